@@ -1,0 +1,224 @@
+package insights
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Defaults applied by New to zero fields of Config.
+const (
+	// DefaultAPIBase is LinkedIn's REST API host.
+	DefaultAPIBase = "https://api.linkedin.com"
+	// DefaultVersion is the LinkedIn-Version header sent when none is
+	// configured. LinkedIn retires versions after about a year; a retired
+	// version answers 426 NONEXISTENT_VERSION, which is logged as such.
+	DefaultVersion = "202601"
+	// DefaultTokenURL is LinkedIn's OAuth 2.0 token endpoint.
+	DefaultTokenURL = "https://www.linkedin.com/oauth/v2/accessToken"
+	// DefaultTTL is how long a fetched feed is served without asking upstream.
+	DefaultTTL = 5 * time.Minute
+	// DefaultTimeout bounds every upstream API call.
+	DefaultTimeout = 5 * time.Second
+	// DefaultMaxBodyBytes caps an upstream JSON answer.
+	DefaultMaxBodyBytes = 2 << 20
+	// DefaultMaxMediaBytes caps one image or video.
+	DefaultMaxMediaBytes = 25 << 20
+	// DefaultMediaCacheBytes bounds the media cache.
+	DefaultMediaCacheBytes = 256 << 20
+	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
+	DefaultMaxConcurrentMedia = 4
+)
+
+// Config configures a Service. The zero value serves the embedded sample
+// feed with the defaults above and no disk persistence.
+type Config struct {
+	// AccessToken and OrganizationURN select the LinkedIn source when both
+	// are set; otherwise the embedded sample feed is served.
+	AccessToken, OrganizationURN string
+	// APIBase is the LinkedIn API origin, default DefaultAPIBase. Tests
+	// point it at a fake upstream.
+	APIBase string
+	// Version is the LinkedIn-Version header (YYYYMM), default DefaultVersion.
+	Version string
+	// RefreshToken, ClientID and ClientSecret, when all set, let the
+	// service refresh an expired access token once on a 401 and retry.
+	RefreshToken, ClientID, ClientSecret string
+	// TokenURL is the OAuth token endpoint, default DefaultTokenURL.
+	TokenURL string
+	// TTL is how long a feed stays fresh, default DefaultTTL.
+	TTL time.Duration
+	// Timeout bounds each upstream call, default DefaultTimeout.
+	Timeout time.Duration
+	// DataDir holds the feed snapshot and the media cache; "" keeps both
+	// in memory only.
+	DataDir string
+	// MaxBodyBytes caps an upstream JSON answer, default DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// MaxMediaBytes caps a single media item, default DefaultMaxMediaBytes.
+	MaxMediaBytes int64
+	// MediaCacheBytes bounds the media cache, default DefaultMediaCacheBytes.
+	MediaCacheBytes int64
+	// MaxConcurrentMedia caps concurrent upstream media fetches, default
+	// DefaultMaxConcurrentMedia.
+	MaxConcurrentMedia int
+}
+
+// organizationURNPattern is the syntax of a LinkedIn organization URN.
+var organizationURNPattern = regexp.MustCompile(`^urn:li:organization:[0-9]{1,20}$`)
+
+// linkedIn reports whether cfg selects the LinkedIn source.
+func (cfg Config) linkedIn() bool {
+	return cfg.AccessToken != "" && cfg.OrganizationURN != ""
+}
+
+// canRefresh reports whether cfg allows refreshing the access token.
+func (cfg Config) canRefresh() bool {
+	return cfg.RefreshToken != "" && cfg.ClientID != "" && cfg.ClientSecret != ""
+}
+
+// withDefaults returns cfg with zero fields set to their defaults.
+func (cfg Config) withDefaults() Config {
+	if cfg.APIBase == "" {
+		cfg.APIBase = DefaultAPIBase
+	}
+	cfg.APIBase = strings.TrimRight(cfg.APIBase, "/")
+	if cfg.Version == "" {
+		cfg.Version = DefaultVersion
+	}
+	if cfg.TokenURL == "" {
+		cfg.TokenURL = DefaultTokenURL
+	}
+	if cfg.TTL <= 0 {
+		cfg.TTL = DefaultTTL
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.MaxMediaBytes <= 0 {
+		cfg.MaxMediaBytes = DefaultMaxMediaBytes
+	}
+	if cfg.MediaCacheBytes <= 0 {
+		cfg.MediaCacheBytes = DefaultMediaCacheBytes
+	}
+	if cfg.MaxConcurrentMedia <= 0 {
+		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
+	}
+	// An item larger than the whole cache could never be kept.
+	cfg.MaxMediaBytes = min(cfg.MaxMediaBytes, cfg.MediaCacheBytes)
+	return cfg
+}
+
+// validate checks a defaulted Config. Errors name the field and never
+// contain a secret.
+func (cfg Config) validate() error {
+	if cfg.linkedIn() && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
+		return fmt.Errorf("insights: OrganizationURN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
+	}
+	if err := checkHTTPURL(cfg.APIBase); err != nil {
+		return fmt.Errorf("insights: APIBase: %w", err)
+	}
+	if err := checkHTTPURL(cfg.TokenURL); err != nil {
+		return fmt.Errorf("insights: TokenURL: %w", err)
+	}
+	if !versionPattern.MatchString(cfg.Version) {
+		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+	}
+	return nil
+}
+
+// versionPattern is LinkedIn's version syntax: YYYYMM, optionally .RR.
+var versionPattern = regexp.MustCompile(`^20[0-9]{2}(0[1-9]|1[0-2])(\.[0-9]{2})?$`)
+
+// checkHTTPURL accepts an absolute http or https URL.
+func checkHTTPURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("parse %q: %w", raw, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute http(s) URL", raw)
+	}
+	return nil
+}
+
+// ConfigFromEnv reads the service configuration from environment variables
+// through getenv (os.Getenv in production, a map in tests):
+//
+//	LINKEDIN_ACCESS_TOKEN, LINKEDIN_ORGANIZATION_URN  both set => LinkedIn source
+//	LINKEDIN_API_BASE       default https://api.linkedin.com
+//	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
+//	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
+//	INSIGHTS_TTL            Go duration, default 5m
+//	INSIGHTS_TIMEOUT        Go duration, default 5s
+//
+// Unset variables keep their defaults. Errors name the variable and never
+// quote a secret. DataDir and the byte limits are left for the caller (flags).
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	cfg := Config{
+		AccessToken:     strings.TrimSpace(getenv("LINKEDIN_ACCESS_TOKEN")),
+		OrganizationURN: strings.TrimSpace(getenv("LINKEDIN_ORGANIZATION_URN")),
+		APIBase:         strings.TrimSpace(getenv("LINKEDIN_API_BASE")),
+		Version:         strings.TrimSpace(getenv("LINKEDIN_VERSION")),
+		RefreshToken:    strings.TrimSpace(getenv("LINKEDIN_REFRESH_TOKEN")),
+		ClientID:        strings.TrimSpace(getenv("LINKEDIN_CLIENT_ID")),
+		ClientSecret:    strings.TrimSpace(getenv("LINKEDIN_CLIENT_SECRET")),
+	}
+	if (cfg.AccessToken == "") != (cfg.OrganizationURN == "") {
+		if cfg.AccessToken == "" {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_ACCESS_TOKEN must be set when LINKEDIN_ORGANIZATION_URN is set")
+		}
+		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN must be set when LINKEDIN_ACCESS_TOKEN is set")
+	}
+	if cfg.OrganizationURN != "" && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
+		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
+	}
+	if cfg.APIBase != "" {
+		if err := checkHTTPURL(cfg.APIBase); err != nil {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
+		}
+	}
+	if cfg.Version != "" && !versionPattern.MatchString(cfg.Version) {
+		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
+	}
+	refresh := []string{cfg.RefreshToken, cfg.ClientID, cfg.ClientSecret}
+	set := 0
+	for _, v := range refresh {
+		if v != "" {
+			set++
+		}
+	}
+	if set != 0 && set != len(refresh) {
+		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
+	}
+	var err error
+	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
+		return Config{}, err
+	}
+	if cfg.Timeout, err = envDuration(getenv, "INSIGHTS_TIMEOUT"); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// envDuration parses a positive Go duration from the variable name; unset
+// yields 0 (the default).
+func envDuration(getenv func(string) string, name string) (time.Duration, error) {
+	raw := strings.TrimSpace(getenv(name))
+	if raw == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(raw)
+	if err != nil {
+		return 0, fmt.Errorf("insights: %s: %w", name, err)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("insights: %s must be positive, got %q", name, raw)
+	}
+	return d, nil
+}

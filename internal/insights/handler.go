@@ -1,0 +1,203 @@
+package insights
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// Cache-Control values. The feed is fresh in the service for TTL (5 min by
+// default); browsers and CDNs keep it 60 s and may serve it up to 10 min
+// more while they revalidate in the background, or for a day if the site
+// itself errors: a new post shows within about 6 minutes, and a CDN can
+// absorb any load. A stale feed is cached briefly so a recovery shows
+// quickly. Media items never change for a URN, so they are immutable.
+const (
+	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
+	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
+	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
+	cacheMediaBytes = "public, max-age=604800, immutable"
+	cacheError      = "no-store"
+)
+
+// Paths served, all under the prefix main mounts the handler at.
+const (
+	pathFeed  = "/linkedin-api"
+	pathImage = "/linkedin-api/image"
+	pathVideo = "/linkedin-api/video"
+	pathMedia = "/linkedin-api/media/"
+)
+
+// Handler returns the HTTP handler of the feed endpoints. It expects full
+// request paths (main mounts it at "/linkedin-api" and "/linkedin-api/"
+// without StripPrefix):
+//
+//	GET /linkedin-api                       {"elements":[...posts]}
+//	GET /linkedin-api/image?urn=urn:li:image:…  {"downloadUrl":"/linkedin-api/media/…"}
+//	GET /linkedin-api/video?urn=urn:li:video:…  {"downloadUrl":"/linkedin-api/media/…"}
+//	GET /linkedin-api/media/{key}           the bytes, with Range support
+//
+// Errors are JSON {"status":N,"message":"..."}: 400 for a bad urn, 404,
+// 405 for methods other than GET and HEAD, 502/503/504 for upstream
+// failures; never 500.
+func (s *Service) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc(pathFeed, s.serveFeed)
+	mux.HandleFunc(pathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindImage) })
+	mux.HandleFunc(pathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
+	mux.HandleFunc(pathMedia+"{key}", s.serveMedia)
+	mux.HandleFunc(pathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not found")
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// writeError answers {"status":N,"message":msg}. msg is always a fixed
+// text of this package, never request or upstream data.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", cacheError)
+	h.Del("ETag")
+	w.WriteHeader(status)
+	body, _ := json.Marshal(struct {
+		Status  int    `json:"status"`
+		Message string `json:"message"`
+	}{status, msg})
+	_, _ = w.Write(body)
+}
+
+// writeUpstreamError answers the status and fixed message of err's kind.
+func writeUpstreamError(w http.ResponseWriter, err error) {
+	kind := kindOf(err)
+	var ue *upstreamError
+	if errors.As(err, &ue) && ue.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
+	}
+	writeError(w, kind.status(), kind.message())
+}
+
+// serveFeed answers the feed from the cache.
+func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
+	f, stale, err := s.cache.get(r.Context())
+	if err != nil {
+		writeUpstreamError(w, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("ETag", f.etag)
+	h.Set("Last-Modified", f.fetchedAt.UTC().Format(http.TimeFormat))
+	if stale {
+		h.Set("X-Feed-Stale", "1")
+		h.Set("Cache-Control", cacheStaleFeed)
+	} else {
+		h.Set("Cache-Control", cacheFeed)
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.body))
+}
+
+// mediaURLFor checks that urn is a media item of the current feed and
+// fetches it, waiting at most the upstream timeout. It returns the status
+// to answer and, on failure, the error.
+func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
+	f, _, err := s.cache.get(ctx)
+	if err != nil {
+		return err
+	}
+	if !f.media[urn] {
+		// Only media of the firm's own posts are proxied: the endpoint
+		// is not a way to fetch arbitrary LinkedIn assets with our token.
+		return &upstreamError{Endpoint: "media", Kind: kindNotFound}
+	}
+	return nil
+}
+
+// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for a
+// valid image or video URN of the feed, after fetching the item (or
+// waiting for the fetch up to the upstream timeout; past that the URL is
+// answered and the media endpoint waits for the fetch to finish).
+func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want mediaKind) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil || len(q["urn"]) != 1 {
+		writeError(w, http.StatusBadRequest, "exactly one urn query parameter is required")
+		return
+	}
+	urn := q.Get("urn")
+	kind, ok := validateURN(urn)
+	if !ok || kind != want {
+		writeError(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
+		return
+	}
+	key := mediaKey(urn)
+	if !s.media.has(key) {
+		if err := s.checkFeedMedia(r.Context(), urn); err != nil {
+			writeUpstreamError(w, err)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+		err := s.ensureMedia(ctx, urn, key)
+		cancel()
+		if err != nil && !(kindOf(err) == kindTimeout && r.Context().Err() == nil) {
+			writeUpstreamError(w, err)
+			return
+		}
+	}
+	body, _ := json.Marshal(struct {
+		DownloadURL string `json:"downloadUrl"`
+	}{pathMedia + key})
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", cacheMediaURL)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// serveMedia serves the bytes of a cached media item, fetching it first if
+// needed. Range and conditional requests work through http.ServeContent.
+func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
+	key := r.PathValue("key")
+	urn, _, ok := urnFromKey(key)
+	if !ok || mediaKey(urn) != key {
+		writeError(w, http.StatusBadRequest, "invalid media key")
+		return
+	}
+	if !s.media.has(key) {
+		if err := s.checkFeedMedia(r.Context(), urn); err != nil {
+			writeUpstreamError(w, err)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.mediaDownloadTimeout())
+		err := s.ensureMedia(ctx, urn, key)
+		cancel()
+		if err != nil {
+			writeUpstreamError(w, err)
+			return
+		}
+	}
+	rs, item, ok := s.media.open(key)
+	if !ok {
+		// Evicted between fetch and open: rare; the client retries.
+		writeError(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
+		return
+	}
+	defer rs.Close()
+	h := w.Header()
+	h.Set("Content-Type", item.contentType)
+	h.Set("Cache-Control", cacheMediaBytes)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	http.ServeContent(w, r, "", item.modTime, rs)
+}

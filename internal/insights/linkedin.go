@@ -1,0 +1,381 @@
+package insights
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// postsPageSize is how many posts are asked for; the site shows at most a
+// few pages of 3.
+const postsPageSize = 50
+
+// maxErrorBodyBytes caps how much of an upstream error answer is read to
+// find LinkedIn's error code.
+const maxErrorBodyBytes = 64 << 10
+
+// linkedInSource reads posts and media from LinkedIn's versioned REST API.
+// It is safe for concurrent use.
+type linkedInSource struct {
+	cfg     Config
+	client  *http.Client
+	logger  *slog.Logger
+	observe func(endpoint string, outcome errKind) // metrics hook
+
+	mu           sync.Mutex
+	token        string // current access token
+	refreshToken string
+	tokenGen     int // bumped on every successful refresh
+	refreshing   chan struct{}
+}
+
+// newLinkedInSource returns a source for a defaulted, validated cfg.
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind)) *linkedInSource {
+	return &linkedInSource{
+		cfg:          cfg,
+		client:       client,
+		logger:       logger,
+		observe:      observe,
+		token:        cfg.AccessToken,
+		refreshToken: cfg.RefreshToken,
+	}
+}
+
+// linkedInError is the error body of LinkedIn's REST API.
+type linkedInError struct {
+	Status           int    `json:"status"`
+	ServiceErrorCode int    `json:"serviceErrorCode"`
+	Code             string `json:"code"`
+	Message          string `json:"message"`
+}
+
+// postsResponse is the part of /rest/posts the service reads.
+type postsResponse struct {
+	Elements []json.RawMessage `json:"elements"`
+}
+
+// mediaResponse is the part of /rest/images/{urn} and /rest/videos/{urn}
+// the service reads.
+type mediaResponse struct {
+	ID                   string `json:"id"`
+	Status               string `json:"status"`
+	DownloadURL          string `json:"downloadUrl"`
+	DownloadURLExpiresAt int64  `json:"downloadUrlExpiresAt"`
+}
+
+// Posts implements Source: GET /rest/posts?q=author&author=<urn>.
+func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
+	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
+		"&count=" + strconv.Itoa(postsPageSize) + "&sortBy=LAST_MODIFIED"
+	var resp postsResponse
+	if err := s.getJSON(ctx, "posts", u, &resp); err != nil {
+		return nil, fmt.Errorf("insights: fetch posts: %w", err)
+	}
+	if resp.Elements == nil {
+		return nil, fmt.Errorf("insights: fetch posts: %w", &upstreamError{Endpoint: "posts", Kind: kindBadResponse, Err: errors.New("no elements in answer")})
+	}
+	return resp.Elements, nil
+}
+
+// OpenMedia implements Source: it resolves the URN through /rest/images or
+// /rest/videos to a signed download URL and opens that URL. The access token
+// is sent to the API only, never to the download host.
+func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error) {
+	kind, ok := validateURN(urn)
+	if !ok {
+		return nil, 0, fmt.Errorf("insights: open media: invalid urn")
+	}
+	endpoint := "images"
+	if kind == kindVideo {
+		endpoint = "videos"
+	}
+	// url.QueryEscape, not PathEscape: LinkedIn wants the colons of a URN
+	// in a path encoded as %3A.
+	u := s.cfg.APIBase + "/rest/" + endpoint + "/" + url.QueryEscape(urn)
+	var meta mediaResponse
+	if err := s.getJSON(ctx, endpoint, u, &meta); err != nil {
+		return nil, 0, fmt.Errorf("insights: resolve media: %w", err)
+	}
+	if meta.Status != "" && meta.Status != "AVAILABLE" {
+		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindNotFound, Err: fmt.Errorf("media status %q", meta.Status)})
+	}
+	dl, err := url.Parse(meta.DownloadURL)
+	if err != nil || (dl.Scheme != "https" && dl.Scheme != "http") || dl.Host == "" || dl.User != nil {
+		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: errors.New("no usable downloadUrl")})
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
+	if err != nil {
+		return nil, 0, fmt.Errorf("insights: download media: %w", err)
+	}
+	res, err := s.client.Do(req)
+	if err != nil {
+		e := classifyTransport("media", err)
+		s.observe("media", e.Kind)
+		return nil, 0, fmt.Errorf("insights: download media: %w", e)
+	}
+	if res.StatusCode != http.StatusOK {
+		drain(res.Body)
+		e := &upstreamError{Endpoint: "media", Kind: kindForStatus(res.StatusCode, ""), Status: res.StatusCode}
+		s.observe("media", e.Kind)
+		return nil, 0, fmt.Errorf("insights: download media: %w", e)
+	}
+	if res.ContentLength > limit {
+		drain(res.Body)
+		e := &upstreamError{Endpoint: "media", Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("%d bytes over the %d cap", res.ContentLength, limit)}
+		s.observe("media", e.Kind)
+		return nil, 0, fmt.Errorf("insights: download media: %w", e)
+	}
+	s.observe("media", "ok")
+	return res.Body, res.ContentLength, nil
+}
+
+// getJSON GETs an API URL with LinkedIn's headers and decodes a 200 answer
+// into v. On a 401 it refreshes the access token once, when refresh is
+// configured, and retries.
+func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any) error {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	for attempt := 0; ; attempt++ {
+		token, gen := s.currentToken()
+		err := s.getJSONOnce(ctx, endpoint, u, token, v)
+		s.observe(endpoint, outcomeOf(err))
+		var ue *upstreamError
+		if attempt == 0 && errors.As(err, &ue) && ue.Kind == kindUnauthorized && s.cfg.canRefresh() {
+			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.String("code", ue.Code))
+			if rerr := s.refresh(ctx, gen); rerr != nil {
+				return errors.Join(err, rerr)
+			}
+			continue
+		}
+		if errors.As(err, &ue) && ue.Kind == kindVersionRetired {
+			s.logger.Error("insights: LinkedIn-Version has retired; set LINKEDIN_VERSION to a current YYYYMM value",
+				slog.String("version", s.cfg.Version), slog.String("code", ue.Code))
+		}
+		return err
+	}
+}
+
+// outcomeOf is the metric outcome of an upstream call.
+func outcomeOf(err error) errKind {
+	if err == nil {
+		return "ok"
+	}
+	return kindOf(err)
+}
+
+// getJSONOnce is one GET of an API URL.
+func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("LinkedIn-Version", s.cfg.Version)
+	req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+	req.Header.Set("Accept", "application/json")
+	res, err := s.client.Do(req)
+	if err != nil {
+		return classifyTransport(endpoint, err)
+	}
+	defer drain(res.Body)
+	if res.StatusCode != http.StatusOK {
+		var le linkedInError
+		_ = json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&le)
+		e := &upstreamError{Endpoint: endpoint, Kind: kindForStatus(res.StatusCode, le.Code), Status: res.StatusCode, Code: le.Code, RetryAfter: retryAfter(res.Header)}
+		if le.Message != "" {
+			// LinkedIn's message goes to the log, never to a visitor.
+			e.Err = errors.New(sanitizeLog(le.Message))
+		}
+		return e
+	}
+	if res.ContentLength > s.cfg.MaxBodyBytes {
+		return &upstreamError{Endpoint: endpoint, Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("Content-Length %d over the %d cap", res.ContentLength, s.cfg.MaxBodyBytes)}
+	}
+	body, err := io.ReadAll(io.LimitReader(res.Body, s.cfg.MaxBodyBytes+1))
+	if err != nil {
+		return classifyTransport(endpoint, err)
+	}
+	if int64(len(body)) > s.cfg.MaxBodyBytes {
+		return &upstreamError{Endpoint: endpoint, Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("body over the %d byte cap", s.cfg.MaxBodyBytes)}
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Status: res.StatusCode, Err: err}
+	}
+	return nil
+}
+
+// kindForStatus classifies an upstream error answer, by LinkedIn's code
+// first (it is more precise and stable than the number), then the status.
+func kindForStatus(status int, code string) errKind {
+	switch code {
+	case "EXPIRED_ACCESS_TOKEN", "REVOKED_ACCESS_TOKEN", "INVALID_ACCESS_TOKEN", "UNAUTHORIZED":
+		return kindUnauthorized
+	case "TOO_MANY_REQUESTS", "THROTTLED":
+		return kindRateLimited
+	case "NONEXISTENT_VERSION", "VERSION_MISSING", "INVALID_VERSION":
+		return kindVersionRetired
+	case "ACCESS_DENIED", "FORBIDDEN":
+		return kindForbidden
+	case "NOT_FOUND", "RESOURCE_NOT_FOUND":
+		return kindNotFound
+	}
+	switch {
+	case status == http.StatusUnauthorized:
+		return kindUnauthorized
+	case status == http.StatusForbidden:
+		return kindForbidden
+	case status == http.StatusTooManyRequests:
+		return kindRateLimited
+	case status == http.StatusUpgradeRequired:
+		return kindVersionRetired
+	case status == http.StatusNotFound:
+		return kindNotFound
+	case status >= 500:
+		return kindServerError
+	default:
+		return kindClientError
+	}
+}
+
+// classifyTransport classifies an error of the HTTP client.
+func classifyTransport(endpoint string, err error) *upstreamError {
+	kind := kindUnreachable
+	var ne net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+		kind = kindTimeout
+	case errors.Is(err, context.Canceled):
+		kind = kindCanceled
+	}
+	return &upstreamError{Endpoint: endpoint, Kind: kind, Err: err}
+}
+
+// currentToken returns the access token and its generation.
+func (s *linkedInSource) currentToken() (string, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.token, s.tokenGen
+}
+
+// tokenResponse is the answer of LinkedIn's OAuth token endpoint.
+type tokenResponse struct {
+	AccessToken  string `json:"access_token"`
+	ExpiresIn    int64  `json:"expires_in"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+// refresh exchanges the refresh token for a new access token. gen is the
+// generation of the token that was refused: when another caller has already
+// refreshed past it, refresh returns at once, so concurrent 401s cause one
+// refresh.
+func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
+	for {
+		s.mu.Lock()
+		if s.tokenGen != gen {
+			s.mu.Unlock()
+			return nil
+		}
+		if wait := s.refreshing; wait != nil {
+			s.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return fmt.Errorf("insights: refresh token: %w", ctx.Err())
+			}
+		}
+		done := make(chan struct{})
+		s.refreshing = done
+		refreshToken := s.refreshToken
+		s.mu.Unlock()
+
+		tok, err := s.requestToken(ctx, refreshToken)
+		s.observe("token", outcomeOf(err))
+
+		s.mu.Lock()
+		s.refreshing = nil
+		if err == nil {
+			s.token = tok.AccessToken
+			if tok.RefreshToken != "" {
+				s.refreshToken = tok.RefreshToken
+			}
+			s.tokenGen++
+		}
+		s.mu.Unlock()
+		close(done)
+		if err != nil {
+			return fmt.Errorf("insights: refresh token: %w", err)
+		}
+		s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
+		return nil
+	}
+}
+
+// requestToken POSTs the refresh grant to the token endpoint.
+func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) (tokenResponse, error) {
+	form := url.Values{
+		"grant_type":    {"refresh_token"},
+		"refresh_token": {refreshToken},
+		"client_id":     {s.cfg.ClientID},
+		"client_secret": {s.cfg.ClientSecret},
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.TokenURL, strings.NewReader(form.Encode()))
+	if err != nil {
+		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindBadResponse, Err: err}
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := s.client.Do(req)
+	if err != nil {
+		return tokenResponse{}, classifyTransport("token", err)
+	}
+	defer drain(res.Body)
+	if res.StatusCode != http.StatusOK {
+		// The token endpoint's body may echo request data: never log it.
+		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindUnauthorized, Status: res.StatusCode}
+	}
+	var tok tokenResponse
+	if err := json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&tok); err != nil || tok.AccessToken == "" {
+		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindBadResponse, Status: res.StatusCode, Err: errors.New("no access_token in answer")}
+	}
+	return tok, nil
+}
+
+// drain reads a little of a body and closes it, so the connection can be
+// reused without reading an unbounded answer.
+func drain(body io.ReadCloser) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, 4<<10))
+	_ = body.Close()
+}
+
+// sanitizeLog shortens an upstream text for a log line and strips control
+// characters.
+func sanitizeLog(s string) string {
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// retryAfter parses a Retry-After header in seconds; 0 when absent.
+func retryAfter(h http.Header) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}

@@ -1,0 +1,296 @@
+package insights
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/singleflight"
+)
+
+// mediaFailureTTL is how long a failed media fetch is remembered, so a
+// broken item does not send every visitor's request upstream.
+const mediaFailureTTL = time.Minute
+
+// Service is the insights feed: a source behind a cache, and the HTTP
+// handlers of /linkedin-api. Create it with New and release it with Close.
+type Service struct {
+	cfg     Config
+	logger  *slog.Logger
+	src     Source
+	cache   *feedCache
+	media   *mediaStore
+	metrics *metrics
+	now     func() time.Time
+
+	base   context.Context
+	cancel context.CancelFunc
+	tasks  *tracker
+
+	mediaSF  singleflight.Group
+	mediaSem chan struct{} // caps concurrent upstream media fetches
+
+	failMu   sync.Mutex
+	failures map[string]mediaFailure // media key -> recent failure
+}
+
+// mediaFailure is a remembered failed media fetch.
+type mediaFailure struct {
+	err   error
+	until time.Time
+}
+
+// New builds the service for cfg (zero fields take their defaults). With a
+// LinkedIn source it loads the snapshot from cfg.DataDir, if any, and starts
+// one background refresh; with the sample source the feed is ready at
+// once. Metrics are registered on reg unless it is nil. A nil logger
+// discards logs.
+func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
+	return newService(cfg, logger, reg, nil, time.Now)
+}
+
+// newService is New with an injectable source (nil: chosen by cfg) and
+// clock, for tests.
+func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src Source, now func() time.Time) (*Service, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Service{
+		cfg:      cfg,
+		logger:   logger,
+		now:      now,
+		tasks:    &tracker{},
+		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
+		failures: make(map[string]mediaFailure),
+	}
+	s.base, s.cancel = context.WithCancel(context.Background())
+
+	mediaDir := ""
+	if cfg.DataDir != "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+			logger.Warn("insights: data dir unusable, keeping media in memory", slog.String("dir", cfg.DataDir), slog.String("error", err.Error()))
+		} else {
+			mediaDir = filepath.Join(cfg.DataDir, "media")
+		}
+	}
+	media, err := newMediaStore(mediaDir, cfg.MediaCacheBytes, logger)
+	if err != nil {
+		logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
+		media, _ = newMediaStore("", cfg.MediaCacheBytes, logger)
+	}
+	s.media = media
+
+	s.cache = &feedCache{
+		ttl:     cfg.TTL,
+		timeout: cfg.Timeout,
+		now:     now,
+		logger:  logger,
+		base:    s.base,
+		tasks:   s.tasks,
+	}
+	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { return float64(s.media.bytes()) })
+	if err != nil {
+		s.cancel()
+		return nil, err
+	}
+	s.cache.metrics = s.metrics
+
+	switch {
+	case src != nil:
+		s.src = src
+	case cfg.linkedIn():
+		client := &http.Client{
+			// Per-call deadlines come from contexts; this only stops
+			// redirects from leaving http(s).
+			CheckRedirect: func(req *http.Request, via []*http.Request) error {
+				if len(via) >= 5 || (req.URL.Scheme != "https" && req.URL.Scheme != "http") {
+					return errors.New("redirect refused")
+				}
+				return nil
+			},
+		}
+		s.src = newLinkedInSource(cfg, client, logger, s.observe)
+	default:
+		sample, err := newSampleSource(sampleFS)
+		if err != nil {
+			s.cancel()
+			return nil, err
+		}
+		s.src = sample
+	}
+
+	_, isSample := s.src.(*sampleSource)
+	if cfg.DataDir != "" && !isSample {
+		s.loadSnapshot()
+		s.cache.persist = s.saveSnapshot
+	}
+	if isSample {
+		// The sample never fails: have the feed before the first request.
+		if _, _, err := s.cache.get(s.base); err != nil {
+			s.cancel()
+			return nil, fmt.Errorf("insights: sample feed: %w", err)
+		}
+	} else if s.tasks.add() {
+		go func() {
+			defer s.tasks.done()
+			_, _, _ = s.cache.get(s.base)
+		}()
+	}
+	return s, nil
+}
+
+// observe counts one upstream call.
+func (s *Service) observe(endpoint string, outcome errKind) {
+	s.metrics.upstream.WithLabelValues(endpoint, string(outcome)).Inc()
+}
+
+// feedAge is the age in seconds of the feed held, -1 when none.
+func (s *Service) feedAge() float64 {
+	f := s.cache.current()
+	if f == nil {
+		return -1
+	}
+	return s.now().Sub(f.fetchedAt).Seconds()
+}
+
+// loadSnapshot installs the snapshot in DataDir when it is readable, valid
+// and of the configured organization; otherwise it logs why and goes on.
+func (s *Service) loadSnapshot() {
+	snap, err := readSnapshot(s.cfg.DataDir, 4*s.cfg.MaxBodyBytes)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			s.logger.Warn("insights: ignoring feed snapshot", slog.String("error", err.Error()))
+		}
+		return
+	}
+	if snap.Source != s.cfg.OrganizationURN {
+		s.logger.Warn("insights: ignoring feed snapshot of another organization", slog.String("snapshot_source", snap.Source))
+		return
+	}
+	f, err := newFeed(snap.Elements, snap.FetchedAt)
+	if err != nil {
+		s.logger.Warn("insights: ignoring feed snapshot", slog.String("error", err.Error()))
+		return
+	}
+	s.cache.set(f)
+	s.logger.Info("insights: loaded feed snapshot", slog.Time("fetched_at", snap.FetchedAt), slog.Int("posts", len(f.elements)))
+}
+
+// saveSnapshot writes f to DataDir atomically; failures are logged and the
+// previous snapshot stays intact.
+func (s *Service) saveSnapshot(f *feed) {
+	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements})
+	if err == nil {
+		err = writeFileAtomic(s.cfg.DataDir, snapshotFile, data)
+	}
+	if err != nil {
+		s.logger.Warn("insights: feed snapshot not written", slog.String("error", err.Error()))
+	}
+}
+
+// Ready reports whether the feed endpoint has an answer to give: a feed
+// from upstream, the snapshot or the sample, or the conclusion of the first
+// upstream attempt. Readiness deliberately does not wait for LinkedIn to be
+// healthy: an outage must degrade the insights block, not take every
+// replica of the site out of its load balancer.
+func (s *Service) Ready() bool {
+	return s.cache.ready()
+}
+
+// Close stops background refreshes and media fetches and waits for them.
+// It does not close the HTTP handler: stop the server first.
+func (s *Service) Close() error {
+	s.cancel()
+	s.tasks.close()
+	return nil
+}
+
+// ensureMedia makes sure the item of urn is in the media store, fetching it
+// from the source at most once at a time (single flight, detached from the
+// visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
+// the fetch itself goes on for others.
+func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
+	if s.media.has(key) {
+		return nil
+	}
+	s.failMu.Lock()
+	if f, ok := s.failures[key]; ok {
+		if s.now().Before(f.until) && f.until.Sub(s.now()) <= mediaFailureTTL {
+			s.failMu.Unlock()
+			return f.err
+		}
+		delete(s.failures, key)
+	}
+	s.failMu.Unlock()
+
+	ch := s.mediaSF.DoChan(key, func() (any, error) {
+		err := s.fetchMedia(urn, key)
+		if err != nil && kindOf(err) != kindCanceled {
+			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
+			s.failMu.Lock()
+			s.failures[key] = mediaFailure{err: err, until: s.now().Add(mediaFailureTTL)}
+			s.failMu.Unlock()
+		}
+		return nil, err
+	})
+	select {
+	case r := <-ch:
+		return r.Err
+	case <-ctx.Done():
+		return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: ctx.Err()}
+	}
+}
+
+// mediaDownloadTimeout bounds one media download: longer than an API call,
+// since a video can be many megabytes.
+func (s *Service) mediaDownloadTimeout() time.Duration {
+	return 6 * s.cfg.Timeout
+}
+
+// fetchMedia downloads one item into the store.
+func (s *Service) fetchMedia(urn, key string) error {
+	if !s.tasks.add() {
+		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
+	}
+	defer s.tasks.done()
+	ctx, cancel := context.WithTimeout(s.base, s.mediaDownloadTimeout())
+	defer cancel()
+	select {
+	case s.mediaSem <- struct{}{}:
+		defer func() { <-s.mediaSem }()
+	case <-ctx.Done():
+		return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: ctx.Err()}
+	}
+	rc, size, err := s.src.OpenMedia(ctx, urn, s.cfg.MaxMediaBytes)
+	if err != nil {
+		return err
+	}
+	defer func() { _, _ = io.Copy(io.Discard, io.LimitReader(rc, 4<<10)); _ = rc.Close() }()
+	if size > s.cfg.MaxMediaBytes {
+		return &upstreamError{Endpoint: "media", Kind: kindTooLarge}
+	}
+	if err := s.media.put(key, rc, s.cfg.MaxMediaBytes); err != nil {
+		switch {
+		case errors.Is(err, errMediaTooLarge):
+			return &upstreamError{Endpoint: "media", Kind: kindTooLarge, Err: err}
+		case errors.Is(err, errMediaType):
+			return &upstreamError{Endpoint: "media", Kind: kindBadResponse, Err: err}
+		case errors.Is(err, context.DeadlineExceeded):
+			return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: err}
+		}
+		return &upstreamError{Endpoint: "media", Kind: kindBadResponse, Err: err}
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package insights
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// snapshotFile is the name of the feed snapshot inside Config.DataDir.
+const snapshotFile = "insights-feed.json"
+
+// snapshotVersion is the format version written; others are ignored.
+const snapshotVersion = 1
+
+// snapshot is the on-disk form of the last good feed.
+type snapshot struct {
+	Version   int               `json:"version"`
+	Source    string            `json:"source"` // organization URN the feed belongs to
+	FetchedAt time.Time         `json:"fetchedAt"`
+	Elements  []json.RawMessage `json:"elements"`
+}
+
+// decodeSnapshot parses and checks a snapshot file. It never panics, and a
+// snapshot it accepts holds a version it knows, a time and a list of JSON
+// objects.
+func decodeSnapshot(data []byte) (snapshot, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return snapshot{}, fmt.Errorf("insights: decode snapshot: %w", err)
+	}
+	if s.Version != snapshotVersion {
+		return snapshot{}, fmt.Errorf("insights: decode snapshot: unknown version %d", s.Version)
+	}
+	if s.FetchedAt.IsZero() {
+		return snapshot{}, errors.New("insights: decode snapshot: no fetchedAt")
+	}
+	if s.Elements == nil {
+		return snapshot{}, errors.New("insights: decode snapshot: no elements")
+	}
+	for i, el := range s.Elements {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(el, &obj); err != nil || obj == nil {
+			return snapshot{}, fmt.Errorf("insights: decode snapshot: element %d is not an object", i)
+		}
+	}
+	return s, nil
+}
+
+// encodeSnapshot renders a snapshot.
+func encodeSnapshot(s snapshot) ([]byte, error) {
+	s.Version = snapshotVersion
+	data, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("insights: encode snapshot: %w", err)
+	}
+	return data, nil
+}
+
+// readSnapshot loads dir/snapshotFile, reading at most limit bytes.
+func readSnapshot(dir string, limit int64) (snapshot, error) {
+	f, err := os.Open(filepath.Join(dir, snapshotFile))
+	if err != nil {
+		return snapshot{}, fmt.Errorf("insights: read snapshot: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return snapshot{}, fmt.Errorf("insights: read snapshot: %w", err)
+	}
+	if int64(len(data)) > limit {
+		return snapshot{}, fmt.Errorf("insights: read snapshot: larger than %d bytes", limit)
+	}
+	return decodeSnapshot(data)
+}
+
+// writeFileAtomic writes data to dir/name through a temporary file in the
+// same directory, synced and renamed over the target: a crash or a full
+// disk leaves either the old file or the new one, never a torn one.
+func writeFileAtomic(dir, name string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(dir, "."+name+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	if err = os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
+		return fmt.Errorf("insights: write %s: %w", name, err)
+	}
+	return nil
+}
