@@ -131,6 +131,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = sample
 	}
 
+	s.cache.src = s.src
 	_, isSample := s.src.(*sampleSource)
 	if cfg.DataDir != "" && !isSample {
 		s.loadSnapshot()
