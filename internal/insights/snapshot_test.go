@@ -1,0 +1,162 @@
+package insights
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSnapshotRestartDuringOutage checks that a good feed is snapshotted
+// and that a restart with upstream down serves it.
+func TestSnapshotRestartDuringOutage(t *testing.T) {
+	dir := t.TempDir()
+	env := newTestEnv(t, func(c *Config) { c.DataDir = dir })
+	want := feedIDs(t, env.get("/linkedin-api").Body.Bytes())
+	waitFor(t, func() bool { _, err := readSnapshot(dir, 1<<20); return err == nil })
+	_ = env.svc.Close()
+
+	// Restart against a dead upstream, an hour later.
+	fake := newFakeLinkedIn(t)
+	fake.srv.Close()
+	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir}
+	env2 := startEnv(t, cfg, fake)
+	env2.clock.advance(time.Hour)
+	rec := env2.get("/linkedin-api")
+	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "1" {
+		t.Fatalf("status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+	}
+	if got := feedIDs(t, rec.Body.Bytes()); !reflect.DeepEqual(got, want) {
+		t.Errorf("ids %v, want %v", got, want)
+	}
+}
+
+// TestSnapshotFaults checks that a bad snapshot or data dir is logged and
+// ignored: the service starts and serves from upstream.
+func TestSnapshotFaults(t *testing.T) {
+	good, _ := encodeSnapshot(snapshot{Source: testOrg, FetchedAt: time.Date(2024, 3, 1, 11, 0, 0, 0, time.UTC), Elements: []json.RawMessage{json.RawMessage(`{"id":"urn:li:share:9","lifecycleState":"PUBLISHED","visibility":"PUBLIC"}`)}})
+	other, _ := encodeSnapshot(snapshot{Source: "urn:li:organization:1", FetchedAt: time.Now(), Elements: []json.RawMessage{}})
+	cases := []struct {
+		name     string
+		prepare  func(t *testing.T, dir string) string // returns DataDir
+		logWants string
+	}{
+		{"corrupt JSON", func(t *testing.T, dir string) string {
+			writeTestFile(t, filepath.Join(dir, snapshotFile), []byte(`{"version":1,"fetchedAt":"2024-`))
+			return dir
+		}, "ignoring feed snapshot"},
+		{"wrong version", func(t *testing.T, dir string) string {
+			writeTestFile(t, filepath.Join(dir, snapshotFile), []byte(strings.Replace(string(good), `"version":1`, `"version":7`, 1)))
+			return dir
+		}, "unknown version"},
+		{"another organization", func(t *testing.T, dir string) string {
+			writeTestFile(t, filepath.Join(dir, snapshotFile), other)
+			return dir
+		}, "another organization"},
+		{"snapshot is a directory", func(t *testing.T, dir string) string {
+			if err := os.MkdirAll(filepath.Join(dir, snapshotFile, "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}, "feed snapshot not written"},
+		{"data dir is a file", func(t *testing.T, dir string) string {
+			writeTestFile(t, filepath.Join(dir, "file"), []byte("x"))
+			return filepath.Join(dir, "file", "sub")
+		}, "data dir unusable"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dataDir := tc.prepare(t, t.TempDir())
+			env := newTestEnv(t, func(c *Config) { c.DataDir = dataDir })
+			rec := env.get("/linkedin-api")
+			if rec.Code != http.StatusOK || len(feedIDs(t, rec.Body.Bytes())) != 3 {
+				t.Fatalf("status %d body %s", rec.Code, rec.Body)
+			}
+			// The snapshot is written just after the feed is installed.
+			waitFor(t, func() bool { return strings.Contains(env.logs.String(), tc.logWants) })
+		})
+	}
+
+	t.Run("valid snapshot makes ready before upstream answers", func(t *testing.T) {
+		dir := t.TempDir()
+		writeTestFile(t, filepath.Join(dir, snapshotFile), good)
+		fake := newFakeLinkedIn(t)
+		fake.set(func(f *fakeLinkedIn) { f.fault = faultHang })
+		env := startEnv(t, Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, DataDir: dir}, fake)
+		if !env.svc.Ready() {
+			t.Error("not ready with a snapshot")
+		}
+		rec := env.get("/linkedin-api")
+		if got := feedIDs(t, rec.Body.Bytes()); rec.Code != http.StatusOK || !reflect.DeepEqual(got, []string{"urn:li:share:9"}) {
+			t.Errorf("status %d ids %v", rec.Code, got)
+		}
+	})
+}
+
+// TestWriteFileAtomicFailureKeepsOld checks that a failed write leaves the
+// previous file intact and no temporary file behind.
+func TestWriteFileAtomicFailureKeepsOld(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeFileAtomic(dir, "f.json", []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	// Make the write fail after the temporary file exists: the target
+	// name is taken by a non-empty directory, so rename fails.
+	if err := os.MkdirAll(filepath.Join(dir, "g.json", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(dir, "g.json", []byte("new")); err == nil {
+		t.Fatal("write over a directory succeeded")
+	}
+	if err := writeFileAtomic(filepath.Join(dir, "missing"), "f.json", []byte("new")); err == nil {
+		t.Fatal("write into a missing directory succeeded")
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "f.json")); string(data) != "old" {
+		t.Errorf("old file = %q", data)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+// TestDecodeSnapshot is a table of snapshot files.
+func TestDecodeSnapshot(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		ok         bool
+	}{
+		{"valid", `{"version":1,"source":"urn:li:organization:1","fetchedAt":"2024-03-01T12:00:00Z","elements":[{"id":"a"}]}`, true},
+		{"empty elements", `{"version":1,"fetchedAt":"2024-03-01T12:00:00Z","elements":[]}`, true},
+		{"empty file", ``, false},
+		{"null", `null`, false},
+		{"array", `[]`, false},
+		{"no version", `{"fetchedAt":"2024-03-01T12:00:00Z","elements":[]}`, false},
+		{"no time", `{"version":1,"elements":[]}`, false},
+		{"bad time", `{"version":1,"fetchedAt":"yesterday","elements":[]}`, false},
+		{"no elements", `{"version":1,"fetchedAt":"2024-03-01T12:00:00Z"}`, false},
+		{"null element", `{"version":1,"fetchedAt":"2024-03-01T12:00:00Z","elements":[null]}`, false},
+		{"string element", `{"version":1,"fetchedAt":"2024-03-01T12:00:00Z","elements":["x"]}`, false},
+		{"truncated", `{"version":1,"fetchedAt":"2024-03-01T12:00:00Z","elements":[{"id":`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := decodeSnapshot([]byte(tc.data))
+			if (err == nil) != tc.ok {
+				t.Errorf("decodeSnapshot: err %v, want ok %v", err, tc.ok)
+			}
+		})
+	}
+}
+
+func writeTestFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
