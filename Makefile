@@ -1,0 +1,57 @@
+# Thin wrappers over the real tools. `make run` and `make test` work on a fresh
+# clone with only Go, Node/npm and (for e2e) Debian's apt.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+# npm scripts and the tools below run on the Node 24 pinned in web/ (node@24).
+export PATH := $(CURDIR)/web/node_modules/.bin:$(PATH)
+
+GO ?= go
+WEB_STAMP := web/node_modules/.package-lock.json
+
+.PHONY: run build web test test-go test-web e2e lint fmt bench loadtest fuzz clean deps media
+
+run: build
+	./bin/site
+
+build: bin/site
+
+deps: $(WEB_STAMP)
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+# The web build: validate content, make image variants, prerender, precompress.
+web: $(WEB_STAMP)
+	cd web && npm run --silent build
+
+bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) go.mod go.sum
+	@mkdir -p bin
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/site ./cmd/site
+
+test: build test-go test-web e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: $(WEB_STAMP)
+	cd web && npm run --silent typecheck
+	cd web && npm run --silent format:check
+	cd web && npm test
+
+e2e: build
+	./scripts/ensure-chromium.sh
+	cd web && npm run --silent e2e
+
+lint: $(WEB_STAMP)
+	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }
+	$(GO) vet ./...
+	cd web && npm run --silent typecheck && npm run --silent format:check
+
+fmt: $(WEB_STAMP)
+	gofmt -w cmd internal web/embed.go
+	cd web && npm run --silent format
+
+clean:
+	rm -rf bin web/build web/.react-router

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// config is the program's configuration: flags, with environment variables
+// as fallbacks where design.md says so.
+type config struct {
+	addr        string
+	metricsAddr string
+	siteURL     string
+	hsts        bool
+	dataDir     string
+	drain       time.Duration
+	logLevel    string
+}
+
+// parseConfig reads flags and the environment once; errors name the flag or variable.
+func parseConfig(args []string, getenv func(string) string) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("site", flag.ContinueOnError)
+	fs.StringVar(&c.addr, "addr", "", "listen address (default :$PORT, else :8080)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", getenv("METRICS_ADDR"), "serve /metrics on this address instead of the public one (env METRICS_ADDR)")
+	fs.StringVar(&c.siteURL, "site-url", envOr(getenv, "SITE_URL", "http://localhost:8080"), "public origin for the sitemap and robots.txt (env SITE_URL)")
+	fs.BoolVar(&c.hsts, "hsts", false, "send Strict-Transport-Security (set when served over TLS)")
+	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), "folder for the feed snapshot and media cache (env DATA_DIR; default: user cache dir)")
+	fs.DurationVar(&c.drain, "drain", 10*time.Second, "how long shutdown waits for requests in flight")
+	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if c.addr == "" {
+		c.addr = ":8080"
+		if port := getenv("PORT"); port != "" {
+			if strings.ContainsAny(port, ":/ ") {
+				return c, fmt.Errorf("PORT %q: must be a port number", port)
+			}
+			c.addr = ":" + port
+		}
+	}
+	if c.drain <= 0 {
+		return c, errors.New("-drain: must be positive")
+	}
+	if c.dataDir == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			dir = os.TempDir()
+		}
+		c.dataDir = filepath.Join(dir, "veldhaven-site")
+	}
+	return c, nil
+}
+
+func envOr(getenv func(string) string, key, fallback string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}

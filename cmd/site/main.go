@@ -1,0 +1,122 @@
+// Command site serves the Veldhaven Capital Partners website: the prerendered
+// pages embedded in the binary and the insights feed.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/veldhaven/site/internal/server"
+	"github.com/veldhaven/site/web"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Getenv); err != nil {
+		fmt.Fprintln(os.Stderr, "site:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, getenv func(string) string) error {
+	cfg, err := parseConfig(args, getenv)
+	if err != nil {
+		return err
+	}
+	logger, err := newLogger(cfg.logLevel)
+	if err != nil {
+		return err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+
+	site, err := web.Site()
+	if err != nil {
+		return err
+	}
+	handler, err := server.New(server.Config{
+		Site:         site,
+		SiteURL:      cfg.siteURL,
+		HSTS:         cfg.hsts,
+		FrameSources: []string{"https://www.openstreetmap.org"},
+		Logger:       logger,
+		Registry:     reg,
+		ServeMetrics: cfg.metricsAddr == "",
+	})
+	if err != nil {
+		return err
+	}
+
+	servers := []*http.Server{newHTTPServer(cfg.addr, handler)}
+	if cfg.metricsAddr != "" {
+		servers = append(servers, newHTTPServer(cfg.metricsAddr, server.MetricsHandler(reg)))
+	}
+	return serve(servers, cfg.drain, logger)
+}
+
+// newHTTPServer sets timeouts so slow or idle clients cannot hold connections.
+func newHTTPServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// serve listens on every server and, on SIGINT or SIGTERM, stops accepting
+// connections and lets requests in flight finish for up to drain.
+func serve(servers []*http.Server, drain time.Duration, logger *slog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	errs := make(chan error, len(servers))
+	for _, srv := range servers {
+		ln, err := net.Listen("tcp", srv.Addr)
+		if err != nil {
+			return fmt.Errorf("listen on %s: %w", srv.Addr, err)
+		}
+		logger.Info("listening", slog.String("addr", ln.Addr().String()))
+		go func() {
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errs <- fmt.Errorf("serve %s: %w", srv.Addr, err)
+			}
+		}()
+	}
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", slog.Duration("drain", drain))
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	var firstErr error
+	for _, srv := range servers {
+		if err := srv.Shutdown(shutdownCtx); err != nil && firstErr == nil {
+			firstErr = fmt.Errorf("shutdown %s: %w", srv.Addr, err)
+		}
+	}
+	return firstErr
+}
+
+func newLogger(level string) (*slog.Logger, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(strings.ToUpper(level))); err != nil {
+		return nil, fmt.Errorf("LOG_LEVEL %q: %w", level, err)
+	}
+	return slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: l})), nil
+}

@@ -1,0 +1,113 @@
+package server
+
+import (
+	"net/http"
+	"testing"
+)
+
+func TestCachingAndEncoding(t *testing.T) {
+	h := newTestHandler(t, nil)
+	tests := []struct {
+		name, path, acceptEncoding string
+		wantEncoding, wantCache    string
+		wantType                   string
+	}{
+		{"html brotli", "/", "gzip, deflate, br", "br", "no-cache", "text/html; charset=utf-8"},
+		{"html gzip", "/", "gzip", "gzip", "no-cache", "text/html; charset=utf-8"},
+		{"html identity", "/", "", "", "no-cache", "text/html; charset=utf-8"},
+		{"br refused", "/", "br;q=0, gzip", "gzip", "no-cache", "text/html; charset=utf-8"},
+		{"star", "/", "*", "br", "no-cache", "text/html; charset=utf-8"},
+		{"absurd header", "/", "br;q=9, gzip;q=abc, ;;;,,", "", "no-cache", "text/html; charset=utf-8"},
+		{"hashed js", "/assets/entry-AbCdEf12.js", "br", "", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
+		{"hashed css", "/assets/root-Zz9_x-Y1.css", "", "", "public, max-age=31536000, immutable", "text/css; charset=utf-8"},
+		{"hashed media", "/media/img/hero-640.0123abcd.avif", "", "", "public, max-age=31536000, immutable", "image/avif"},
+		{"stable pdf", "/media/documents/code-of-conduct.pdf", "", "", "no-cache", "application/pdf"},
+		{"404 page", "/nope", "", "", "no-cache", "text/html; charset=utf-8"},
+		{"sitemap", "/sitemap.xml", "gzip", "gzip", "no-cache", "application/xml; charset=utf-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := do(h, "GET", tt.path, map[string]string{"Accept-Encoding": tt.acceptEncoding})
+			if got := rec.Header().Get("Content-Encoding"); got != tt.wantEncoding {
+				t.Errorf("Content-Encoding %q, want %q", got, tt.wantEncoding)
+			}
+			if got := rec.Header().Get("Cache-Control"); got != tt.wantCache {
+				t.Errorf("Cache-Control %q, want %q", got, tt.wantCache)
+			}
+			if got := rec.Header().Get("Content-Type"); got != tt.wantType {
+				t.Errorf("Content-Type %q, want %q", got, tt.wantType)
+			}
+			if got := rec.Header().Get("Vary"); got != "Accept-Encoding" {
+				t.Errorf("Vary %q", got)
+			}
+		})
+	}
+}
+
+func TestConditionalRequests(t *testing.T) {
+	h := newTestHandler(t, nil)
+	first := do(h, "GET", "/", map[string]string{"Accept-Encoding": "br"})
+	etag := first.Header().Get("ETag")
+	if etag == "" || etag[0] != '"' {
+		t.Fatalf("want a strong ETag, got %q", etag)
+	}
+	if gzipTag := do(h, "GET", "/", map[string]string{"Accept-Encoding": "gzip"}).Header().Get("ETag"); gzipTag == etag {
+		t.Errorf("br and gzip variants share ETag %s", etag)
+	}
+	tests := []struct {
+		name, ifNoneMatch string
+		want              int
+	}{
+		{"same", etag, http.StatusNotModified},
+		{"list", `"other", ` + etag, http.StatusNotModified},
+		{"star", "*", http.StatusNotModified},
+		{"other", `"other"`, http.StatusOK},
+		{"weak form of ours", "W/" + etag, http.StatusNotModified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := do(h, "GET", "/", map[string]string{"Accept-Encoding": "br", "If-None-Match": tt.ifNoneMatch})
+			if rec.Code != tt.want {
+				t.Fatalf("status %d, want %d", rec.Code, tt.want)
+			}
+			if rec.Code == http.StatusNotModified && rec.Body.Len() != 0 {
+				t.Error("304 with a body")
+			}
+		})
+	}
+}
+
+func TestRangeOnIdentityAsset(t *testing.T) {
+	rec := do(newTestHandler(t, nil), "GET", "/media/documents/code-of-conduct.pdf", map[string]string{"Range": "bytes=0-3"})
+	if rec.Code != http.StatusPartialContent || rec.Body.String() != "%PDF" {
+		t.Fatalf("status %d body %q", rec.Code, rec.Body.String())
+	}
+	absurd := do(newTestHandler(t, nil), "GET", "/media/documents/code-of-conduct.pdf", map[string]string{"Range": "bytes=999999999-0,-,a-b"})
+	if absurd.Code >= 500 {
+		t.Fatalf("absurd range: status %d", absurd.Code)
+	}
+}
+
+func TestAcceptsEncodings(t *testing.T) {
+	tests := []struct {
+		header string
+		br, gz bool
+	}{
+		{"", false, false},
+		{"gzip", false, true},
+		{"br", true, false},
+		{"BR, GZIP", true, true},
+		{"gzip;q=0", false, false},
+		{"*;q=0.5", true, true},
+		{"*, br;q=0", false, true},
+		{"x-gzip", false, true},
+		{"br;q=1.5", false, false},
+		{"deflate", false, false},
+	}
+	for _, tt := range tests {
+		br, gz := acceptsEncodings(tt.header)
+		if br != tt.br || gz != tt.gz {
+			t.Errorf("%q: br=%v gz=%v, want %v %v", tt.header, br, gz, tt.br, tt.gz)
+		}
+	}
+}

@@ -1,0 +1,89 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	h := newTestHandler(t, nil)
+	for _, p := range []string{"/", "/nope", "/assets/entry-AbCdEf12.js", "/healthz", "/what-we-do/", "/metrics"} {
+		rec := do(h, "GET", p, nil)
+		want := map[string]string{
+			"X-Content-Type-Options":       "nosniff",
+			"Referrer-Policy":              "strict-origin-when-cross-origin",
+			"Cross-Origin-Opener-Policy":   "same-origin",
+			"Cross-Origin-Resource-Policy": "same-origin",
+		}
+		for k, v := range want {
+			if got := rec.Header().Get(k); got != v {
+				t.Errorf("%s: %s = %q, want %q", p, k, got, v)
+			}
+		}
+		pp := rec.Header().Get("Permissions-Policy")
+		for _, feature := range []string{"camera=()", "microphone=()", "geolocation=()"} {
+			if !strings.Contains(pp, feature) {
+				t.Errorf("%s: Permissions-Policy %q lacks %s", p, pp, feature)
+			}
+		}
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "unsafe-") {
+			t.Errorf("%s: CSP %q", p, csp)
+		}
+		if rec.Header().Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS sent without -hsts", p)
+		}
+	}
+}
+
+func TestExactPolicy(t *testing.T) {
+	got := cspBuilder{frameSources: []string{"https://maps.example"}}.build([]string{"'sha256-abc'"})
+	want := "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self'; img-src 'self' data:; " +
+		"media-src 'self'; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'none'; " +
+		"frame-src https://maps.example; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+	if got != want {
+		t.Fatalf("policy\n got %s\nwant %s", got, want)
+	}
+	if got := (cspBuilder{}).build(nil); !strings.Contains(got, "frame-src 'none'") {
+		t.Errorf("no frame sources should forbid frames: %s", got)
+	}
+}
+
+func TestPageCSPHashesItsInlineScriptsOnly(t *testing.T) {
+	rec := do(newTestHandler(t, nil), "GET", "/", nil)
+	csp := rec.Header().Get("Content-Security-Policy")
+	// sha256 of "window.ctx = 1;"
+	if !strings.Contains(csp, "'sha256-") {
+		t.Fatalf("no script hash in %q", csp)
+	}
+	if n := strings.Count(csp, "'sha256-"); n != 1 {
+		t.Errorf("want exactly one hash (module script has src, JSON-LD is data), got %d: %s", n, csp)
+	}
+	nf := do(newTestHandler(t, nil), "GET", "/nope", nil).Header().Get("Content-Security-Policy")
+	if nf == csp || !strings.Contains(nf, "'sha256-") {
+		t.Errorf("404 page needs the hash of its own script: %s", nf)
+	}
+}
+
+func TestInlineScriptHashes(t *testing.T) {
+	html := []byte(`<script>a()</script><SCRIPT type="module">b()</SCRIPT><script src="/x.js"></script>` +
+		`<script type="application/ld+json">{}</script><script>a()</script>`)
+	got := inlineScriptHashes(html)
+	if len(got) != 2 {
+		t.Fatalf("got %v, want hashes of a() and b() once each", got)
+	}
+	// echo -n 'a()' | openssl dgst -sha256 -binary | base64
+	if got[0] != "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='" {
+		t.Errorf("hash of a() = %s", got[0])
+	}
+}
+
+func TestHSTSWhenEnabled(t *testing.T) {
+	rec := do(newTestHandler(t, func(c *Config) { c.HSTS = true }), "GET", "/", nil)
+	if got := rec.Header().Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=63072000") {
+		t.Fatalf("HSTS = %q", got)
+	}
+	if !strings.Contains(rec.Header().Get("Content-Security-Policy"), "upgrade-insecure-requests") {
+		t.Error("CSP should upgrade insecure requests behind TLS")
+	}
+}

@@ -1,0 +1,116 @@
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// statusRecorder remembers what a handler answered, for logs and metrics.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// routeClass groups requests for metrics with a bounded set of labels: never
+// the raw path, which a visitor controls.
+func routeClass(path string, status int) string {
+	switch {
+	case path == "/linkedin-api" || strings.HasPrefix(path, "/linkedin-api/"):
+		return "insights"
+	case path == "/healthz" || path == "/readyz":
+		return "health"
+	case path == "/metrics":
+		return "metrics"
+	case status == http.StatusNotFound:
+		return "not_found"
+	case status >= 300 && status < 400 && status != http.StatusNotModified:
+		return "redirect"
+	case strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/media/"):
+		return "asset"
+	case path == "/sitemap.xml" || path == "/robots.txt" || strings.HasPrefix(path, "/.well-known/"):
+		return "meta"
+	default:
+		return "page"
+	}
+}
+
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newHTTPMetrics(reg prometheus.Registerer) (*httpMetrics, error) {
+	m := &httpMetrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "veldhaven_http_requests_total",
+			Help: "HTTP requests answered, by route class and status code.",
+		}, []string{"class", "code"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "veldhaven_http_request_duration_seconds",
+			Help:    "Time to answer HTTP requests, by route class.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}, []string{"class"}),
+	}
+	for _, c := range []prometheus.Collector{m.requests, m.duration} {
+		if err := reg.Register(c); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// maxLoggedPath keeps one hostile request from writing a huge log line.
+const maxLoggedPath = 256
+
+// observe logs one JSON line per request and records its metrics.
+func observe(next http.Handler, logger *slog.Logger, m *httpMetrics) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		elapsed := time.Since(start)
+		class := routeClass(r.URL.Path, rec.status)
+		m.requests.WithLabelValues(class, strconv.Itoa(rec.status)).Inc()
+		m.duration.WithLabelValues(class).Observe(elapsed.Seconds())
+		path := r.URL.Path
+		if len(path) > maxLoggedPath {
+			path = path[:maxLoggedPath] + "…"
+		}
+		logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("method", r.Method),
+			slog.String("path", path),
+			slog.Int("status", rec.status),
+			slog.Int("bytes", rec.bytes),
+			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+			slog.String("class", class),
+		)
+	})
+}

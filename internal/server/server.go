@@ -1,0 +1,113 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Config is everything the HTTP layer needs; main builds it.
+type Config struct {
+	// Site is the build output: pages as x/index.html, the 404 page as 404/index.html.
+	Site fs.FS
+	// SiteURL is the public origin used in the sitemap and robots.txt.
+	SiteURL string
+	// HSTS sends Strict-Transport-Security and upgrades insecure requests (set it behind TLS).
+	HSTS bool
+	// FrameSources are the origins pages may frame (the contact map, after consent).
+	FrameSources []string
+	Logger       *slog.Logger
+	// Registry collects the server's metrics and is what /metrics shows.
+	Registry *prometheus.Registry
+	// Insights answers /linkedin-api and below; nil leaves those paths to the 404 page.
+	Insights http.Handler
+	// Ready reports whether the feed has an answer; nil means always ready.
+	Ready func() bool
+	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
+	ServeMetrics bool
+}
+
+// Redirects of the specification: /test goes to the home page.
+var defaultRedirects = map[string]string{"/test": "/"}
+
+// New builds the site's HTTP handler.
+func New(cfg Config) (http.Handler, error) {
+	if cfg.Site == nil || cfg.Logger == nil || cfg.Registry == nil {
+		return nil, errors.New("server: Site, Logger and Registry are required")
+	}
+	u, err := url.Parse(cfg.SiteURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+		return nil, fmt.Errorf("server: site URL %q must be an origin such as https://www.example.com", cfg.SiteURL)
+	}
+	site, err := LoadSite(cfg.Site)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	site.files["/sitemap.xml"] = generatedFile("sitemap.xml", sitemapXML(cfg.SiteURL, site.pages))
+	site.files["/robots.txt"] = generatedFile("robots.txt", robotsTxt(cfg.SiteURL))
+
+	metrics, err := newHTTPMetrics(cfg.Registry)
+	if err != nil {
+		return nil, fmt.Errorf("server: register metrics: %w", err)
+	}
+	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
+	mux := http.NewServeMux()
+	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp}
+	mux.Handle("/", static)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = io.WriteString(w, "ok")
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		if cfg.Ready != nil && !cfg.Ready() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, "not ready")
+			return
+		}
+		_, _ = io.WriteString(w, "ready")
+	})
+	if cfg.ServeMetrics {
+		mux.Handle("GET /metrics", MetricsHandler(cfg.Registry))
+	}
+	if cfg.Insights != nil {
+		mux.Handle("/linkedin-api", cfg.Insights)
+		mux.Handle("/linkedin-api/", cfg.Insights)
+	}
+	// ServeMux would answer a path that is not clean ("//x", "/a/../b") with a
+	// redirect of its own; such paths are never pages, so the static handler
+	// decides (404, or one 301 for extra trailing slashes).
+	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !isCleanPath(r.URL.Path) {
+			static.ServeHTTP(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, metrics), nil
+}
+
+// isCleanPath reports whether ServeMux would take a path as it is.
+func isCleanPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	clean := path.Clean(p)
+	return clean == p || (strings.HasSuffix(p, "/") && clean+"/" == p)
+}
+
+// MetricsHandler serves the registry in the Prometheus text format.
+func MetricsHandler(reg *prometheus.Registry) http.Handler {
+	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
+}

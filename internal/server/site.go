@@ -1,0 +1,229 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// variant is one stored representation of a file.
+type variant struct {
+	data []byte
+	etag string
+}
+
+// file is a page or asset held in memory with everything needed to answer
+// for it precomputed: no hashing or compression per request.
+type file struct {
+	name        string // path in the site file system
+	contentType string
+	immutable   bool
+	// scriptHashes are CSP source expressions for the inline scripts of an HTML file.
+	scriptHashes []string
+	identity     variant
+	gzip, brotli *variant
+}
+
+// Site is the prerendered site, loaded once at start.
+type Site struct {
+	files    map[string]*file // by URL path: "/", "/careers", "/assets/x.js"
+	pages    []string         // URL paths of the pages, sorted; the 404 page excluded
+	notFound *file
+}
+
+// notFoundDir is where the build prerenders the catch-all route.
+const notFoundDir = "404"
+
+// LoadSite reads every file of the build into memory. Pages are the
+// `index.html` files (`x/index.html` is served at `/x`); `404/index.html` is the
+// not-found page and is never served with 200. `.br` and `.gz` files are the
+// precompressed variants of the file they are named after. Other HTML files
+// (the router's SPA fallback) and hidden files are not served.
+func LoadSite(fsys fs.FS) (*Site, error) {
+	s := &Site{files: map[string]*file{}}
+	compressed := map[string][]byte{}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		base := path.Base(name)
+		if strings.HasPrefix(base, ".") {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", name, err)
+		}
+		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+			compressed[name] = data
+			return nil
+		}
+		f := newFile(name, data)
+		switch {
+		case name == notFoundDir+"/index.html":
+			s.notFound = f
+		case base == "index.html":
+			dir := path.Dir(name)
+			urlPath := "/"
+			if dir != "." {
+				urlPath = "/" + dir
+			}
+			s.files[urlPath] = f
+			s.pages = append(s.pages, urlPath)
+		case strings.HasSuffix(base, ".html"):
+			// Not a page of the site (e.g. __spa-fallback.html).
+		default:
+			s.files["/"+name] = f
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
+	}
+	if s.notFound == nil {
+		return nil, fmt.Errorf("load site: no %s/index.html in the build", notFoundDir)
+	}
+	if _, ok := s.files["/"]; !ok {
+		return nil, fmt.Errorf("load site: no index.html in the build")
+	}
+	all := append([]*file{s.notFound}, mapValues(s.files)...)
+	for _, f := range all {
+		if data, ok := compressed[f.name+".br"]; ok {
+			f.brotli = &variant{data: data, etag: etagOf(f.identity.data, "br")}
+		}
+		if data, ok := compressed[f.name+".gz"]; ok {
+			f.gzip = &variant{data: data, etag: etagOf(f.identity.data, "gz")}
+		}
+	}
+	sort.Strings(s.pages)
+	return s, nil
+}
+
+func mapValues(m map[string]*file) []*file {
+	out := make([]*file, 0, len(m))
+	for _, f := range m {
+		out = append(out, f)
+	}
+	return out
+}
+
+func newFile(name string, data []byte) *file {
+	f := &file{
+		name:        name,
+		contentType: contentType(name),
+		immutable:   isHashedAsset(name),
+		identity:    variant{data: data, etag: etagOf(data, "")},
+	}
+	if strings.HasSuffix(name, ".html") {
+		f.scriptHashes = inlineScriptHashes(data)
+	}
+	return f
+}
+
+// generatedFile makes a file from bytes the server builds itself (sitemap,
+// robots.txt), with a gzip variant.
+func generatedFile(name string, data []byte) *file {
+	f := newFile(name, data)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(data)
+	_ = zw.Close()
+	if buf.Len() < len(data) {
+		f.gzip = &variant{data: buf.Bytes(), etag: etagOf(data, "gz")}
+	}
+	return f
+}
+
+// etagOf is a strong validator of the identity bytes; each encoding gets its own.
+func etagOf(identity []byte, encoding string) string {
+	sum := sha256.Sum256(identity)
+	tag := hex.EncodeToString(sum[:12])
+	if encoding != "" {
+		tag += "-" + encoding
+	}
+	return `"` + tag + `"`
+}
+
+// Vite puts content-hashed bundles under assets/; the media pipeline writes
+// content-hashed names (name.0123abcd.ext) under media/. Only those may be
+// cached for a year: other files keep their URL when their bytes change.
+var (
+	viteAsset  = regexp.MustCompile(`^assets/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$`)
+	mediaAsset = regexp.MustCompile(`^media/.+\.[0-9a-f]{8}\.[a-z0-9]+$`)
+)
+
+func isHashedAsset(name string) bool {
+	return viteAsset.MatchString(name) || mediaAsset.MatchString(name)
+}
+
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".json":        "application/json",
+	".map":         "application/json",
+	".webmanifest": "application/manifest+json",
+	".xml":         "application/xml; charset=utf-8",
+	".txt":         "text/plain; charset=utf-8",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".jpeg":        "image/jpeg",
+	".webp":        "image/webp",
+	".avif":        "image/avif",
+	".gif":         "image/gif",
+	".ico":         "image/x-icon",
+	".mp4":         "video/mp4",
+	".webm":        "video/webm",
+	".vtt":         "text/vtt; charset=utf-8",
+	".pdf":         "application/pdf",
+	".woff2":       "font/woff2",
+	".woff":        "font/woff",
+}
+
+func contentType(name string) string {
+	if t, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// inlineScript matches a <script> element; the attributes decide whether it is inline JavaScript.
+var inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
+
+// inlineScriptHashes lists a CSP 'sha256-…' source for each inline script of
+// an HTML document, so the policy can allow exactly those and nothing else.
+// Scripts with a src are covered by 'self'; data blocks (JSON-LD) are not
+// executed and need no hash.
+func inlineScriptHashes(html []byte) []string {
+	var hashes []string
+	seen := map[string]bool{}
+	for _, m := range inlineScript.FindAllSubmatch(html, -1) {
+		attrs := strings.ToLower(string(m[1]))
+		if strings.Contains(attrs, " src=") || strings.Contains(attrs, "application/ld+json") || strings.Contains(attrs, "application/json") {
+			continue
+		}
+		sum := sha256.Sum256(m[2])
+		h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if !seen[h] {
+			seen[h] = true
+			hashes = append(hashes, h)
+		}
+	}
+	return hashes
+}
+
+// Pages returns the URL paths of every page, sorted.
+func (s *Site) Pages() []string { return append([]string(nil), s.pages...) }

@@ -1,0 +1,73 @@
+import { Link, useLocation } from "react-router";
+import { site } from "~/lib/content";
+import { showsPortraitCredit } from "~/lib/nav";
+import styles from "./Footer.module.css";
+
+/** `tel:` target of a displayed phone number. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+/** The site footer of the specification: quick access, contact, locations, legal line. */
+export function Footer({ inert }: { inert?: boolean }) {
+  const { pathname } = useLocation();
+  const { footer } = site;
+  return (
+    <footer className={`${styles.footer} on-dark`} inert={inert}>
+      <div className={`container ${styles.columns}`}>
+        <nav aria-labelledby="footer-quick-access" className={styles.column}>
+          <h2 id="footer-quick-access" className={styles.heading}>
+            {footer.quickAccessHeading}
+          </h2>
+          <ul className={styles.list}>
+            {site.nav.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact" className={styles.column}>
+          <h2 id="footer-contact" className={styles.heading}>
+            {footer.contactHeading}
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to="/contact">{footer.contactLinkLabel}</Link>
+            </li>
+            <li>
+              <a href={site.social.linkedinCompany} target="_blank" rel="noopener noreferrer">
+                {footer.linkedinLabel}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={telHref(site.phone)}>{site.phone}</a>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-locations" className={styles.column}>
+          <h2 id="footer-locations" className={styles.heading}>
+            {footer.locationsHeading}
+          </h2>
+          <ul className={styles.list}>
+            {footer.locations.map((location) => (
+              <li key={location}>
+                <Link to="/contact">{location}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <Link to="/privacy-statement">{footer.privacyLabel}</Link>
+        <p className={styles.copyright}>
+          © {footer.copyrightYear} {site.name}
+        </p>
+        {showsPortraitCredit(pathname, footer.portraitCreditPaths) && (
+          <p className={styles.credit}>{footer.portraitCredit}</p>
+        )}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,67 @@
+import { useLayoutEffect, useRef, type ElementType, type ReactNode } from "react";
+import { prefersReducedMotion } from "~/lib/use-media-query";
+import styles from "./Reveal.module.css";
+
+interface RevealProps {
+  children: ReactNode;
+  as?: ElementType;
+  className?: string;
+  /** Seconds the fade takes. */
+  duration?: number;
+  /** Pixels the element rises while it fades in. */
+  distance?: number;
+  /**
+   * "enter": as soon as any part scrolls into view; "bottom": when the element's
+   * bottom edge reaches the bottom of the viewport (the ESG block's rule).
+   */
+  when?: "enter" | "bottom";
+}
+
+/**
+ * The site's one reveal-on-scroll: fade and slide in. Elements already on
+ * screen at hydration, and everything under reduced motion or without
+ * JavaScript, simply stay visible: only elements below the fold are hidden,
+ * before the first paint, and revealed when they scroll in.
+ */
+export function Reveal({
+  children,
+  as: Tag = "div",
+  className,
+  duration = 0.6,
+  distance = 32,
+  when = "enter",
+}: RevealProps) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    if (window.matchMedia(prefersReducedMotion).matches) return;
+    if (el.getBoundingClientRect().top < window.innerHeight) return;
+    el.style.setProperty("--reveal-duration", `${duration}s`);
+    el.style.setProperty("--reveal-distance", `${distance}px`);
+    el.dataset.reveal = "hidden";
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const root = entry.rootBounds?.bottom ?? window.innerHeight;
+          const reached =
+            when === "enter"
+              ? entry.isIntersecting
+              : entry.isIntersecting && entry.boundingClientRect.bottom <= root + 1;
+          if (reached) {
+            el.dataset.reveal = "shown";
+            observer.disconnect();
+          }
+        }
+      },
+      { threshold: when === "enter" ? 0 : [0, 0.25, 0.5, 0.75, 1] },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [duration, distance, when]);
+  return (
+    <Tag ref={ref} className={[styles.reveal, className].filter(Boolean).join(" ")}>
+      {children}
+    </Tag>
+  );
+}

@@ -1,0 +1,67 @@
+// Typed access to the firm's content files. Content is validated against its
+// JSON Schema before every build (scripts/validate-content.mjs), so these
+// types describe data that is known to be well formed.
+import siteJson from "#content/site.json";
+import pagesJson from "#content/pages.json";
+
+export interface NavLink {
+  to: string;
+  label: string;
+}
+
+export interface Office {
+  id: string;
+  title: string;
+  subtitle: string;
+  country: string;
+  address: string;
+  zipCode: string;
+  phoneNumber?: string;
+}
+
+export interface Site {
+  name: string;
+  shortName: string;
+  tagline: string;
+  description: string;
+  locale: string;
+  url: string;
+  phone: string;
+  email: { general: string; commercial: string; residential: string; charity: string };
+  social: { linkedinCompany: string; linkedinPosts: string; followerLabel: string };
+  nav: NavLink[];
+  footer: {
+    quickAccessHeading: string;
+    contactHeading: string;
+    contactLinkLabel: string;
+    linkedinLabel: string;
+    locationsHeading: string;
+    locations: string[];
+    privacyLabel: string;
+    copyrightYear: number;
+    portraitCredit: string;
+    portraitCreditPaths: string[];
+  };
+  notFound: { title: string; heading: string; text: string; homeLabel: string };
+  offices: Office[];
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  heading: string;
+  intro: string;
+}
+
+export const site: Site = siteJson;
+
+const pages: Record<string, PageMeta | string> = pagesJson;
+
+/** Title and description of a static page; throws for a path without an entry. */
+export function pageMeta(path: string): PageMeta {
+  const entry = pages[path];
+  if (entry === undefined || typeof entry === "string") {
+    throw new Error(`content/pages.json has no entry for ${path}`);
+  }
+  return entry;
+}

@@ -1,0 +1,8 @@
+import { PageIntro } from "~/components/PageIntro";
+import { staticPageMeta } from "~/lib/page-meta";
+
+export const meta = () => staticPageMeta("/privacy-statement");
+
+export default function PrivacyStatement() {
+  return <PageIntro path="/privacy-statement" />;
+}

@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Console messages that are not ours to fix: none so far. */
+const ignoredConsole: RegExp[] = [];
+
+/**
+ * Every test fails if the page logged an error or warning (hydration
+ * mismatches, CSP violations, failed requests) or threw.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      // Chromium logs a 404 document as a failed load: expected on the 404 page.
+      const notFoundDocuments = new Set<string>();
+      page.on("response", (response) => {
+        if (response.status() === 404 && response.request().isNavigationRequest()) {
+          notFoundDocuments.add(response.url());
+        }
+      });
+      page.on("console", (msg) => {
+        if (msg.type() !== "error" && msg.type() !== "warning") return;
+        const text = msg.text();
+        if (ignoredConsole.some((re) => re.test(text))) return;
+        if (text.includes("status of 404") && notFoundDocuments.has(msg.location().url)) return;
+        problems.push(`${msg.type()}: ${text}`);
+      });
+      page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+      await use(problems);
+      expect(problems, "console errors or warnings").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the page and expects no violations. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/** Waits until React has hydrated the page (the router marks it on window). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForLoadState("networkidle");
+}

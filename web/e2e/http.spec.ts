@@ -1,0 +1,40 @@
+import { expect, test } from "./fixtures";
+
+test("pages carry the security headers and a strict CSP", async ({ request }) => {
+  const response = await request.get("/");
+  const h = response.headers();
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["content-security-policy"]).not.toContain("unsafe-inline");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(h["permissions-policy"]).toContain("camera=()");
+});
+
+test("HTML is revalidated with ETags; hashed assets are cached for a year", async ({ request }) => {
+  const page = await request.get("/", { headers: { "Accept-Encoding": "br" } });
+  expect(page.headers()["cache-control"]).toBe("no-cache");
+  expect(page.headers()["content-encoding"]).toBe("br");
+  const etag = page.headers()["etag"];
+  const again = await request.get("/", {
+    headers: { "Accept-Encoding": "br", "If-None-Match": etag ?? "" },
+  });
+  expect(again.status()).toBe(304);
+  const html = await page.text();
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const js = await request.get(asset!);
+  expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(js.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
+});
+
+test("health, sitemap and robots", async ({ request }) => {
+  expect(await (await request.get("/healthz")).text()).toBe("ok");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<loc>http://localhost:8080/careers/asset-manager</loc>");
+  expect(sitemap).not.toContain("/404");
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
+  const post = await request.post("/");
+  expect(post.status()).toBe(405);
+  expect(post.headers()["allow"]).toBe("GET, HEAD");
+});

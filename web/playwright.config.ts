@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Chromium from the system (design.md): CHROME_PATH, else Debian's package;
+// when neither exists scripts/ensure-chromium.sh has fetched Playwright's own.
+const chromePath =
+  process.env.CHROME_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const port = Number(process.env.E2E_PORT || 4173);
+const dataDir = mkdtempSync(join(tmpdir(), "veldhaven-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    // The real binary, with the embedded sample feed and a throwaway data dir.
+    command: `../bin/site -addr 127.0.0.1:${port} -data-dir ${dataDir}`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 15_000,
+    env: { LINKEDIN_ACCESS_TOKEN: "", LINKEDIN_ORGANIZATION_URN: "", LOG_LEVEL: "warn" },
+  },
+});

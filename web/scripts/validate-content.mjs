@@ -1,0 +1,99 @@
+// Validates every content file against its JSON Schema and the rules a schema
+// cannot express (unique ids, references between files). Run before every
+// build: bad content must fail the build with file, field and reason.
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import Ajv from "ajv";
+import { contentDir } from "./content-dir.mjs";
+
+/**
+ * @typedef {{ file: string, field: string, reason: string }} ContentError
+ * @typedef {(files: Record<string, unknown>, dir: string) => ContentError[]} ContentCheck
+ */
+
+/** @type {ContentCheck[]} Cross-file and uniqueness rules, run after the schemas pass. */
+export const checks = [];
+
+/** Reads one JSON file, turning a syntax error into a ContentError. */
+function readJson(dir, file, errors) {
+  try {
+    return JSON.parse(readFileSync(join(dir, file), "utf8"));
+  } catch (err) {
+    errors.push({
+      file,
+      field: "(file)",
+      reason: err instanceof Error ? err.message : String(err),
+    });
+    return undefined;
+  }
+}
+
+/**
+ * Validates the content folder. Every `schema/<name>.schema.json` requires a
+ * `<name>.json` beside it.
+ * @param {string} [dir]
+ * @returns {ContentError[]}
+ */
+export function validateContent(dir = contentDir) {
+  /** @type {ContentError[]} */
+  const errors = [];
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
+  const schemaDir = join(dir, "schema");
+  /** @type {Record<string, unknown>} */
+  const files = {};
+  for (const schemaFile of readdirSync(schemaDir)
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort()) {
+    const file = schemaFile.replace(/\.schema\.json$/, ".json");
+    const schema = readJson(schemaDir, schemaFile, errors);
+    if (!existsSync(join(dir, file))) {
+      errors.push({ file, field: "(file)", reason: "file is missing" });
+      continue;
+    }
+    const data = readJson(dir, file, errors);
+    if (schema === undefined || data === undefined) continue;
+    let validate;
+    try {
+      validate = ajv.compile(schema);
+    } catch (err) {
+      errors.push({ file: `schema/${schemaFile}`, field: "(schema)", reason: String(err) });
+      continue;
+    }
+    if (!validate(data)) {
+      for (const e of validate.errors ?? []) {
+        const field =
+          e.keyword === "required"
+            ? `${e.instancePath}/${e.params.missingProperty}`
+            : e.keyword === "additionalProperties"
+              ? `${e.instancePath}/${e.params.additionalProperty}`
+              : e.instancePath || "(root)";
+        errors.push({ file, field, reason: e.message ?? e.keyword });
+      }
+      continue;
+    }
+    files[file] = data;
+  }
+  for (const check of checks) errors.push(...check(files, dir));
+  return errors;
+}
+
+/** @param {ContentError} e */
+export function formatError(e) {
+  return `content/${e.file}: ${e.field}: ${e.reason}`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const errors = validateContent();
+  if (errors.length > 0) {
+    console.error(`Content is invalid (${errors.length} error${errors.length === 1 ? "" : "s"}):`);
+    for (const e of errors) console.error(`  ${formatError(e)}`);
+    process.exit(1);
+  }
+  console.log("content: valid");
+}

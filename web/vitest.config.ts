@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+import { aliases } from "./scripts/aliases.mjs";
+
+// Kept apart from vite.config.ts: the React Router plugin does not load in Vitest.
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    environment: "jsdom",
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
+    setupFiles: ["./vitest.setup.ts"],
+  },
+});
