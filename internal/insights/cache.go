@@ -137,6 +137,25 @@ func (c *feedCache) refresh() (any, error) {
 		return nil, &upstreamError{Endpoint: "posts", Kind: kindCanceled, Err: context.Canceled}
 	}
 	defer c.tasks.done()
+	// A visitor who found the cache stale may reach here just after
+	// another flight refreshed it: answer that instead of asking again.
+	now := c.now()
+	c.mu.Lock()
+	if c.cur != nil && c.fresh(c.cur, now) {
+		f := c.cur
+		c.mu.Unlock()
+		return f, nil
+	}
+	if c.backingOff(now) {
+		err := c.lastErr
+		c.mu.Unlock()
+		if err == nil {
+			err = errors.New("insights: backing off")
+		}
+		return nil, err
+	}
+	c.mu.Unlock()
+
 	ctx, cancel := context.WithTimeout(c.base, c.timeout)
 	defer cancel()
 
@@ -145,7 +164,7 @@ func (c *feedCache) refresh() (any, error) {
 	if err == nil {
 		f, err = newFeed(raw, c.now())
 	}
-	now := c.now()
+	now = c.now()
 	c.mu.Lock()
 	c.attempted = true
 	if err != nil {

@@ -3,6 +3,7 @@ package insights
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -25,7 +26,7 @@ const (
 	testToken     = "AQX-secret-access-token-do-not-leak"
 	testNewToken  = "AQX-refreshed-token-do-not-leak"
 	testOrg       = "urn:li:organization:10482193"
-	testTimeout   = 300 * time.Millisecond
+	testTimeout   = time.Second
 	testTTL       = time.Minute
 	testImageURN  = "urn:li:image:C4D22AQFx4nG7Gm1bVQ"
 	testVideoURN  = "urn:li:video:D4D05AQH9kLmN2pQrSt"
@@ -356,6 +357,9 @@ func startEnv(t *testing.T, cfg Config, fake *fakeLinkedIn) *testEnv {
 	t.Cleanup(func() { _ = svc.Close() })
 	env.svc, env.h = svc, svc.Handler()
 	waitFor(t, svc.Ready)
+	// Barrier: wait until the warm-up flight has fully ended, so that a
+	// test's next miss starts a new flight instead of joining the old one.
+	_, _, _ = svc.cache.sf.Do("feed", func() (any, error) { return nil, errors.New("barrier") })
 	return env
 }
 
