@@ -12,8 +12,19 @@ import { contentDir } from "./content-dir.mjs";
  * @typedef {(files: Record<string, unknown>, dir: string) => ContentError[]} ContentCheck
  */
 
-/** @type {ContentCheck[]} Cross-file and uniqueness rules, run after the schemas pass. */
-export const checks = [];
+/**
+ * Cross-file and uniqueness rules, run after the schemas pass: every module in
+ * scripts/content-checks/ exports `check: ContentCheck`.
+ * @returns {Promise<ContentCheck[]>}
+ */
+async function loadChecks() {
+  const dir = new URL("./content-checks/", import.meta.url);
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs") && !f.endsWith(".test.mjs"))
+    .sort();
+  return Promise.all(names.map(async (f) => (await import(new URL(f, dir).href)).check));
+}
 
 /** Reads one JSON file, turning a syntax error into a ContentError. */
 function readJson(dir, file, errors) {
@@ -33,9 +44,9 @@ function readJson(dir, file, errors) {
  * Validates the content folder. Every `schema/<name>.schema.json` requires a
  * `<name>.json` beside it.
  * @param {string} [dir]
- * @returns {ContentError[]}
+ * @returns {Promise<ContentError[]>}
  */
-export function validateContent(dir = contentDir) {
+export async function validateContent(dir = contentDir) {
   /** @type {ContentError[]} */
   const errors = [];
   const ajv = new Ajv({
@@ -79,7 +90,10 @@ export function validateContent(dir = contentDir) {
     }
     files[file] = data;
   }
-  for (const check of checks) errors.push(...check(files, dir));
+  // Cross-file rules need every file to be well formed first.
+  if (errors.length === 0) {
+    for (const check of await loadChecks()) errors.push(...check(files, dir));
+  }
   return errors;
 }
 
@@ -89,7 +103,7 @@ export function formatError(e) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const errors = validateContent();
+  const errors = await validateContent();
   if (errors.length > 0) {
     console.error(`Content is invalid (${errors.length} error${errors.length === 1 ? "" : "s"}):`);
     for (const e of errors) console.error(`  ${formatError(e)}`);
