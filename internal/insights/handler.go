@@ -110,9 +110,9 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.body))
 }
 
-// mediaURLFor checks that urn is a media item of the current feed and
-// fetches it, waiting at most the upstream timeout. It returns the status
-// to answer and, on failure, the error.
+// checkFeedMedia checks that urn is a media item of the current feed, so
+// that only the firm's own media are proxied. It returns the feed's error
+// when there is no feed, and a not-found error for an unknown urn.
 func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	f, _, err := s.cache.get(ctx)
 	if err != nil {
