@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/server"
 	"github.com/veldhaven/site/web"
 )
@@ -45,6 +46,20 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
+	feedCfg, err := insights.ConfigFromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	feedCfg.DataDir = cfg.dataDir
+	feed, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := feed.Close(); err != nil {
+			logger.Warn("close insights", slog.Any("err", err))
+		}
+	}()
 	handler, err := server.New(server.Config{
 		Site:         site,
 		SiteURL:      cfg.siteURL,
@@ -53,6 +68,8 @@ func run(args []string, getenv func(string) string) error {
 		Logger:       logger,
 		Registry:     reg,
 		ServeMetrics: cfg.metricsAddr == "",
+		Insights:     feed.Handler(),
+		Ready:        feed.Ready,
 	})
 	if err != nil {
 		return err
