@@ -25,7 +25,7 @@ const ROOT = resolve(WEB, "..");
 
 /** Encoding settings. Changing any value invalidates the cache for every image. */
 export const SETTINGS = Object.freeze({
-  version: 1,
+  version: 2,
   widths: [320, 640, 960, 1280, 1920],
   // Measured on 2 cores (docs/media.md): AVIF effort 1 costs ~0.7 s CPU for a
   // 2000 px source across all widths, effort 2 twice and the default 4 ten times
@@ -139,12 +139,17 @@ async function processImage({ name, path }, cacheDir) {
     // not cached yet
   }
 
-  let info, dominant;
+  // Decode once, upright and in sRGB; every width is resized from this buffer and
+  // both formats are encoded from the same resize. A full decode also catches
+  // truncated files, which a header read would not.
+  let decoded, dominant;
   try {
-    info = await sharp(src, { failOn: "error" }).metadata();
-    // Decode the whole file once (metadata() reads only the header, so a truncated
-    // file fails here), small, and take the dominant colour from that thumbnail.
-    const thumb = await sharp(src, { failOn: "error" })
+    decoded = await sharp(src, { failOn: "error" })
+      .rotate()
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(decoded.data, { raw: decoded.info })
       .resize(64, 64, { fit: "inside" })
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -152,19 +157,24 @@ async function processImage({ name, path }, cacheDir) {
   } catch (err) {
     throw new MediaError(`cannot read image ${rel(path)}: ${err.message}`);
   }
-  const oriented = info.autoOrient ?? info;
-  const width = oriented.width,
-    height = oriented.height;
-  if (!width || !height) throw new MediaError(`cannot read image ${rel(path)}: no dimensions`);
+  const { width, height } = decoded.info;
 
   const tmp = `${dir}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   await mkdir(tmp, { recursive: true });
   const variants = [];
   for (const w of variantWidths(width)) {
+    const resized =
+      w === width
+        ? decoded
+        : await sharp(decoded.data, { raw: decoded.info })
+            .resize({ width: w })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
     for (const fmt of ["avif", "webp"]) {
-      let pipeline = sharp(src).rotate().resize({ width: w, withoutEnlargement: true });
-      pipeline = fmt === "avif" ? pipeline.avif(SETTINGS.avif) : pipeline.webp(SETTINGS.webp);
-      const out = await pipeline.toBuffer();
+      const pipeline = sharp(resized.data, { raw: resized.info });
+      const out = await (
+        fmt === "avif" ? pipeline.avif(SETTINGS.avif) : pipeline.webp(SETTINGS.webp)
+      ).toBuffer();
       const file = `${w}.${fmt}`;
       await writeFile(join(tmp, file), out);
       variants.push({ w, fmt, file, hash: hash8(out) });
