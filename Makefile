@@ -6,9 +6,13 @@ SHELL := /bin/bash
 export PATH := $(CURDIR)/web/node_modules/.bin:$(PATH)
 
 GO ?= go
+.DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build web test test-go test-web e2e lint fmt bench loadtest fuzz clean deps media
+
+media: $(WEB_STAMP)
+	cd web && npm run --silent media
 
 run: build
 	./bin/site
