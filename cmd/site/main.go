@@ -75,38 +75,67 @@ func run(args []string, getenv func(string) string) error {
 		return err
 	}
 
-	servers := []*http.Server{newHTTPServer(cfg.addr, handler)}
+	servers := []*http.Server{newHTTPServer(cfg.addr, handler, defaultTimeouts)}
 	if cfg.metricsAddr != "" {
-		servers = append(servers, newHTTPServer(cfg.metricsAddr, server.MetricsHandler(reg)))
+		servers = append(servers, newHTTPServer(cfg.metricsAddr, server.MetricsHandler(reg), defaultTimeouts))
 	}
-	return serve(servers, cfg.drain, logger)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	listeners, err := listen(servers)
+	if err != nil {
+		return err
+	}
+	for _, ln := range listeners {
+		logger.Info("listening", slog.String("addr", ln.Addr().String()))
+	}
+	return serve(ctx, servers, listeners, cfg.drain, logger)
 }
 
+// timeouts bound how long a client may hold a connection at each stage.
+type timeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// defaultTimeouts: headers within 5 s (slowloris), a whole request within 10 s,
+// a response within 30 s (the largest media file on a slow phone), idle
+// keep-alive connections for 2 minutes.
+var defaultTimeouts = timeouts{readHeader: 5 * time.Second, read: 10 * time.Second, write: 30 * time.Second, idle: 120 * time.Second}
+
 // newHTTPServer sets timeouts so slow or idle clients cannot hold connections.
-func newHTTPServer(addr string, h http.Handler) *http.Server {
+func newHTTPServer(addr string, h http.Handler, t timeouts) *http.Server {
 	return &http.Server{
 		Addr:              addr,
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
 		MaxHeaderBytes:    64 << 10,
 	}
 }
 
-// serve listens on every server and, on SIGINT or SIGTERM, stops accepting
-// connections and lets requests in flight finish for up to drain.
-func serve(servers []*http.Server, drain time.Duration, logger *slog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	errs := make(chan error, len(servers))
+// listen opens every server's address before any serves, so a taken port fails fast.
+func listen(servers []*http.Server) ([]net.Listener, error) {
+	var lns []net.Listener
 	for _, srv := range servers {
 		ln, err := net.Listen("tcp", srv.Addr)
 		if err != nil {
-			return fmt.Errorf("listen on %s: %w", srv.Addr, err)
+			for _, l := range lns {
+				_ = l.Close()
+			}
+			return nil, fmt.Errorf("listen on %s: %w", srv.Addr, err)
 		}
-		logger.Info("listening", slog.String("addr", ln.Addr().String()))
+		lns = append(lns, ln)
+	}
+	return lns, nil
+}
+
+// serve runs every server until ctx ends (SIGINT or SIGTERM), then stops
+// accepting connections and lets requests in flight finish for up to drain.
+func serve(ctx context.Context, servers []*http.Server, listeners []net.Listener, drain time.Duration, logger *slog.Logger) error {
+	errs := make(chan error, len(servers))
+	for i, srv := range servers {
+		ln := listeners[i]
 		go func() {
 			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				errs <- fmt.Errorf("serve %s: %w", srv.Addr, err)
