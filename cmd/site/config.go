@@ -20,6 +20,7 @@ type config struct {
 	dataDir     string
 	drain       time.Duration
 	logLevel    string
+	security    string
 }
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -32,6 +33,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.BoolVar(&c.hsts, "hsts", false, "send Strict-Transport-Security (set when served over TLS)")
 	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), "folder for the feed snapshot and media cache (env DATA_DIR; default: user cache dir)")
 	fs.DurationVar(&c.drain, "drain", 10*time.Second, "how long shutdown waits for requests in flight")
+	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), "Contact of /.well-known/security.txt (env SECURITY_CONTACT)")
 	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -47,6 +49,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 			}
 			c.addr = ":" + port
 		}
+	}
+	if !strings.HasPrefix(c.security, "mailto:") && !strings.HasPrefix(c.security, "https://") {
+		return c, fmt.Errorf("-security-contact %q: must be a mailto: or https: URI", c.security)
 	}
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")

@@ -22,6 +22,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "unknown flag", args: []string{"-nope"}, errPart: "nope"},
 		{name: "stray argument", args: []string{"serve"}, errPart: "serve"},
 		{name: "bad drain", args: []string{"-drain", "0s"}, errPart: "-drain"},
+		{name: "bad security contact", env: map[string]string{"SECURITY_CONTACT": "javascript:x"}, errPart: "-security-contact"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

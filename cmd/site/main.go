@@ -61,15 +61,16 @@ func run(args []string, getenv func(string) string) error {
 		}
 	}()
 	handler, err := server.New(server.Config{
-		Site:         site,
-		SiteURL:      cfg.siteURL,
-		HSTS:         cfg.hsts,
-		FrameSources: []string{"https://www.openstreetmap.org"},
-		Logger:       logger,
-		Registry:     reg,
-		ServeMetrics: cfg.metricsAddr == "",
-		Insights:     feed.Handler(),
-		Ready:        feed.Ready,
+		Site:            site,
+		SiteURL:         cfg.siteURL,
+		HSTS:            cfg.hsts,
+		FrameSources:    []string{"https://www.openstreetmap.org"},
+		Logger:          logger,
+		Registry:        reg,
+		ServeMetrics:    cfg.metricsAddr == "",
+		Insights:        feed.Handler(),
+		SecurityContact: cfg.security,
+		Ready:           feed.Ready,
 	})
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -34,6 +35,10 @@ type Config struct {
 	Ready func() bool
 	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
 	ServeMetrics bool
+	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
+	SecurityContact string
+	// Now is the clock for security.txt's Expires; nil means time.Now.
+	Now func() time.Time
 }
 
 // Redirects of the specification: /test goes to the home page.
@@ -54,6 +59,14 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	site.files["/sitemap.xml"] = generatedFile("sitemap.xml", sitemapXML(cfg.SiteURL, site.pages))
 	site.files["/robots.txt"] = generatedFile("robots.txt", robotsTxt(cfg.SiteURL))
+	if cfg.SecurityContact != "" {
+		now := time.Now
+		if cfg.Now != nil {
+			now = cfg.Now
+		}
+		site.files["/.well-known/security.txt"] = generatedFile("security.txt",
+			securityTxt(cfg.SecurityContact, cfg.SiteURL, now()))
+	}
 
 	metrics, err := newHTTPMetrics(cfg.Registry)
 	if err != nil {
@@ -89,6 +102,10 @@ func New(cfg Config) (http.Handler, error) {
 	// redirect of its own; such paths are never pages, so the static handler
 	// decides (404, or one 301 for extra trailing slashes).
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.RawQuery) > maxQueryLen {
+			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
+			return
+		}
 		if !isCleanPath(r.URL.Path) {
 			static.ServeHTTP(w, r)
 			return
@@ -97,6 +114,9 @@ func New(cfg Config) (http.Handler, error) {
 	})
 	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, metrics), nil
 }
+
+// maxQueryLen is far more than any link of the site or a tracking parameter needs.
+const maxQueryLen = 2048
 
 // isCleanPath reports whether ServeMux would take a path as it is.
 func isCleanPath(p string) bool {

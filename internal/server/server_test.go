@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -48,6 +49,8 @@ func TestStatusCodes(t *testing.T) {
 		{"sitemap", "GET", "/sitemap.xml", 200, "", "<loc>https://www.example.com/careers/asset-manager</loc>"},
 		{"robots", "GET", "/robots.txt", 200, "", "Sitemap: https://www.example.com/sitemap.xml"},
 		{"no insights configured", "GET", "/linkedin-api", 404, "", ""},
+		{"overlong query", "GET", "/?" + strings.Repeat("a", 3000), 414, "", ""},
+		{"security.txt", "GET", "/.well-known/security.txt", 200, "", "Contact: mailto:security@example.com"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,6 +71,18 @@ func TestStatusCodes(t *testing.T) {
 				t.Errorf("Allow %q, want GET, HEAD", rec.Header().Get("Allow"))
 			}
 		})
+	}
+}
+
+func TestSecurityTxtExpiresWithinAYear(t *testing.T) {
+	start := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	h := newTestHandler(t, func(c *Config) { c.Now = func() time.Time { return start } })
+	body := do(h, "GET", "/.well-known/security.txt", nil).Body.String()
+	if !strings.Contains(body, "Expires: 2027-05-21T00:00:00Z") {
+		t.Fatalf("security.txt:\n%s", body)
+	}
+	if !strings.Contains(body, "Canonical: https://www.example.com/.well-known/security.txt") {
+		t.Errorf("no canonical:\n%s", body)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // sitemapXML lists every page with its absolute URL (sitemaps.org protocol).
@@ -32,4 +33,12 @@ func absoluteURL(siteURL, p string) string {
 		return base + "/"
 	}
 	return base + p
+}
+
+// securityTxt follows RFC 9116. Expires must be less than a year ahead, so it
+// is computed when the server starts rather than fixed at build time.
+func securityTxt(contact, siteURL string, now time.Time) []byte {
+	expires := now.UTC().AddDate(0, 6, 0).Truncate(24 * time.Hour)
+	return []byte(fmt.Sprintf("Contact: %s\nExpires: %s\nPreferred-Languages: en, nl\nCanonical: %s\n",
+		contact, expires.Format(time.RFC3339), absoluteURL(siteURL, "/.well-known/security.txt")))
 }

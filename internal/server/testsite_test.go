@@ -48,12 +48,13 @@ func testSite(t testing.TB) fstest.MapFS {
 func newTestHandler(t testing.TB, mutate func(*Config)) http.Handler {
 	t.Helper()
 	cfg := Config{
-		Site:         testSite(t),
-		SiteURL:      "https://www.example.com",
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Registry:     prometheus.NewRegistry(),
-		FrameSources: []string{"https://maps.example"},
-		ServeMetrics: true,
+		Site:            testSite(t),
+		SiteURL:         "https://www.example.com",
+		Logger:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Registry:        prometheus.NewRegistry(),
+		FrameSources:    []string{"https://maps.example"},
+		ServeMetrics:    true,
+		SecurityContact: "mailto:security@example.com",
 	}
 	if mutate != nil {
 		mutate(&cfg)
