@@ -57,5 +57,12 @@ fmt: $(WEB_STAMP)
 	gofmt -w cmd internal web/embed.go
 	cd web && npm run --silent format
 
+# Each fuzz target for FUZZTIME (30 s); seeds are committed under testdata/fuzz.
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzPath$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
+
 clean:
 	rm -rf bin web/build web/.react-router

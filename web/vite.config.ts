@@ -5,6 +5,8 @@ import { aliases } from "./scripts/aliases.mjs";
 export default defineConfig({
   plugins: [reactRouter()],
   resolve: { alias: aliases },
+  // Canonical links need the public origin at build time: SITE_URL, else content/site.json.
+  define: { "import.meta.env.VITE_SITE_URL": JSON.stringify(process.env.SITE_URL ?? "") },
   build: {
     // Hashed file names are what lets the server cache assets for a year.
     assetsInlineLimit: 0,
