@@ -57,6 +57,10 @@ fmt: $(WEB_STAMP)
 	gofmt -w cmd internal web/embed.go
 	cd web && npm run --silent format
 
+# Soak tests with wrk (a benchmark: prints figures, not part of make test).
+loadtest:
+	./scripts/loadtest.sh
+
 # Each fuzz target for FUZZTIME (30 s); seeds are committed under testdata/fuzz.
 FUZZTIME ?= 30s
 fuzz:
