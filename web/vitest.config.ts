@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/aliases.mjs";
+import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 // Kept apart from vite.config.ts: the React Router plugin does not load in Vitest.
 export default defineConfig({
+  plugins: [sanitizeContentPlugin()],
   resolve: { alias: aliases },
   test: {
     environment: "jsdom",
