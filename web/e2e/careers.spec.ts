@@ -1,0 +1,238 @@
+import { readFileSync } from "node:fs";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+/** A content file, typed from the file itself. */
+const content = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8")) as T;
+const careersJson = content<typeof import("../../content/careers.json")>("careers.json");
+const siteJson = content<typeof import("../../content/site.json")>("site.json");
+
+const vacancies = careersJson.vacancies;
+const detailHeadings = (v: (typeof vacancies)[number]) => [
+  "The people",
+  "The role",
+  "The profile",
+  "Personal characteristics",
+  v.benefitsList.length === 0 ? "The benefits" : "What we offer",
+  "Our Ambitions",
+  "For more information",
+];
+
+test.describe("/careers", () => {
+  test("lists every vacancy as a card linking to a page that answers 200", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Careers" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Who we welcome" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        level: 2,
+        name: "We currently have the following job openings:",
+      }),
+    ).toBeVisible();
+    await expect(page.getByText("Currently we have no job openings.")).toHaveCount(0);
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    for (const [i, v] of vacancies.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(v.title);
+      await expect(card.getByText(v.location, { exact: true })).toBeVisible();
+      await expect(card.locator("img")).toHaveCount(1);
+      const preview = (await card.locator("p").nth(1).textContent()) ?? "";
+      expect(Array.from(preview.replace(/ \.\.\.$/, "")).length).toBeLessThanOrEqual(150);
+      const link = card.getByRole("link", { name: /^More information/ });
+      await expect(link).toHaveAttribute("href", `/careers/${v.slug}`);
+      expect((await request.get(`/careers/${v.slug}`)).status()).toBe(200);
+    }
+    // The previews are cut: at least one ends in " ..." (the role texts are long).
+    await expect(cards.getByText(/ \.\.\.$/)).not.toHaveCount(0);
+  });
+
+  test("the background video loops muted with a poster and a pause control", async ({ page }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const video = page.locator("video");
+    await expect(video).toHaveAttribute("poster", /careers-background-poster/);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && !v.controls)).toBe(
+      true,
+    );
+    const pause = page.getByRole("button", { name: "Pause background video" });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    await expect(page.getByRole("button", { name: "Play background video" })).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await page.getByRole("button", { name: "Play background video" }).press("Enter");
+    await expect(page.getByRole("button", { name: "Pause background video" })).toBeVisible();
+  });
+
+  test("the video stays paused under reduced motion, until the visitor presses play", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const video = page.locator("video");
+    await expect(page.getByRole("button", { name: "Play background video" })).toBeVisible();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused && !v.autoplay)).toBe(true);
+    await page.getByRole("button", { name: "Play background video" }).click();
+    await expect(page.getByRole("button", { name: "Pause background video" })).toBeVisible();
+  });
+
+  test("shows 'Wordt geladen...' only while a vacancy page is genuinely loading", async ({
+    page,
+  }) => {
+    // Hold back the vacancy route's code, as a slow network would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/careers\._slug-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/careers");
+    await waitForHydration(page);
+    await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+    await page
+      .getByRole("link", { name: /^More information/ })
+      .first()
+      .click();
+    await expect(page.getByRole("status")).toHaveText("Wordt geladen...");
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: vacancies[0]!.title })).toBeVisible();
+    await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+  });
+
+  test("a direct visit to a vacancy never shows the loading text", async ({ page }) => {
+    const html = await (await page.request.get(`/careers/${vacancies[1]!.slug}`)).text();
+    expect(html).not.toContain("Wordt geladen");
+    await page.goto(`/careers/${vacancies[1]!.slug}`);
+    await waitForHydration(page);
+    await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+  });
+
+  test("works with the keyboard", async ({ page }) => {
+    await page.goto("/careers");
+    await waitForHydration(page);
+    const link = page.getByRole("link", { name: /^More information/ }).nth(2);
+    await link.focus();
+    await expect(link).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/careers/${vacancies[2]!.slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: vacancies[2]!.title })).toBeVisible();
+  });
+});
+
+test.describe("/careers/{slug}", () => {
+  for (const v of vacancies) {
+    test(`${v.slug} has every section, its contact and a JobPosting`, async ({ page }) => {
+      const response = await page.goto(`/careers/${v.slug}`);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+      await expect(page).toHaveTitle(new RegExp(`^${v.title}`));
+      const header = page.locator("article > header");
+      await expect(header.getByRole("heading", { level: 1 })).toHaveText(v.title);
+      await expect(header.getByText(v.location, { exact: true })).toBeVisible();
+      await expect(header.getByText(v.headerText)).toBeVisible();
+      await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
+        detailHeadings(v),
+      );
+
+      const people = page.getByRole("region", { name: "The people" });
+      await expect(people).toContainText("about 80 professionals in 4 offices");
+      for (const value of careersJson.detail.people.coreValues) {
+        await expect(people.getByText(value, { exact: true })).toBeVisible();
+      }
+      await expect(people.getByRole("link", { name: "Meet the team" })).toHaveAttribute(
+        "href",
+        "/who-we-are",
+      );
+
+      const role = page.getByRole("region", { name: "The role" });
+      await expect(role.locator("img")).toHaveCount(v.roleImage2 ? 2 : 1);
+      await expect(
+        role.locator('script, style, [onerror], [onclick], a[href^="javascript"]'),
+      ).toHaveCount(0);
+
+      const profile = page.getByRole("region", { name: "The profile" });
+      await expect(profile.getByText(v.profileText)).toBeVisible();
+      await expect(profile.getByRole("list").first().getByRole("listitem")).toHaveCount(
+        v.requirements.length,
+      );
+      await expect(profile.getByRole("heading", { level: 3, name: "Who you are" })).toHaveCount(
+        v.personalAttributes ? 1 : 0,
+      );
+
+      await expect(
+        page
+          .getByRole("region", { name: "Personal characteristics" })
+          .getByRole("heading", { level: 3 }),
+      ).toHaveCount(4);
+
+      const benefits = page.getByRole("region", { name: detailHeadings(v)[4] });
+      if (v.benefitsList.length === 0)
+        await expect(benefits.getByText(v.benefitsText)).toBeVisible();
+      else await expect(benefits.getByRole("listitem")).toHaveCount(v.benefitsList.length);
+
+      await expect(page.getByRole("region", { name: "Our Ambitions" })).toBeVisible();
+      const contact = page.getByRole("region", { name: "For more information" });
+      await expect(contact.getByText(v.contactFunction, { exact: true })).toBeVisible();
+      await expect(contact.getByText(v.contactName, { exact: true })).toBeVisible();
+      await expect(contact.getByRole("link", { name: v.contactEmail })).toHaveAttribute(
+        "href",
+        new RegExp(`^mailto:${v.contactEmail}`),
+      );
+
+      // JSON-LD: one JobPosting with the fields search engines require.
+      const ld = page.locator('script[type="application/ld+json"]');
+      await expect(ld).toHaveCount(1);
+      const posting = JSON.parse((await ld.textContent()) ?? "");
+      const office = siteJson.offices.find((o) => o.id === v.office)!;
+      expect(posting).toMatchObject({
+        "@context": "https://schema.org",
+        "@type": "JobPosting",
+        title: v.title,
+        datePosted: v.datePosted,
+        employmentType: v.employmentType,
+        hiringOrganization: { "@type": "Organization", name: siteJson.name },
+        jobLocation: {
+          "@type": "Place",
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: office.address,
+            addressLocality: office.title,
+            postalCode: office.zipCode,
+            addressCountry: office.country,
+          },
+        },
+      });
+      expect(posting.description.length).toBeGreaterThan(100);
+      if ("validThrough" in v) expect(posting.validThrough).toBe(v.validThrough);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("/careers/does-not-exist answers 404 with the 404 page", async ({ page }) => {
+    const response = await page.goto("/careers/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
+    await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  });
+});
+
+test.describe("small screens", () => {
+  for (const path of ["/careers", ...vacancies.map((v) => `/careers/${v.slug}`)]) {
+    test(`${path} at 375 px: no horizontal scroll, axe clean`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await expectNoAxeViolations(page);
+    });
+  }
+});
