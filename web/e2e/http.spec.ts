@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
+import { pages } from "./pages";
 
 test("pages carry the security headers and a strict CSP", async ({ request }) => {
   const response = await request.get("/");
@@ -37,4 +38,26 @@ test("health, sitemap and robots", async ({ request }) => {
   const post = await request.post("/");
   expect(post.status()).toBe(405);
   expect(post.headers()["allow"]).toBe("GET, HEAD");
+});
+
+test.describe("Content-Security-Policy", () => {
+  for (const path of [...pages, "/does-not-exist"]) {
+    test(`${path} runs without a CSP violation`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations).toEqual([]);
+    });
+  }
 });
