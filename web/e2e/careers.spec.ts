@@ -213,6 +213,20 @@ test.describe("/careers/{slug}", () => {
     });
   }
 
+  test("a site link inside the role text navigates without reloading the page", async ({
+    page,
+  }) => {
+    await page.goto("/careers/asset-manager");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page
+      .getByRole("region", { name: "The role" })
+      .getByRole("link", { name: "What we do" })
+      .click();
+    await expect(page).toHaveURL(/\/what-we-do$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
   test("/careers/does-not-exist answers 404 with the 404 page", async ({ page }) => {
     const response = await page.goto("/careers/does-not-exist");
     expect(response?.status()).toBe(404);

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/careers.$slug";
 import { Button } from "~/components/Button";
+import { ContentHtml } from "~/components/ContentHtml";
 import { NotFound } from "~/components/NotFound";
 import { ResponsiveArtImage, ResponsiveImage } from "~/components/ResponsiveImage";
 import { Reveal } from "~/components/Reveal";
@@ -81,7 +82,7 @@ function VacancyPage({ vacancy: v }: { vacancy: Vacancy }) {
 
       <Section id="role" heading={d.roleHeading}>
         <div className={styles.split}>
-          <div className={styles.rich} dangerouslySetInnerHTML={{ __html: v.roleText }} />
+          <ContentHtml html={v.roleText} className={styles.rich} />
           <ResponsiveImage
             name={v.roleImage}
             alt={v.roleImageAlt}
@@ -91,9 +92,7 @@ function VacancyPage({ vacancy: v }: { vacancy: Vacancy }) {
         </div>
         {(v.roleText2 || v.roleImage2) && (
           <div className={`${styles.split} ${styles.reverse}`}>
-            {v.roleText2 && (
-              <div className={styles.rich} dangerouslySetInnerHTML={{ __html: v.roleText2 }} />
-            )}
+            {v.roleText2 && <ContentHtml html={v.roleText2} className={styles.rich} />}
             {v.roleImage2 && (
               <ResponsiveImage
                 name={v.roleImage2}
