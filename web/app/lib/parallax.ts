@@ -1,0 +1,41 @@
+// The governance header's parallax: the background image moves slower than the
+// page, scrubbed by the scroll position and smoothed (damped) per frame.
+
+/** Spec section 9: damping 0.2, trigger fraction 0.4; active from 768 px. */
+export const PARALLAX = {
+  damping: 0.2,
+  trigger: 0.4,
+  /** Share of the scroll distance the background lags behind. */
+  speed: 0.3,
+  /** Largest shift as a share of the element's height (the image overhangs this much). */
+  range: 0.15,
+  minWidth: 768,
+} as const;
+
+/** Whether the effect runs: wide enough and no reduced-motion preference. */
+export function parallaxEnabled(viewportWidth: number, reducedMotion: boolean): boolean {
+  return !reducedMotion && viewportWidth >= PARALLAX.minWidth;
+}
+
+/**
+ * Target offset in px of the background for an element whose top is at `top`
+ * (viewport coordinates): 0 while the element's top is at the trigger line
+ * (40% down the viewport), growing as the page scrolls past it, clamped to the
+ * overhang so the image never shows an edge.
+ */
+export function parallaxTarget(
+  top: number,
+  height: number,
+  viewportHeight: number,
+  { trigger = PARALLAX.trigger, speed = PARALLAX.speed, range = PARALLAX.range } = {},
+): number {
+  const raw = (trigger * viewportHeight - top) * speed;
+  const max = height * range;
+  return Math.min(max, Math.max(-max, raw));
+}
+
+/** One damped step from the current offset towards the target. */
+export function dampedStep(current: number, target: number, damping: number = PARALLAX.damping): number {
+  const next = current + (target - current) * damping;
+  return Math.abs(target - next) < 0.1 ? target : next;
+}
