@@ -22,6 +22,10 @@ export function countAt(elapsedMs: number, durationMs: number, target: number): 
  * its block is already on screen at hydration (the visitor has already read
  * the final number in the prerendered HTML; dropping it to 0 would flicker).
  */
-export function shouldCount(reducedMotion: boolean, topPx: number, viewportHeight: number): boolean {
+export function shouldCount(
+  reducedMotion: boolean,
+  topPx: number,
+  viewportHeight: number,
+): boolean {
   return !reducedMotion && topPx >= viewportHeight;
 }

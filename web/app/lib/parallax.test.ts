@@ -14,15 +14,19 @@ describe("parallaxEnabled", () => {
 });
 
 describe("parallaxTarget", () => {
-  it("is 0 with the element's top at the trigger line", () => {
-    expect(parallaxTarget(0.4 * 1000, 600, 1000)).toBe(0);
+  it("is 0 for a header at its initial position", () => {
+    expect(parallaxTarget(72, 600, 1000, 72)).toBe(0);
   });
-  it("moves the background down as the page scrolls up", () => {
-    expect(parallaxTarget(200, 600, 1000)).toBeCloseTo((400 - 200) * PARALLAX.speed);
+  it("lags behind the page as it scrolls up", () => {
+    expect(parallaxTarget(-128, 600, 1000, 72)).toBeCloseTo(200 * PARALLAX.speed);
+  });
+  it("starts at the trigger line (40% of the viewport) for an element lower down", () => {
+    expect(parallaxTarget(500, 600, 1000, 2000)).toBe(0);
+    expect(parallaxTarget(400, 600, 1000, 2000)).toBe(0);
+    expect(parallaxTarget(300, 600, 1000, 2000)).toBeCloseTo(100 * PARALLAX.speed);
   });
   it("clamps to the overhang", () => {
-    expect(parallaxTarget(-5000, 600, 1000)).toBe(600 * PARALLAX.range);
-    expect(parallaxTarget(5000, 600, 1000)).toBe(-600 * PARALLAX.range);
+    expect(parallaxTarget(-5000, 600, 1000, 72)).toBe(600 * PARALLAX.range);
   });
 });
 

@@ -18,24 +18,31 @@ export function parallaxEnabled(viewportWidth: number, reducedMotion: boolean): 
 }
 
 /**
- * Target offset in px of the background for an element whose top is at `top`
- * (viewport coordinates): 0 while the element's top is at the trigger line
- * (40% down the viewport), growing as the page scrolls past it, clamped to the
- * overhang so the image never shows an edge.
+ * Target offset in px of the background (positive: down, so it lags behind the
+ * page) for an element whose top is at `top` in viewport coordinates. The
+ * effect starts when the element's top passes the trigger line, 40% down the
+ * viewport; an element that starts above that line (a page header) starts at
+ * its initial position, so nothing jumps at load. Clamped to the overhang so
+ * the image never shows an edge.
  */
 export function parallaxTarget(
   top: number,
   height: number,
   viewportHeight: number,
+  initialTop: number,
   { trigger = PARALLAX.trigger, speed = PARALLAX.speed, range = PARALLAX.range } = {},
 ): number {
-  const raw = (trigger * viewportHeight - top) * speed;
-  const max = height * range;
-  return Math.min(max, Math.max(-max, raw));
+  const line = Math.min(initialTop, trigger * viewportHeight);
+  const raw = (line - top) * speed;
+  return Math.min(height * range, Math.max(0, raw));
 }
 
 /** One damped step from the current offset towards the target. */
-export function dampedStep(current: number, target: number, damping: number = PARALLAX.damping): number {
+export function dampedStep(
+  current: number,
+  target: number,
+  damping: number = PARALLAX.damping,
+): number {
   const next = current + (target - current) * damping;
   return Math.abs(target - next) < 0.1 ? target : next;
 }

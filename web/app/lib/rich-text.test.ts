@@ -31,7 +31,10 @@ describe("parseInline", () => {
   });
   it("turns [label](href) into links and resolves placeholders in both", () => {
     expect(
-      parseInline("Write to [{email.general}](mailto:{email.general}) or see [our page](/contact).", values),
+      parseInline(
+        "Write to [{email.general}](mailto:{email.general}) or see [our page](/contact).",
+        values,
+      ),
     ).toEqual([
       { text: "Write to " },
       { text: "info@x.eu", href: "mailto:info@x.eu" },

@@ -1,8 +1,24 @@
-import { PageIntro } from "~/components/PageIntro";
+import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
+import { contact } from "~/lib/screens";
+import { HeadOffice } from "./contact/HeadOffice";
+import { MapConsent } from "./contact/MapConsent";
+import { OfficeAccordion } from "./contact/OfficeAccordion";
+import styles from "./contact/contact.module.css";
 
 export const meta = () => staticPageMeta("/contact");
 
 export default function Contact() {
-  return <PageIntro path="/contact" />;
+  return (
+    <>
+      <PageHeader path="/contact" image={contact.header.image} alt={contact.header.alt} />
+      <div className={`container ${styles.layout}`}>
+        <HeadOffice />
+        <OfficeAccordion />
+      </div>
+      <div className="container">
+        <MapConsent />
+      </div>
+    </>
+  );
 }

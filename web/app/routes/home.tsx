@@ -1,8 +1,22 @@
-import { PageIntro } from "~/components/PageIntro";
+import { CharityTeaser } from "~/components/CharityTeaser";
+import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
+import { home } from "~/lib/screens";
+import { AboutBlock } from "./home/AboutBlock";
+import { WhatWeDoBlock } from "./home/WhatWeDoBlock";
 
 export const meta = () => staticPageMeta("/");
 
 export default function Home() {
-  return <PageIntro path="/" />;
+  const { hero } = home;
+  return (
+    <>
+      <PageHeader path="/" image={hero.image} alt={hero.alt} eyebrow={hero.eyebrow} tall />
+      <WhatWeDoBlock />
+      <AboutBlock />
+      {/* ── Slot: home team teaser (issue #4, people engineer) goes here ── */}
+      {/* ── Slot: home insights block (issue #6, insights engineer) goes here ── */}
+      <CharityTeaser />
+    </>
+  );
 }
