@@ -15,12 +15,12 @@ export const TEASER_COUNT = 3;
  * stays the link's accessible name and its tooltip.
  */
 export function CareerTeasers({ vacancies = allVacancies }: { vacancies?: readonly Vacancy[] }) {
-  const { teasers, loadingText } = careers.page;
+  const { teasers } = careers.page;
   const shown = vacancies.slice(0, TEASER_COUNT);
   return (
     <section className={`container ${styles.teasers}`} aria-labelledby="career-teasers-heading">
       <h2 id="career-teasers-heading">{teasers.heading}</h2>
-      <VacancyLoading text={loadingText} className={styles.loading} />
+      <VacancyLoading />
       {shown.length > 0 && (
         <ul className={styles.list}>
           {shown.map((v) => {

@@ -7,13 +7,13 @@ import styles from "./VacancyCards.module.css";
 
 /** The job openings on /careers: a heading that says whether there are any, and a card per vacancy. */
 export function VacancyCards({ vacancies }: { vacancies: readonly Vacancy[] }) {
-  const { openingsHeading, noOpeningsHeading, moreInformationLabel, loadingText } = careers.page;
+  const { openingsHeading, noOpeningsHeading, moreInformationLabel } = careers.page;
   return (
     <section className={`container ${styles.openings}`} aria-labelledby="openings-heading">
       <h2 id="openings-heading" className={styles.heading}>
         {vacancies.length > 0 ? openingsHeading : noOpeningsHeading}
       </h2>
-      <VacancyLoading text={loadingText} className={styles.loading} />
+      <VacancyLoading />
       {vacancies.length > 0 && (
         <ul className={styles.list}>
           {vacancies.map((v) => (

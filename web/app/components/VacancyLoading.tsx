@@ -1,4 +1,6 @@
 import { useNavigation } from "react-router";
+import { careers } from "~/lib/careers";
+import styles from "./VacancyLoading.module.css";
 
 /**
  * `Wordt geladen...` while the router is genuinely loading a vacancy page: a
@@ -6,13 +8,13 @@ import { useNavigation } from "react-router";
  * fetched. A prerendered vacancy page arrives complete, so a direct visit never
  * shows it.
  */
-export function VacancyLoading({ text, className }: { text: string; className?: string }) {
+export function VacancyLoading() {
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" && /^\/careers\/[^/]+$/.test(navigation.location.pathname);
   return (
-    <p role="status" className={className}>
-      {loading ? text : ""}
+    <p role="status" className={styles.status}>
+      {loading ? careers.page.loadingText : ""}
     </p>
   );
 }
