@@ -209,6 +209,8 @@ test.describe("/careers/{slug}", () => {
       });
       expect(posting.description.length).toBeGreaterThan(100);
       if ("validThrough" in v) expect(posting.validThrough).toBe(v.validThrough);
+      // Settle every reveal fade first: axe scrolls, and mid-fade contrast is noise.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await expectNoAxeViolations(page);
     });
   }
@@ -237,10 +239,54 @@ test.describe("/careers/{slug}", () => {
   });
 });
 
+test.describe("career teasers on /what-we-do", () => {
+  test("the first three vacancies after the charity teaser, titles cut at 20 characters, and More careers", async ({
+    page,
+  }) => {
+    await page.goto("/what-we-do");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: careersJson.page.teasers.heading });
+    // Placed where the spec lists it: the last block, after the charity teaser.
+    const headings = await page
+      .getByRole("main")
+      .getByRole("heading", { level: 2 })
+      .allTextContents();
+    expect(headings.at(-1)).toBe(careersJson.page.teasers.heading);
+    expect(headings.at(-2)).toMatch(/charity/i);
+    for (const v of vacancies.slice(0, 3)) {
+      const link = section.getByRole("link", { name: new RegExp(`^${v.title}`) });
+      await expect(link).toHaveAttribute("href", `/careers/${v.slug}`);
+      const chars = Array.from(v.title);
+      if (chars.length > 20) {
+        await expect(link).toHaveAttribute("title", v.title);
+        await expect(link.locator('[aria-hidden="true"]')).toHaveText(
+          `${chars.slice(0, 20).join("").trimEnd()}…`,
+        );
+      } else {
+        await expect(link).not.toHaveAttribute("title");
+        await expect(link).toContainText(v.title);
+      }
+    }
+    await section.getByRole("link", { name: careersJson.page.teasers.moreLabel }).click();
+    await expect(page).toHaveURL(/\/careers$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Careers" })).toBeVisible();
+  });
+
+  test("a teaser opens its vacancy", async ({ page }) => {
+    await page.goto("/what-we-do");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: new RegExp(`^${vacancies[1]!.title}`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: vacancies[1]!.title })).toBeVisible();
+  });
+});
+
 test.describe("small screens", () => {
-  for (const path of ["/careers", ...vacancies.map((v) => `/careers/${v.slug}`)]) {
+  for (const path of ["/careers", "/what-we-do", ...vacancies.map((v) => `/careers/${v.slug}`)]) {
     test(`${path} at 375 px: no horizontal scroll, axe clean`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
+      // axe scrolls elements into view, which starts reveal fades; measuring
+      // contrast mid-fade is noise, so check the settled page.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path);
       await waitForHydration(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -1,3 +1,4 @@
+import { CareerTeasers } from "~/components/CareerTeasers";
 import { CharityTeaser } from "~/components/CharityTeaser";
 import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
@@ -17,7 +18,7 @@ export default function WhatWeDo() {
       <DealTeam />
       <AssetManagement />
       <CharityTeaser />
-      {/* ── Slot: first 3 career teasers + `More careers` -> /careers (issue #5, careers engineer) goes here ── */}
+      <CareerTeasers />
     </>
   );
 }
