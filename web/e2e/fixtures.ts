@@ -36,8 +36,13 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 
 export { expect };
 
-/** Runs axe on the page and expects no violations. */
+/**
+ * Runs axe on the page and expects no violations. Reduced motion first: axe
+ * scrolls elements into view, which starts fade-ins, and contrast measured
+ * mid-fade is a false failure. Under reduced motion everything is final at once.
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
