@@ -1,0 +1,147 @@
+// Rules for the content screens' files (home, what-we-do, charity, governance,
+// contact, privacy) that a JSON Schema cannot state: every media name exists,
+// offices exist in site.json (and each has an accordion entry), partner ids are
+// unique, no text is blank, and every {placeholder} names a value in site.json.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export const screenFiles = [
+  "home.json",
+  "what-we-do.json",
+  "charity.json",
+  "governance.json",
+  "contact.json",
+  "privacy.json",
+];
+
+/** Where a media name of each kind must exist, by file extension. */
+const MEDIA = {
+  image: { folder: "images", exts: [".jpg", ".png"] },
+  logo: { folder: "logos", exts: [".svg"] },
+  document: { folder: "documents", exts: [".pdf"] },
+  video: { folder: "video", exts: [".mp4"] },
+};
+
+/**
+ * The kind of media a field refers to: `image`, `poster`, `previewImage` and
+ * the crops under `images` are images; `logo` a logo; `document` a document;
+ * `name` inside a `video` object a video.
+ * @param {string[]} keys the path of the field, outermost first
+ * @returns {keyof typeof MEDIA | undefined}
+ */
+export function mediaKind(keys) {
+  const key = keys[keys.length - 1];
+  const parent = keys[keys.length - 2];
+  if (key === "image" || key === "poster" || key === "previewImage") return "image";
+  if (parent === "images" && ["mobile", "tablet", "desktop"].includes(key ?? "")) return "image";
+  if (key === "logo") return "logo";
+  if (key === "document") return "document";
+  if (parent === "video" && key === "name") return "video";
+  return undefined;
+}
+
+/** A value at a dotted path, as ~/lib/rich-text looks placeholders up. */
+function lookup(/** @type {unknown} */ values, /** @type {string} */ path) {
+  let cur = values;
+  for (const key of path.split(".")) {
+    if (cur === null || typeof cur !== "object" || !Object.hasOwn(cur, key)) return undefined;
+    cur = /** @type {Record<string, unknown>} */ (cur)[key];
+  }
+  return typeof cur === "string" || typeof cur === "number" ? cur : undefined;
+}
+
+/** @type {import("../validate-content.mjs").ContentCheck} */
+export function check(files, dir) {
+  /** @type {import("../validate-content.mjs").ContentError[]} */
+  const errors = [];
+  const site = /** @type {any} */ (files["site.json"]);
+  for (const file of screenFiles) {
+    const data = files[file];
+    if (!data) continue;
+    (function walk(/** @type {unknown} */ value, /** @type {string[]} */ keys) {
+      const field = "/" + keys.join("/");
+      if (typeof value === "string") {
+        if (value.length > 0 && value.trim() === "") {
+          errors.push({ file, field, reason: "is blank" });
+        }
+        const kind = mediaKind(keys.filter((k) => !/^\d+$/.test(k)));
+        if (kind) {
+          const { folder, exts } = MEDIA[kind];
+          if (!exts.some((ext) => existsSync(join(dir, "media", folder, value + ext)))) {
+            errors.push({
+              file,
+              field,
+              reason: `unknown ${kind} "${value}": no content/media/${folder}/${value}${exts.join(" or ")}`,
+            });
+          }
+        }
+        for (const m of value.matchAll(/\{([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*)\}/g)) {
+          if (lookup(site, m[1] ?? "") === undefined) {
+            errors.push({
+              file,
+              field,
+              reason: `unknown placeholder {${m[1]}} (not in site.json)`,
+            });
+          }
+        }
+      } else if (Array.isArray(value)) {
+        value.forEach((v, i) => walk(v, [...keys, String(i)]));
+      } else if (value && typeof value === "object") {
+        for (const [k, v] of Object.entries(value)) if (k !== "$schema") walk(v, [...keys, k]);
+      }
+    })(data, []);
+  }
+
+  const officeIds = (site?.offices ?? []).map((/** @type {{id: string}} */ o) => o.id);
+  const contact = /** @type {any} */ (files["contact.json"]);
+  if (contact) {
+    const known = (/** @type {string} */ id, /** @type {string} */ field) => {
+      if (!officeIds.includes(id)) {
+        errors.push({
+          file: "contact.json",
+          field,
+          reason: `unknown office ${id} (one of ${officeIds.join(", ")} in site.json)`,
+        });
+      }
+    };
+    known(contact.headOffice.office, "/headOffice/office");
+    known(contact.map.office, "/map/office");
+    const listed = new Set();
+    contact.offices.forEach((/** @type {{id: string}} */ o, /** @type {number} */ i) => {
+      known(o.id, `/offices/${i}/id`);
+      if (listed.has(o.id)) {
+        errors.push({
+          file: "contact.json",
+          field: `/offices/${i}/id`,
+          reason: `${o.id} is listed twice`,
+        });
+      }
+      listed.add(o.id);
+    });
+    for (const id of officeIds) {
+      if (!listed.has(id)) {
+        errors.push({
+          file: "contact.json",
+          field: "/offices",
+          reason: `office ${id} of site.json has no entry`,
+        });
+      }
+    }
+  }
+
+  const charity = /** @type {any} */ (files["charity.json"]);
+  if (charity) {
+    const ids = new Set();
+    charity.partners.forEach((/** @type {{id: string}} */ p, /** @type {number} */ i) => {
+      if (ids.has(p.id)) {
+        errors.push({
+          file: "charity.json",
+          field: `/partners/${i}/id`,
+          reason: `duplicate id ${p.id}`,
+        });
+      }
+      ids.add(p.id);
+    });
+  }
+  return errors;
+}
