@@ -2,25 +2,9 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
+import { polyfillDialog } from "./dialog-polyfill.test-helper";
 
-// jsdom implements <dialog> only partly: give it showModal/close and :modal.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype;
-  const modal = new WeakSet<HTMLDialogElement>();
-  proto.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-    modal.add(this);
-  };
-  proto.close = function (this: HTMLDialogElement) {
-    this.removeAttribute("open");
-    modal.delete(this);
-  };
-  const matches = Element.prototype.matches;
-  Element.prototype.matches = function (this: Element, selector: string) {
-    if (selector === ":modal") return modal.has(this as HTMLDialogElement);
-    return matches.call(this, selector);
-  };
-});
+beforeAll(polyfillDialog);
 
 function Harness({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
