@@ -35,7 +35,8 @@ describe("svgSize", () => {
   });
 });
 
-describe("buildMedia", () => {
+// Real AVIF encodes: seconds on an idle 2-core machine, much more on a busy one.
+describe("buildMedia", { timeout: 120_000 }, () => {
   let dir, paths;
 
   const gradient = (width, height) =>
@@ -66,7 +67,7 @@ describe("buildMedia", () => {
       cacheDir: join(dir, "cache"),
       concurrency: 2,
     };
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
