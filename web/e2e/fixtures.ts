@@ -6,11 +6,15 @@ const ignoredConsole: RegExp[] = [];
 
 /**
  * Every test fails if the page logged an error or warning (hydration
- * mismatches, CSP violations, failed requests) or threw.
+ * mismatches, CSP violations, failed requests) or threw. A test that makes
+ * requests fail on purpose lists their URLs in `expectedFailedRequests`
+ * (`test.use({ expectedFailedRequests: [/\/linkedin-api$/] })`): Chromium's
+ * "Failed to load resource" for those is then expected, nothing else.
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; expectedFailedRequests: RegExp[] }>({
+  expectedFailedRequests: [[], { option: true }],
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, expectedFailedRequests }, use) => {
       const problems: string[] = [];
       // Chromium logs a 404 document as a failed load: expected on the 404 page.
       const notFoundDocuments = new Set<string>();
@@ -24,6 +28,12 @@ export const test = base.extend<{ consoleProblems: string[] }>({
         const text = msg.text();
         if (ignoredConsole.some((re) => re.test(text))) return;
         if (text.includes("status of 404") && notFoundDocuments.has(msg.location().url)) return;
+        if (
+          text.startsWith("Failed to load resource") &&
+          expectedFailedRequests.some((re) => re.test(msg.location().url))
+        ) {
+          return;
+        }
         problems.push(`${msg.type()}: ${text}`);
       });
       page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

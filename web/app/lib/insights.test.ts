@@ -115,9 +115,7 @@ describe("truncateText and showsReadMore", () => {
   });
 
   it("never splits an emoji", () => {
-    const out = truncateText("😀".repeat(TEXT_LIMIT + 5));
-    expect(Array.from(out.slice(0, -3))).toHaveLength(TEXT_LIMIT);
-    expect(out.isWellFormed()).toBe(true);
+    expect(truncateText("😀".repeat(TEXT_LIMIT + 5))).toBe(`${"😀".repeat(TEXT_LIMIT)}...`);
   });
 
   it("shows Read More only over 350 characters", () => {

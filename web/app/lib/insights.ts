@@ -1,7 +1,19 @@
-// Pure logic of the insights feed: turning LinkedIn post elements (the
-// /rest/posts shape our /linkedin-api endpoint relays) into what the social
-// post card shows, cleaning LinkedIn's "little text format" commentary
-// (spec section 5), the Dutch date, and the list's paging.
+// The insights feed: typed access to content/insights.json, and the pure
+// logic that turns LinkedIn post elements (the /rest/posts shape our
+// /linkedin-api endpoint relays) into what the social post card shows:
+// cleaning LinkedIn's "little text format" commentary (spec section 5), the
+// Dutch date, and the list's paging.
+import insightsJson from "#content/insights.json";
+
+/** Labels of the insights screens (content/insights.json). */
+export interface InsightsContent {
+  home: { heading: string; intro: string; buttonLabel: string };
+  list: { linkedinLinkLabel: string; moreLabel: string };
+  card: { logo: string; placeholderLogo: string; readMoreLabel: string; postsLinkLabel: string };
+  states: { loading: string; error: string; empty: string };
+}
+
+export const insights: InsightsContent = insightsJson;
 
 /** Posts the home block shows (spec section 9). */
 export const HOME_POST_COUNT = 3;
