@@ -73,12 +73,20 @@ describe("cleanCommentary", () => {
     fc.assert(
       fc.property(fc.oneof(markupish, fc.string({ unit: "binary" }), fc.anything()), (input) => {
         const out = cleanCommentary(input);
-        expect(typeof out).toBe("string");
-        expect(out).not.toMatch(/[{}]/);
-        expect(out).not.toMatch(/\{hashtag\|/);
+        return typeof out === "string" && !/[{}]/.test(out);
       }),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
+    // fast-check's generators are slow on a busy machine; the cleaner is not.
+  }, 30_000);
+
+  it("cleans hostile text quickly (bounded patterns, no quadratic backtracking)", () => {
+    const hostile = "@[".repeat(5000) + " ".repeat(20000) + "x" + "{hashtag|\\#|".repeat(3000);
+    const started = performance.now();
+    const out = cleanCommentary(hostile);
+    expect(out).not.toMatch(/[{}]/);
+    // Quadratic patterns took seconds here; linear ones take milliseconds.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("leaves plain text without reserved characters as it is, trimmed (property)", () => {

@@ -45,10 +45,12 @@ export interface SocialPost {
 
 // ---- Commentary cleaning (spec section 5) ---------------------------------
 
+// The quantifiers are bounded so that hostile text (thousands of "@[" with
+// no closing bracket) costs linear time, not quadratic.
 // {hashtag|\#|Name} (LinkedIn escapes the # inside the template).
-const HASHTAG = /\{hashtag\|\\?#\|((?:\\.|[^}\\])*)\}/g;
+const HASHTAG = /\{hashtag\|\\?#\|((?:\\.|[^}\\]){0,200})\}/g;
 // @[Name](urn:li:organization:123) or a person/other entity URN.
-const MENTION = /@\[((?:\\.|[^\]\\])*)\]\(urn:li:[^)\s]*\)/g;
+const MENTION = /@\[((?:\\.|[^\]\\]){0,200})\]\(urn:li:[^)\s]{0,200}\)/g;
 // Reserved characters of the little text format are escaped with a backslash.
 const ESCAPED = /\\([\\|{}@[\]()<>#*_~])/g;
 const BRACES = /[{}]/g;
@@ -66,7 +68,9 @@ export function cleanCommentary(raw: unknown): string {
     .replace(MENTION, (_, name: string) => name.replace(ESCAPED, "$1"))
     .replace(ESCAPED, "$1")
     .replace(BRACES, "")
-    .replace(/[ \t]+\n/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
