@@ -6,9 +6,13 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 const errorText = "Something went wrong, please try again later";
+const homeBlock = (page: Page) => page.getByRole("region", { name: "Latest insights" });
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
+/** The cards of the feed on a screen (the home page has other blocks too). */
+const feedCards = (page: Page, path: string) =>
+  (path === "/" ? homeBlock(page) : page.getByRole("main")).getByRole("article");
 /** The screens that show the feed. */
-const feedScreens = ["/latest-insights"];
+const feedScreens = ["/", "/latest-insights"];
 
 /** Number of posts the sample feed serves (only published public posts). */
 async function feedSize(page: Page): Promise<number> {
@@ -17,6 +21,32 @@ async function feedSize(page: Page): Promise<number> {
   const body = (await res.json()) as { elements: unknown[] };
   return body.elements.length;
 }
+
+test.describe("home insights block", () => {
+  test("shows the first 3 posts as cards and a button to the list", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const block = homeBlock(page);
+    await expect(block.getByRole("article")).toHaveCount(3);
+    const first = block.getByRole("article").first();
+    await expect(first.getByRole("link", { name: /^Veldhaven Capital Partners/ })).toHaveAttribute(
+      "href",
+      "https://www.linkedin.com/company/veldhaven-capital-partners",
+    );
+    await expect(first.getByText("3.921 volgers")).toBeVisible();
+    await expect(first.locator("time")).toHaveText("14 nov 2023");
+    await expect(block.getByRole("link", { name: "More articles" })).toHaveAttribute(
+      "href",
+      "/latest-insights",
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test("the prerendered page shows the spinner while the feed loads", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("Loading insights");
+  });
+});
 
 test.describe("/latest-insights", () => {
   test("shows 3 posts, 3 more per click, and no button once all are shown", async ({ page }) => {
@@ -157,7 +187,7 @@ test.describe("/latest-insights", () => {
       for (const path of feedScreens) {
         await page.goto(path);
         await waitForHydration(page);
-        await expect(cards(page).first()).toBeVisible();
+        await expect(feedCards(page, path).first()).toBeVisible();
         const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
         expect(cls, `CLS of ${path} at ${width} px`).toBeLessThan(0.01);
       }
@@ -216,7 +246,7 @@ test.describe("when the feed fails", () => {
       await page.goto(`${base}${path}`);
       await waitForHydration(page);
       await expect(page.getByText(errorText)).toBeVisible();
-      await expect(cards(page)).toHaveCount(0);
+      await expect(feedCards(page, path)).toHaveCount(0);
       await expect(page.getByRole("button", { name: "More articles" })).toHaveCount(0);
       await expectNoAxeViolations(page);
     });

@@ -7,7 +7,7 @@ import insightsJson from "#content/insights.json";
 
 /** Labels of the insights screens (content/insights.json). */
 export interface InsightsContent {
-  home: { heading: string; intro: string; buttonLabel: string };
+  home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
   list: { linkedinLinkLabel: string; moreLabel: string };
   card: { logo: string; placeholderLogo: string; readMoreLabel: string; postsLinkLabel: string };
   states: { loading: string; error: string; empty: string };

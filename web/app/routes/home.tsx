@@ -1,4 +1,5 @@
 import { CharityTeaser } from "~/components/CharityTeaser";
+import { InsightsBlock } from "~/components/InsightsBlock";
 import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
 import { home } from "~/lib/screens";
@@ -15,7 +16,7 @@ export default function Home() {
       <WhatWeDoBlock />
       <AboutBlock />
       {/* ── Slot: home team teaser (issue #4, people engineer) goes here ── */}
-      {/* ── Slot: home insights block (issue #6, insights engineer) goes here ── */}
+      <InsightsBlock />
       <CharityTeaser />
     </>
   );
