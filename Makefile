@@ -57,6 +57,12 @@ fmt: $(WEB_STAMP)
 	gofmt -w cmd internal web/embed.go
 	cd web && npm run --silent format
 
+# Benchmarks (print figures, never fail on one): make build time, Lighthouse per
+# page class, JS shipped, bin/site against nginx with wrk, RSS and cold start.
+# Installs wrk and nginx (apt, as root) and Chromium when missing. See docs/benchmarks.md.
+bench:
+	./scripts/bench.sh
+
 # Soak tests with wrk (a benchmark: prints figures, not part of make test).
 loadtest:
 	./scripts/loadtest.sh

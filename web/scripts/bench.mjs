@@ -1,0 +1,842 @@
+// make bench (through scripts/bench.sh, which installs wrk, nginx and Chromium):
+// builds the site, then prints as tables
+//   0. `make build` time on a warm npm (and media) cache,
+//   1. Lighthouse (mobile preset, simulated throttling) for every page class, median of 3,
+//   2. the JavaScript each page class loads first (gzip) and the largest route chunk,
+//   3. bin/site against nginx (gzip_static) on the same files, with wrk,
+//   4. bin/site's peak RSS during 3, binary size and cold start.
+// A benchmark: it prints figures and never fails on one.
+//
+// Environment: BENCH_ONLY=build,js,lighthouse,server,resources (a subset),
+// BENCH_SKIP_BUILD=1 (use the existing build), BENCH_RUNS (Lighthouse runs per
+// page, 3), BENCH_PAGES (comma-separated paths instead of the page classes),
+// BENCH_DURATION (wrk seconds, 10), BENCH_ROUNDS (site/nginx rounds, 2),
+// BENCH_PORT_BASE (18100: uses the next four ports), CHROME_PATH.
+import { spawn, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { request } from "node:http";
+import { cpus, loadavg, tmpdir, hostname, release } from "node:os";
+import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
+import {
+  firstLoadScripts,
+  fmt,
+  kb,
+  mark,
+  median,
+  parseWrk,
+  routeModules,
+  table,
+} from "./bench/lib.mjs";
+
+const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+const CLIENT = join(ROOT, "web/build/client");
+const SITE = join(ROOT, "bin/site");
+const env = process.env;
+const sections = new Set((env.BENCH_ONLY || "build,js,lighthouse,server,resources").split(","));
+const RUNS = Number(env.BENCH_RUNS || 3);
+const DURATION = Number(env.BENCH_DURATION || 10);
+const ROUNDS = Number(env.BENCH_ROUNDS || 2);
+const PORT_BASE = Number(env.BENCH_PORT_BASE || 18100);
+const PORTS = {
+  lighthouse: PORT_BASE + 1,
+  site: PORT_BASE + 2,
+  nginx: PORT_BASE + 3,
+  cold: PORT_BASE + 4,
+};
+const UNKNOWN = "/bench-no-such-page";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const work = mkdtempSync(join(tmpdir(), "veldhaven-bench-"));
+const children = new Set();
+const results = {};
+
+function load() {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+}
+
+function heading(title) {
+  console.log(`\n## ${title}\n\nload average (1/5/15 min) at start: ${load()}\n`);
+}
+
+function note(text) {
+  console.log(`\n${text}`);
+}
+
+// ---------------------------------------------------------------- processes
+
+function start(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { stdio: ["ignore", opts.stdout ?? "ignore", "pipe"], ...opts });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  child.stderrText = () => stderr;
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, sleep(5000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+function cleanup() {
+  for (const c of children) c.kill("SIGKILL");
+  rmSync(work, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(130));
+
+/** GET url: resolves { status, headers, body } or rejects on a connection error. */
+function get(url, headers = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () =>
+        resolvePromise({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function waitFor(url, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const r = await get(url);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+function startSite(port, extraArgs = []) {
+  const log = join(work, `site-${port}-${Date.now()}.log`);
+  // Production settings: info-level request logs, written to a file as a log
+  // collector would read them (nginx below writes its access log too).
+  return start(
+    SITE,
+    ["-addr", `127.0.0.1:${port}`, "-data-dir", mkdtempSync(join(work, "data-")), ...extraArgs],
+    { stdout: openLog(log) },
+  );
+}
+
+function openLog(path) {
+  return openSync(path, "a");
+}
+
+// ---------------------------------------------------------------- pages
+
+/** The page classes of the issue, with one record page of each kind taken from the build. */
+function pageClasses() {
+  if (env.BENCH_PAGES) return env.BENCH_PAGES.split(",").map((p) => ({ label: p, path: p }));
+  const first = (dir) => {
+    const d = join(CLIENT, dir);
+    if (!existsSync(d)) return null;
+    const ids = readdirSync(d)
+      .filter((n) => existsSync(join(d, n, "index.html")))
+      .sort();
+    return ids.length ? `/${dir}/${ids[0]}` : null;
+  };
+  const pages = [
+    "/",
+    "/what-we-do",
+    "/who-we-are",
+    first("who-we-are") ?? "/who-we-are/{id} (none in the build)",
+    "/charity",
+    "/latest-insights",
+    "/governance",
+    "/careers",
+    first("careers") ?? "/careers/{slug} (none in the build)",
+    "/contact",
+    "/privacy-statement",
+    UNKNOWN,
+  ];
+  return pages.map((p) => ({ label: p === UNKNOWN ? `${p} (404)` : p, path: p }));
+}
+
+function htmlFile(path) {
+  if (path === UNKNOWN) return join(CLIENT, "404/index.html");
+  return join(CLIENT, path === "/" ? "" : path.slice(1), "index.html");
+}
+
+/** gzip size of a build file: its .gz from postbuild, else gzip -9 of it (postbuild skips files that do not shrink). */
+function gzSize(urlPath) {
+  const file = join(CLIENT, urlPath.slice(1));
+  if (existsSync(file + ".gz")) return statSync(file + ".gz").size;
+  if (!existsSync(file)) return null;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+// ---------------------------------------------------------------- 0. build
+
+function sectionBuild() {
+  heading("0. Build");
+  if (env.BENCH_SKIP_BUILD === "1") {
+    if (!existsSync(SITE) || !existsSync(CLIENT))
+      throw new Error("BENCH_SKIP_BUILD=1 but there is no build");
+    note("BENCH_SKIP_BUILD=1: using the existing build, build time not measured.");
+    return;
+  }
+  const make = (label) => {
+    const t0 = performance.now();
+    const r = spawnSync("make", ["--no-print-directory", "build"], { cwd: ROOT, encoding: "utf8" });
+    const seconds = (performance.now() - t0) / 1000;
+    if (r.status !== 0) {
+      console.error(r.stdout.slice(-3000), r.stderr.slice(-3000));
+      throw new Error(`make build failed (${label})`);
+    }
+    return seconds;
+  };
+  let first = null;
+  if (!existsSync(join(ROOT, "web/.media-cache")) || !existsSync(SITE)) {
+    // A fresh clone: the first build encodes every image (AVIF is slow).
+    first = make("first build");
+  }
+  // The figure: a full rebuild with the npm dependencies and the image cache warm.
+  for (const p of ["bin/site", "web/build", "web/.react-router"])
+    rmSync(join(ROOT, p), { recursive: true, force: true });
+  const loadBefore = load();
+  const seconds = make("timed build");
+  results.build = { seconds, first };
+  const rows = [
+    [
+      "make build (clean outputs, warm npm and image cache)",
+      fmt(seconds, 1),
+      mark(seconds, (s) => s <= 120),
+      loadBefore,
+    ],
+  ];
+  if (first !== null) rows.unshift(["first make build (cold image cache)", fmt(first, 1), "", ""]);
+  console.log(table(["build", ">seconds", "budget <= 120 s", "load before"], rows));
+}
+
+// ---------------------------------------------------------------- 2. JS shipped
+
+function sectionJs() {
+  heading("2. JavaScript shipped on first load (gzip)");
+  const manifestName = readdirSync(join(CLIENT, "assets")).find((n) => /^manifest-.*\.js$/.test(n));
+  const routes = manifestName
+    ? routeModules(readFileSync(join(CLIENT, "assets", manifestName), "utf8"))
+    : [];
+  const routeModuleSet = new Set(routes.map((r) => r.module));
+  const rows = [];
+  results.js = [];
+  for (const { label, path } of pageClasses()) {
+    const file = htmlFile(path);
+    if (!existsSync(file)) {
+      rows.push([label, null, null, null, "not in the build"]);
+      continue;
+    }
+    const scripts = firstLoadScripts(readFileSync(file, "utf8"));
+    const sizes = scripts.map((s) => ({ s, gz: gzSize(s) ?? 0 }));
+    const total = sizes.reduce((a, b) => a + b.gz, 0);
+    const own = sizes.filter((x) => routeModuleSet.has(x.s) && !/\/root-/.test(x.s));
+    const largest = sizes.reduce((a, b) => (b.gz > (a?.gz ?? -1) ? b : a), null);
+    results.js.push({ path, files: scripts.length, gzip: total, largest });
+    rows.push([
+      label,
+      scripts.length,
+      kb(total),
+      own.map((x) => `${x.s.replace("/assets/", "")} ${kb(x.gz)}`).join(", ") || "–",
+      largest ? `${largest.s.replace("/assets/", "")} ${kb(largest.gz)}` : "–",
+    ]);
+  }
+  console.log(
+    table(
+      ["page", ">files", ">KB gzip", "route module (KB gzip)", "largest file loaded (KB gzip)"],
+      rows,
+    ),
+  );
+  const routeSizes = routes
+    .map((r) => ({ ...r, gz: gzSize(r.module) }))
+    .filter((r) => r.gz !== null)
+    .sort((a, b) => b.gz - a.gz);
+  const allJs = readdirSync(join(CLIENT, "assets"))
+    .filter((n) => /\.m?js$/.test(n))
+    .map((n) => ({ s: `/assets/${n}`, gz: gzSize(`/assets/${n}`) }))
+    .sort((a, b) => b.gz - a.gz);
+  results.routeChunks = routeSizes;
+  console.log("");
+  console.log(
+    table(
+      ["largest chunks", ">KB gzip", "budget <= 40 KB"],
+      [
+        ...routeSizes
+          .slice(0, 5)
+          .map((r) => [
+            `route ${r.id}: ${r.module.replace("/assets/", "")}`,
+            kb(r.gz),
+            mark(r.gz, (g) => g <= 40000),
+          ]),
+        ...allJs
+          .slice(0, 3)
+          .map((x) => [`any chunk: ${x.s.replace("/assets/", "")}`, kb(x.gz), ""]),
+      ],
+    ),
+  );
+  note(
+    "KB = 1000 bytes. First load = every /assets/*.js the prerendered HTML names (modulepreload, script src, inline module imports); sizes of the .gz files postbuild writes.",
+  );
+}
+
+// ---------------------------------------------------------------- 1. Lighthouse
+
+async function sectionLighthouse() {
+  heading(`1. Lighthouse (mobile preset, simulated throttling), median of ${RUNS}`);
+  const { default: lighthouse } = await import("lighthouse");
+  // chrome-launcher comes with lighthouse (its dependency, hoisted by npm).
+  const chromeLauncher = await import("chrome-launcher");
+  const chromePath =
+    env.CHROME_PATH ||
+    (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : await playwrightChromium());
+  const site = startSite(PORTS.lighthouse, ["-log-level", "error"]);
+  const base = `http://127.0.0.1:${PORTS.lighthouse}`;
+  await waitFor(`${base}/healthz`);
+  await get(`${base}/linkedin-api`).catch(() => {});
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const rows = [];
+  results.lighthouse = [];
+  for (const { label, path } of pageClasses()) {
+    if (path.includes("{")) {
+      rows.push([label, ...Array(9).fill(null), "not in the build"]);
+      continue;
+    }
+    const loadAtStart = loadavg()[0].toFixed(2);
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
+    });
+    const runs = [];
+    let refusal = null;
+    try {
+      if (path === UNKNOWN) {
+        // By default Lighthouse refuses a document answered with 404; record
+        // what it says, then audit the page anyway (ignoreStatusCode).
+        const r = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: categories,
+        });
+        refusal = r?.lhr.runtimeError ? `${r.lhr.runtimeError.code}` : "audited";
+      }
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: categories,
+          ignoreStatusCode: path === UNKNOWN,
+        });
+        runs.push(summarize(r.lhr, categories));
+      }
+    } catch (err) {
+      refusal = `error: ${err.message}`;
+    } finally {
+      await chrome.kill();
+    }
+    const med = (f) => median(runs.map(f));
+    const m = {
+      path,
+      scores: Object.fromEntries(categories.map((c) => [c, med((r) => r.scores[c])])),
+      lcp: med((r) => r.lcp),
+      tbt: med((r) => r.tbt),
+      cls: med((r) => r.cls),
+      bytes: med((r) => r.bytes),
+      js: med((r) => r.js),
+      errors: [...new Set(runs.flatMap((r) => r.errors))],
+      failing: [...new Set(runs.flatMap((r) => r.failing))],
+      refusal,
+      load: loadAtStart,
+    };
+    results.lighthouse.push(m);
+    rows.push([
+      label,
+      ...categories.map((c) => fmt(m.scores[c] === null ? null : m.scores[c] * 100)),
+      fmt(m.lcp, 0),
+      fmt(m.tbt, 0),
+      fmt(m.cls, 3),
+      kb(m.bytes),
+      kb(m.js),
+      [loadAtStart, refusal ? `404 default: ${refusal}` : "", ...m.errors]
+        .filter(Boolean)
+        .join("; "),
+    ]);
+  }
+  await stop(site);
+  console.log(
+    table(
+      [
+        "page",
+        ">Perf",
+        ">A11y",
+        ">BP",
+        ">SEO",
+        ">LCP ms",
+        ">TBT ms",
+        ">CLS",
+        ">transfer KB",
+        ">JS KB",
+        "load (1 min) / notes",
+      ],
+      rows,
+    ),
+  );
+  const failing = results.lighthouse.filter((m) => m.failing.length);
+  if (failing.length) {
+    note("Audits below a full score (any run), per page:");
+    for (const m of failing) console.log(`- ${m.path}: ${m.failing.join(", ")}`);
+  }
+  note(
+    `Each figure is the median of ${RUNS} runs, taken per figure. Transfer and JS KB are Lighthouse's transfer sizes (1000 bytes).`,
+  );
+}
+
+function summarize(lhr, categories) {
+  const a = lhr.audits;
+  const num = (id) => (typeof a[id]?.numericValue === "number" ? a[id].numericValue : null);
+  const items = a["network-requests"]?.details?.items ?? [];
+  const js = items
+    .filter((i) => i.resourceType === "Script")
+    .reduce((s, i) => s + (i.transferSize ?? 0), 0);
+  const failing = [];
+  for (const c of categories) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const au = a[ref.id];
+      if (
+        ref.weight > 0 &&
+        au &&
+        au.score !== null &&
+        au.score < 1 &&
+        au.scoreDisplayMode !== "informative"
+      ) {
+        failing.push(`${ref.id} (${c}${au.displayValue ? `, ${au.displayValue}` : ""})`);
+      }
+    }
+  }
+  return {
+    scores: Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null])),
+    lcp: num("largest-contentful-paint"),
+    tbt: num("total-blocking-time"),
+    cls: num("cumulative-layout-shift"),
+    bytes: num("total-byte-weight"),
+    js: items.length ? js : null,
+    errors: lhr.runtimeError ? [lhr.runtimeError.code] : [],
+    failing,
+  };
+}
+
+async function playwrightChromium() {
+  const { chromium } = await import("@playwright/test");
+  return chromium.executablePath();
+}
+
+// ---------------------------------------------------------------- 3. server vs nginx
+
+function nginxBinary() {
+  for (const p of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(p)) return p;
+  const r = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  if (r.status === 0) return r.stdout.trim();
+  throw new Error("nginx not found (scripts/bench.sh installs nginx-light)");
+}
+
+/** The copy of bin/site's security headers that nginx sends, so both answer with headers of the same size. */
+function nginxHeaders(siteHeaders) {
+  const names = [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+    "cross-origin-resource-policy",
+    "x-frame-options",
+  ];
+  return names
+    .filter((n) => siteHeaders[n])
+    .map((n) => `add_header ${n} "${siteHeaders[n].replace(/"/g, '\\"')}" always;`)
+    .join("\n      ");
+}
+
+function nginxConf(dir, port, headers) {
+  const user = process.getuid?.() === 0 ? "user root;" : "";
+  const hdrs = (cacheControl) =>
+    `${headers}\n      add_header Cache-Control "${cacheControl}" always;`;
+  return `# Written by web/scripts/bench.mjs: nginx serving web/build/client as bin/site does.
+${user}
+worker_processes auto;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  types {
+    text/html html;
+    text/javascript js mjs;
+    text/css css;
+    application/json json map;
+    application/xml xml;
+    text/plain txt;
+    image/svg+xml svg;
+    image/avif avif;
+    image/webp webp;
+    image/jpeg jpg jpeg;
+    image/png png;
+    video/mp4 mp4;
+    application/pdf pdf;
+    font/woff2 woff2;
+  }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types text/html text/css text/javascript text/plain application/xml;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000000;
+  server_tokens off;
+  gzip off;
+  gzip_static on;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${CLIENT};
+    # bin/site: unknown paths (and /404 itself) get the prerendered 404 page with status 404.
+    error_page 404 /404/index.html;
+    location = /404/index.html { internal; ${hdrs("no-cache")} }
+    location = /404 { return 404; }
+    location = / { try_files /index.html =404; ${hdrs("no-cache")} }
+    location /assets/ { try_files $uri =404; ${hdrs("public, max-age=31536000, immutable")} }
+    location / { try_files $uri/index.html =404; ${hdrs("no-cache")} }
+  }
+}
+`;
+}
+
+async function wrk(url) {
+  const args = [
+    "-t2",
+    "-c64",
+    `-d${DURATION}s`,
+    "--latency",
+    "-H",
+    "Accept-Encoding: gzip",
+    "-s",
+    join(ROOT, "scripts/bench/report.lua"),
+    url,
+  ];
+  const child = start("wrk", args, { stdout: "pipe" });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const code = await new Promise((r) => child.on("exit", r));
+  if (code !== 0) return { error: `wrk exit ${code}: ${child.stderrText().trim()}` };
+  return parseWrk(out) ?? { error: "no figures from wrk" };
+}
+
+async function sectionServer() {
+  heading("3. Server throughput: bin/site against nginx on the same files");
+  const site = startSite(PORTS.site);
+  const siteBase = `http://127.0.0.1:${PORTS.site}`;
+  await waitFor(`${siteBase}/healthz`);
+  const home = await get(`${siteBase}/`, { "accept-encoding": "gzip" });
+  const dir = mkdtempSync(join(work, "nginx-"));
+  writeFileSync(join(dir, "nginx.conf"), nginxConf(dir, PORTS.nginx, nginxHeaders(home.headers)));
+  const nginxBin = nginxBinary();
+  const t = spawnSync(nginxBin, ["-t", "-q", "-p", dir, "-c", join(dir, "nginx.conf")], {
+    encoding: "utf8",
+  });
+  if (t.status !== 0) throw new Error(`nginx config: ${t.stderr}`);
+  const nginx = start(nginxBin, ["-p", dir, "-c", join(dir, "nginx.conf")]);
+  const nginxBase = `http://127.0.0.1:${PORTS.nginx}`;
+  await waitFor(`${nginxBase}/`);
+
+  // (b): the largest script the home page loads, a content-hashed asset with a .gz.
+  const homeScripts = firstLoadScripts(readFileSync(htmlFile("/"), "utf8"))
+    .filter((s) => existsSync(join(CLIENT, s.slice(1) + ".gz")))
+    .sort((a, b) => gzSize(b) - gzSize(a));
+  const asset = homeScripts[0] ?? "/assets/missing.js";
+  const targets = [
+    { id: "a", label: "(a) home page HTML /", path: "/" },
+    { id: "b", label: `(b) hashed JS ${asset.replace("/assets/", "")}`, path: asset },
+    { id: "c", label: `(c) 404 path ${UNKNOWN}`, path: UNKNOWN },
+  ];
+
+  // Both must answer the same bytes: check status, encoding and length first.
+  const checks = [];
+  for (const tg of [
+    ...targets,
+    { label: "(d) /linkedin-api", path: "/linkedin-api", siteOnly: true },
+  ]) {
+    const s = await get(siteBase + tg.path, { "accept-encoding": "gzip" });
+    const n = tg.siteOnly ? null : await get(nginxBase + tg.path, { "accept-encoding": "gzip" });
+    const row = (r) =>
+      r ? `${r.status} ${r.headers["content-encoding"] ?? "identity"} ${r.body.length} B` : "–";
+    checks.push([tg.label, row(s), row(n)]);
+  }
+  console.log(table(["answer (Accept-Encoding: gzip)", "bin/site", "nginx"], checks));
+  console.log("");
+
+  // Warm up both (and fill the feed cache), then alternate site/nginx per target (ABBA...).
+  await get(`${siteBase}/linkedin-api`).catch(() => {});
+  for (const base of [siteBase, nginxBase]) await wrkShort(`${base}/`);
+  const figures = {};
+  for (const tg of targets) {
+    figures[tg.id] = { site: [], nginx: [], load: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ["site", "nginx"] : ["nginx", "site"];
+      for (const who of order) {
+        figures[tg.id].load.push(loadavg()[0]);
+        figures[tg.id][who].push(await wrk((who === "site" ? siteBase : nginxBase) + tg.path));
+      }
+    }
+  }
+  const loadD = loadavg()[0];
+  const d = await wrk(`${siteBase}/linkedin-api`);
+  await stop(nginx);
+
+  const agg = (runs) => {
+    const ok = runs.filter((r) => !r.error);
+    if (!ok.length) return { error: runs[0]?.error };
+    return {
+      rps: median(ok.map((r) => r.rps)),
+      p50: median(ok.map((r) => r.p50)),
+      p99: median(ok.map((r) => r.p99)),
+      mbps: median(ok.map((r) => r.mbps)),
+      non2xx3xx: ok.reduce((s, r) => s + r.non2xx3xx, 0),
+      socketErrors: ok.reduce((s, r) => s + r.socketErrors, 0),
+    };
+  };
+  const rows = [];
+  results.server = {};
+  for (const tg of targets) {
+    const s = agg(figures[tg.id].site);
+    const n = agg(figures[tg.id].nginx);
+    const ratio = s.rps && n.rps ? s.rps / n.rps : null;
+    results.server[tg.id] = { site: s, nginx: n, ratio };
+    const l = figures[tg.id].load;
+    const loadText = `${Math.min(...l).toFixed(1)}–${Math.max(...l).toFixed(1)}`;
+    rows.push([
+      tg.label,
+      "bin/site",
+      fmt(s.rps),
+      fmt(s.p50, 2),
+      fmt(s.p99, 2),
+      fmt(s.mbps, 0),
+      errText(s),
+      fmt(ratio, 2),
+      mark(ratio, (r) => r >= 1) + " / " + mark(s.p99, (p) => p <= 5),
+      loadText,
+    ]);
+    rows.push([
+      "",
+      "nginx",
+      fmt(n.rps),
+      fmt(n.p50, 2),
+      fmt(n.p99, 2),
+      fmt(n.mbps, 0),
+      errText(n),
+      "",
+      "",
+      "",
+    ]);
+  }
+  const da = d.error ? {} : d;
+  const aRps = results.server.a.site.rps;
+  results.server.d = { site: da, ofA: da.rps && aRps ? da.rps / aRps : null };
+  rows.push([
+    "(d) /linkedin-api (warm)",
+    "bin/site",
+    fmt(da.rps),
+    fmt(da.p50, 2),
+    fmt(da.p99, 2),
+    fmt(da.mbps, 0),
+    d.error ?? errText(da),
+    results.server.d.ofA === null ? "–" : `${fmt(results.server.d.ofA * 100)}% of (a)`,
+    mark(results.server.d.ofA, (r) => r >= 0.5),
+    loadD.toFixed(1),
+  ]);
+  console.log(
+    table(
+      [
+        "target",
+        "server",
+        ">req/s",
+        ">p50 ms",
+        ">p99 ms",
+        ">MB/s",
+        "non-2xx/3xx, socket errors",
+        ">site/nginx",
+        "budget ratio / p99",
+        "load (1 min)",
+      ],
+      rows,
+    ),
+  );
+  note(
+    `wrk -t2 -c64 -d${DURATION}s --latency -H 'Accept-Encoding: gzip', loopback; ${ROUNDS} round(s) per server and target, alternating (site, nginx, nginx, site, ...); figures are medians over rounds. ` +
+      `Both write an access log to a file; bin/site runs with its defaults (info-level JSON request logs). nginx ${nginxVersion(nginxBin)}, worker_processes auto (${cpus().length} CPUs); wrk shares the same CPUs.`,
+  );
+
+  // 4a. Peak RSS of this bin/site process, which served all of the above.
+  results.rss = readStatus(site.pid);
+  await stop(site);
+}
+
+async function wrkShort(url) {
+  const child = start("wrk", ["-t2", "-c64", "-d2s", "-H", "Accept-Encoding: gzip", url]);
+  await new Promise((r) => child.on("exit", r));
+}
+
+function errText(r) {
+  if (r.error) return r.error;
+  return `${r.non2xx3xx}, ${r.socketErrors}`;
+}
+
+function nginxVersion(bin) {
+  const r = spawnSync(bin, ["-v"], { encoding: "utf8" });
+  return (r.stderr || r.stdout).trim().replace("nginx version: ", "");
+}
+
+function readStatus(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kbOf = (k) => Number(s.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? NaN);
+    return { hwm: kbOf("VmHWM") * 1024, rss: kbOf("VmRSS") * 1024 };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- 4. resources
+
+async function sectionResources() {
+  heading("4. Resources");
+  const n = Number(env.BENCH_COLD_RUNS || 9);
+  const starts = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const child = start(SITE, [
+      "-addr",
+      `127.0.0.1:${PORTS.cold}`,
+      "-data-dir",
+      mkdtempSync(join(work, "cold-")),
+      "-log-level",
+      "error",
+    ]);
+    let ms = null;
+    while (performance.now() - t0 < 10000 && child.exitCode === null) {
+      try {
+        const r = await get(`http://127.0.0.1:${PORTS.cold}/healthz`);
+        if (r.status === 200) {
+          ms = performance.now() - t0;
+          break;
+        }
+      } catch {
+        await sleep(1);
+      }
+    }
+    await stop(child);
+    starts.push(ms);
+  }
+  const cold = median(starts);
+  const size = existsSync(SITE) ? statSync(SITE).size : null;
+  const rss = results.rss;
+  results.resources = { cold, coldRuns: starts, size, rss };
+  console.log(
+    table(
+      ["resource", ">value", "budget", "notes"],
+      [
+        [
+          "bin/site peak RSS during 3. (VmHWM)",
+          rss ? `${fmt(rss.hwm / 1048576, 1)} MB` : "–",
+          rss ? mark(rss.hwm, (b) => b <= 64 * 1048576) : "(3. not run)",
+          rss ? `RSS at the end ${fmt(rss.rss / 1048576, 1)} MB` : "",
+        ],
+        [
+          "bin/site binary size",
+          size ? `${fmt(size / 1048576, 1)} MB` : "–",
+          "",
+          "-trimpath -ldflags='-s -w', site embedded",
+        ],
+        [
+          "cold start to first 200 on /healthz",
+          `${fmt(cold, 1)} ms`,
+          mark(cold, (m) => m <= 100),
+          `median of ${n}: ${starts.map((s) => fmt(s, 0)).join(", ")} ms; load ${load()}`,
+        ],
+        [
+          "make build (section 0)",
+          results.build ? `${fmt(results.build.seconds, 1)} s` : "–",
+          results.build ? mark(results.build.seconds, (s) => s <= 120) : "(not run)",
+          "",
+        ],
+      ],
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  console.log(
+    `# make bench\n\n${new Date().toISOString()} on ${hostname()}: ${cpus().length} × ${cpu}, Linux ${release()}, Node ${process.version}`,
+  );
+  console.log(`git ${gitDescribe()}`);
+  if (sections.has("build")) sectionBuild();
+  if (!existsSync(SITE) || !existsSync(join(CLIENT, "index.html"))) {
+    console.log("\nbench: no build; running make build");
+    const r = spawnSync("make", ["--no-print-directory", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (r.status !== 0) throw new Error("make build failed");
+  }
+  if (sections.has("js")) sectionJs();
+  if (sections.has("lighthouse")) await sectionLighthouse();
+  if (sections.has("server")) await sectionServer();
+  if (sections.has("resources")) await sectionResources();
+  if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify(results, null, 2));
+  console.log(`\nload average at the end: ${load()}`);
+}
+
+function gitDescribe() {
+  const r = spawnSync("git", ["-C", ROOT, "log", "-1", "--format=%h %s"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : "(not a git checkout)";
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err.stack ?? err}`);
+  process.exitCode = 1;
+});
