@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"net/http"
+	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -88,26 +91,34 @@ func TestRangeOnIdentityAsset(t *testing.T) {
 	}
 }
 
-func TestAcceptsEncodings(t *testing.T) {
-	tests := []struct {
-		header string
-		br, gz bool
-	}{
-		{"", false, false},
-		{"gzip", false, true},
-		{"br", true, false},
-		{"BR, GZIP", true, true},
-		{"gzip;q=0", false, false},
-		{"*;q=0.5", true, true},
-		{"*, br;q=0", false, true},
-		{"x-gzip", false, true},
-		{"br;q=1.5", false, false},
-		{"deflate", false, false},
-	}
-	for _, tt := range tests {
-		br, gz := acceptsEncodings(tt.header)
-		if br != tt.br || gz != tt.gz {
-			t.Errorf("%q: br=%v gz=%v, want %v %v", tt.header, br, gz, tt.br, tt.gz)
+// The direct path for plain 200s must answer what http.ServeContent answers,
+// plus a Content-Length on compressed bodies.
+func TestPlainAnswersMatchServeContent(t *testing.T) {
+	direct := newTestHandler(t, nil)
+	reference := newTestHandler(t, func(c *Config) { c.forceServeContent = true })
+	paths := []string{"/", "/what-we-do", "/assets/entry-AbCdEf12.js", "/media/documents/code-of-conduct.pdf", "/sitemap.xml", "/robots.txt", "/nope"}
+	encodings := []string{"", "gzip", "br", "gzip, deflate, br, zstd", "br;q=0, gzip"}
+	for _, method := range []string{"GET", "HEAD"} {
+		for _, p := range paths {
+			for _, ae := range encodings {
+				t.Run(method+" "+p+" "+ae, func(t *testing.T) {
+					hdr := map[string]string{"Accept-Encoding": ae}
+					got, want := do(direct, method, p, hdr), do(reference, method, p, hdr)
+					if got.Code != want.Code || !bytes.Equal(got.Body.Bytes(), want.Body.Bytes()) {
+						t.Fatalf("status %d body %d bytes, reference %d with %d bytes", got.Code, got.Body.Len(), want.Code, want.Body.Len())
+					}
+					length := got.Header().Get("Content-Length")
+					if method == "GET" && length != strconv.Itoa(got.Body.Len()) {
+						t.Errorf("Content-Length %q for a %d-byte body", length, got.Body.Len())
+					}
+					if want.Header().Get("Content-Encoding") != "" {
+						got.Header().Del("Content-Length")
+					}
+					if !reflect.DeepEqual(got.Header(), want.Header()) {
+						t.Errorf("headers\n%v\nreference\n%v", got.Header(), want.Header())
+					}
+				})
+			}
 		}
 	}
 }

@@ -51,19 +51,29 @@ const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display
 
 // securityHeaders sets the headers every response carries. Handlers serving
 // HTML replace the CSP with one that adds their inline-script hashes.
+// The value slices are built once and shared by every response (see
+// cacheNoCache in static.go); the keys are in canonical form.
 func securityHeaders(next http.Handler, csp cspBuilder, hsts bool) http.Handler {
-	base := csp.build(nil)
+	type header struct {
+		key   string
+		value []string
+	}
+	headers := []header{
+		{"Content-Security-Policy", []string{csp.build(nil)}},
+		{"X-Content-Type-Options", []string{"nosniff"}},
+		{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+		{"Permissions-Policy", []string{permissionsPolicy}},
+		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+		{"Cross-Origin-Resource-Policy", []string{"same-origin"}},
+		{"X-Frame-Options", []string{"DENY"}},
+	}
+	if hsts {
+		headers = append(headers, header{"Strict-Transport-Security", []string{"max-age=63072000; includeSubDomains; preload"}})
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", base)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Permissions-Policy", permissionsPolicy)
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Cross-Origin-Resource-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		if hsts {
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload")
+		for _, hv := range headers {
+			h[hv.key] = hv.value
 		}
 		next.ServeHTTP(w, r)
 	})

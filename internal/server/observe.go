@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -62,6 +63,26 @@ func routeClass(path string, status int) string {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	// counters caches requests' children by class and status code:
+	// WithLabelValues hashes its labels on every call.
+	counters sync.Map // counterKey -> prometheus.Counter
+}
+
+type counterKey struct {
+	class  string
+	status int
+}
+
+// count adds one request to its class and status code.
+func (m *httpMetrics) count(class string, status int) {
+	k := counterKey{class, status}
+	if c, ok := m.counters.Load(k); ok {
+		c.(prometheus.Counter).Inc()
+		return
+	}
+	c := m.requests.WithLabelValues(class, strconv.Itoa(status))
+	m.counters.Store(k, c)
+	c.Inc()
 }
 
 func newHTTPMetrics(reg prometheus.Registerer) (*httpMetrics, error) {
@@ -98,8 +119,11 @@ func observe(next http.Handler, logger *slog.Logger, m *httpMetrics) http.Handle
 		}
 		elapsed := time.Since(start)
 		class := routeClass(r.URL.Path, rec.status)
-		m.requests.WithLabelValues(class, strconv.Itoa(rec.status)).Inc()
+		m.count(class, rec.status)
 		m.duration.WithLabelValues(class).Observe(elapsed.Seconds())
+		if !logger.Enabled(r.Context(), slog.LevelInfo) {
+			return
+		}
 		path := r.URL.Path
 		if len(path) > maxLoggedPath {
 			path = path[:maxLoggedPath] + "…"

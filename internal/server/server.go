@@ -39,6 +39,9 @@ type Config struct {
 	SecurityContact string
 	// Now is the clock for security.txt's Expires; nil means time.Now.
 	Now func() time.Time
+
+	// forceServeContent: see staticHandler (tests only).
+	forceServeContent bool
 }
 
 // Redirects of the specification: /test goes to the home page.
@@ -73,8 +76,13 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, fmt.Errorf("server: register metrics: %w", err)
 	}
 	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
+	for _, f := range append(mapValues(site.files), site.notFound) {
+		if f.scriptHashes != nil || strings.HasPrefix(f.contentType, "text/html") {
+			f.csp = []string{csp.build(f.scriptHashes)}
+		}
+	}
 	mux := http.NewServeMux()
-	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp}
+	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp, forceServeContent: cfg.forceServeContent}
 	mux.Handle("/", static)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -106,13 +114,24 @@ func New(cfg Config) (http.Handler, error) {
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
 			return
 		}
-		if !isCleanPath(r.URL.Path) {
+		if !isCleanPath(r.URL.Path) || !muxPath(r.URL.Path) {
+			// Pages and assets skip the mux: it would send them to static anyway.
 			static.ServeHTTP(w, r)
 			return
 		}
 		mux.ServeHTTP(w, r)
 	})
 	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, metrics), nil
+}
+
+// muxPath reports whether a path may match a pattern of the mux other than
+// "/" (the static handler). Keep in step with the patterns New registers.
+func muxPath(p string) bool {
+	switch p {
+	case "/healthz", "/readyz", "/metrics", "/linkedin-api":
+		return true
+	}
+	return strings.HasPrefix(p, "/linkedin-api/")
 }
 
 // maxQueryLen is far more than any link of the site or a tracking parameter needs.

@@ -11,13 +11,21 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
-// variant is one stored representation of a file.
+// variant is one stored representation of a file, with its header values
+// ready to assign into a response's header map.
 type variant struct {
 	data []byte
 	etag string
+	// etagHeader and lengthHeader are the ETag and Content-Length values.
+	etagHeader, lengthHeader []string
+}
+
+func newVariant(data []byte, etag string) variant {
+	return variant{data: data, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(data))}}
 }
 
 // file is a page or asset held in memory with everything needed to answer
@@ -26,6 +34,10 @@ type file struct {
 	name        string // path in the site file system
 	contentType string
 	immutable   bool
+	// contentTypeHeader and cacheControl are the header values of a 200 answer.
+	contentTypeHeader, cacheControl []string
+	// csp is the Content-Security-Policy of an HTML file (nil otherwise), set by New.
+	csp []string
 	// scriptHashes are CSP source expressions for the inline scripts of an HTML file.
 	scriptHashes []string
 	identity     variant
@@ -100,10 +112,12 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	all := append([]*file{s.notFound}, mapValues(s.files)...)
 	for _, f := range all {
 		if data, ok := compressed[f.name+".br"]; ok {
-			f.brotli = &variant{data: data, etag: etagOf(f.identity.data, "br")}
+			v := newVariant(data, etagOf(f.identity.data, "br"))
+			f.brotli = &v
 		}
 		if data, ok := compressed[f.name+".gz"]; ok {
-			f.gzip = &variant{data: data, etag: etagOf(f.identity.data, "gz")}
+			v := newVariant(data, etagOf(f.identity.data, "gz"))
+			f.gzip = &v
 		}
 	}
 	sort.Strings(s.pages)
@@ -123,7 +137,12 @@ func newFile(name string, data []byte) *file {
 		name:        name,
 		contentType: contentType(name),
 		immutable:   isHashedAsset(name),
-		identity:    variant{data: data, etag: etagOf(data, "")},
+		identity:    newVariant(data, etagOf(data, "")),
+	}
+	f.contentTypeHeader = []string{f.contentType}
+	f.cacheControl = cacheNoCache
+	if f.immutable {
+		f.cacheControl = cacheImmutable
 	}
 	if strings.HasSuffix(name, ".html") {
 		f.scriptHashes = inlineScriptHashes(data)
@@ -140,7 +159,8 @@ func generatedFile(name string, data []byte) *file {
 	_, _ = zw.Write(data)
 	_ = zw.Close()
 	if buf.Len() < len(data) {
-		f.gzip = &variant{data: buf.Bytes(), etag: etagOf(data, "gz")}
+		v := newVariant(buf.Bytes(), etagOf(data, "gz"))
+		f.gzip = &v
 	}
 	return f
 }

@@ -3,10 +3,11 @@ package server
 import (
 	"bytes"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/veldhaven/site/internal/accept"
 )
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
@@ -17,6 +18,8 @@ type staticHandler struct {
 	site      *Site
 	redirects map[string]string
 	csp       cspBuilder
+	// forceServeContent sends every 200 through http.ServeContent (tests compare both paths).
+	forceServeContent bool
 }
 
 func (h *staticHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -87,46 +90,77 @@ func (h *staticHandler) serveNotFound(w http.ResponseWriter, r *http.Request) {
 	h.serveFile(w, r, h.site.notFound, http.StatusNotFound)
 }
 
-// serveFile writes the best variant the client accepts. A 200 goes through
-// http.ServeContent for conditional and range requests; the 404 page is
-// written as is.
+// Header values shared by every response that carries them. Handlers assign
+// these slices into the header map (no per-request allocation); net/http and
+// Header.Set/Add/Del only ever replace a value slice, never write into it.
+var (
+	cacheNoCache     = []string{"no-cache"}
+	cacheImmutable   = []string{"public, max-age=31536000, immutable"}
+	varyEncoding     = []string{"Accept-Encoding"}
+	encodingBrotli   = []string{"br"}
+	encodingGzip     = []string{"gzip"}
+	acceptRangeBytes = []string{"bytes"}
+)
+
+// serveFile writes the best variant the client accepts. A plain 200 (no
+// Range, no If-Match/If-None-Match) is written directly with precomputed
+// headers; conditional and range requests go through http.ServeContent; the
+// 404 page is written as is. Keys are in canonical form (as Header.Set would
+// make them: "Etag", not "ETag").
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
-	hdr.Set("Content-Type", f.contentType)
-	hdr.Set("Vary", "Accept-Encoding")
-	if f.scriptHashes != nil || strings.HasPrefix(f.contentType, "text/html") {
-		hdr.Set("Content-Security-Policy", h.csp.build(f.scriptHashes))
+	hdr["Content-Type"] = f.contentTypeHeader
+	hdr["Vary"] = varyEncoding
+	if f.csp != nil {
+		hdr["Content-Security-Policy"] = f.csp
 	}
-	switch {
-	case status != http.StatusOK:
-		hdr.Set("Cache-Control", "no-cache")
-	case f.immutable:
-		hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
-	default:
-		hdr.Set("Cache-Control", "no-cache")
+	if status == http.StatusOK {
+		hdr["Cache-Control"] = f.cacheControl
+	} else {
+		hdr["Cache-Control"] = cacheNoCache
 	}
 	v := &f.identity
-	br, gz := acceptsEncodings(r.Header.Get("Accept-Encoding"))
+	br, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
 	switch {
 	case br && f.brotli != nil:
 		v = f.brotli
-		hdr.Set("Content-Encoding", "br")
+		hdr["Content-Encoding"] = encodingBrotli
 	case gz && f.gzip != nil:
 		v = f.gzip
-		hdr.Set("Content-Encoding", "gzip")
+		hdr["Content-Encoding"] = encodingGzip
 	}
 	if status != http.StatusOK {
-		hdr.Set("Content-Length", strconv.Itoa(len(v.data)))
+		hdr["Content-Length"] = v.lengthHeader
 		w.WriteHeader(status)
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(v.data)
 		}
 		return
 	}
-	hdr.Set("ETag", v.etag)
-	if hdr.Get("Content-Encoding") != "" {
+	hdr["Etag"] = v.etagHeader
+	if v != &f.identity {
 		// Byte ranges of a compressed body confuse more clients than they help.
 		r.Header.Del("Range")
 	}
+	if !h.forceServeContent && !isConditional(r.Header) {
+		// What http.ServeContent answers here, without its work, and with a
+		// Content-Length for compressed bodies too (it leaves that out when
+		// Content-Encoding is set, which turns a large body into chunks).
+		hdr["Accept-Ranges"] = acceptRangeBytes
+		hdr["Content-Length"] = v.lengthHeader
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(v.data)
+		}
+		return
+	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(v.data))
+}
+
+// isConditional reports whether a request has a header that can make
+// http.ServeContent answer other than a plain 200. With no modification time
+// (embedded files), If-Modified-Since and If-Unmodified-Since never apply;
+// If-Range only matters with a Range.
+func isConditional(h http.Header) bool {
+	return len(h["Range"]) > 0 || len(h["If-None-Match"]) > 0 || len(h["If-Match"]) > 0
 }
