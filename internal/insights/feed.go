@@ -2,10 +2,12 @@ package insights
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"time"
 )
 
@@ -13,9 +15,14 @@ import (
 type feed struct {
 	elements  []json.RawMessage // published, public posts, compacted
 	fetchedAt time.Time
-	body      []byte          // {"elements":[...]}
-	etag      string          // strong ETag of body
-	media     map[string]bool // media URNs the posts reference
+	body      []byte // {"elements":[...]}
+	etag      string // strong ETag of body
+	// gzipBody is body gzipped once per refresh (nil when that saves nothing),
+	// with its own ETag; lastModified is fetchedAt as an HTTP date.
+	gzipBody     []byte
+	gzipETag     string
+	lastModified string
+	media        map[string]bool // media URNs the posts reference
 }
 
 // postFields are the fields of a post the service reads; the rest passes
@@ -76,5 +83,13 @@ func newFeed(raw []json.RawMessage, fetchedAt time.Time) (*feed, error) {
 	f.body = body
 	sum := sha256.Sum256(body)
 	f.etag = `"` + hex.EncodeToString(sum[:16]) + `"`
+	f.lastModified = fetchedAt.UTC().Format(http.TimeFormat)
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(body)
+	if zw.Close() == nil && zipped.Len() < len(body) {
+		f.gzipBody = zipped.Bytes()
+		f.gzipETag = `"` + hex.EncodeToString(sum[:16]) + `-gz"`
+	}
 	return f, nil
 }

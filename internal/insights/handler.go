@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/veldhaven/site/internal/accept"
 )
 
 // Cache-Control values. The feed is fresh in the service for TTL (5 min by
@@ -99,15 +101,27 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("ETag", f.etag)
-	h.Set("Last-Modified", f.fetchedAt.UTC().Format(http.TimeFormat))
+	h.Set("Vary", "Accept-Encoding")
+	body, etag := f.body, f.etag
+	if _, gz := accept.Encodings(r.Header.Get("Accept-Encoding")); gz && f.gzipBody != nil {
+		// Compressed once per refresh, never per request.
+		body, etag = f.gzipBody, f.gzipETag
+		h.Set("Content-Encoding", "gzip")
+		r.Header.Del("Range")
+		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
+			// http.ServeContent leaves the length out of an encoded 200 (and chunks it).
+			h.Set("Content-Length", strconv.Itoa(len(body)))
+		}
+	}
+	h.Set("ETag", etag)
+	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
 		h.Set("Cache-Control", cacheStaleFeed)
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.body))
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
 // checkFeedMedia checks that urn is a media item of the current feed, so
