@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -47,10 +48,10 @@ func TestParseConfig(t *testing.T) {
 }
 
 func TestNewLoggerRejectsUnknownLevel(t *testing.T) {
-	if _, err := newLogger("loud"); err == nil || !strings.Contains(err.Error(), "LOG_LEVEL") {
+	if _, err := newLogger("loud", io.Discard); err == nil || !strings.Contains(err.Error(), "LOG_LEVEL") {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := newLogger("debug"); err != nil {
+	if _, err := newLogger("debug", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -35,7 +36,9 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	logger, err := newLogger(cfg.logLevel)
+	logs := newLogWriter(os.Stdout, 64<<10, 200*time.Millisecond)
+	defer logs.Close()
+	logger, err := newLogger(cfg.logLevel, logs)
 	if err != nil {
 		return err
 	}
@@ -160,10 +163,10 @@ func serve(ctx context.Context, servers []*http.Server, listeners []net.Listener
 	return firstErr
 }
 
-func newLogger(level string) (*slog.Logger, error) {
+func newLogger(level string, w io.Writer) (*slog.Logger, error) {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(strings.ToUpper(level))); err != nil {
 		return nil, fmt.Errorf("LOG_LEVEL %q: %w", level, err)
 	}
-	return slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: l})), nil
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
