@@ -122,3 +122,27 @@ func TestPlainAnswersMatchServeContent(t *testing.T) {
 		}
 	}
 }
+
+func TestValidatorOf(t *testing.T) {
+	tests := []struct {
+		name, want string
+	}{
+		{"assets/entry.client-BJVRVHa9.js", "BJVRVHa9"},
+		{"assets/root-Zz9_x-Y1.css", "Zz9_x-Y1"},
+		{"media/img/hero-640.0123abcd.avif", "0123abcd"},
+		// Not content-addressed: the bytes are hashed.
+		{"media/documents/code-of-conduct.pdf", ""},
+		{"index.html", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b := validatorOf(tt.name, []byte("one")), validatorOf(tt.name, []byte("two"))
+			if tt.want != "" && (a != tt.want || b != tt.want) {
+				t.Errorf("validator %q/%q, want the name's hash %q", a, b, tt.want)
+			}
+			if tt.want == "" && (a == b || len(a) != 24) {
+				t.Errorf("validators %q and %q of different bytes", a, b)
+			}
+		})
+	}
+}

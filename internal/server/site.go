@@ -34,6 +34,8 @@ type file struct {
 	name        string // path in the site file system
 	contentType string
 	immutable   bool
+	// validator identifies the identity bytes; ETags are made from it.
+	validator string
 	// contentTypeHeader and cacheControl are the header values of a 200 answer.
 	contentTypeHeader, cacheControl []string
 	// csp is the Content-Security-Policy of an HTML file (nil otherwise), set by New.
@@ -112,11 +114,11 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	all := append([]*file{s.notFound}, mapValues(s.files)...)
 	for _, f := range all {
 		if data, ok := compressed[f.name+".br"]; ok {
-			v := newVariant(data, etagOf(f.identity.data, "br"))
+			v := newVariant(data, f.etag("br"))
 			f.brotli = &v
 		}
 		if data, ok := compressed[f.name+".gz"]; ok {
-			v := newVariant(data, etagOf(f.identity.data, "gz"))
+			v := newVariant(data, f.etag("gz"))
 			f.gzip = &v
 		}
 	}
@@ -137,8 +139,9 @@ func newFile(name string, data []byte) *file {
 		name:        name,
 		contentType: contentType(name),
 		immutable:   isHashedAsset(name),
-		identity:    newVariant(data, etagOf(data, "")),
+		validator:   validatorOf(name, data),
 	}
+	f.identity = newVariant(data, f.etag(""))
 	f.contentTypeHeader = []string{f.contentType}
 	f.cacheControl = cacheNoCache
 	if f.immutable {
@@ -159,16 +162,28 @@ func generatedFile(name string, data []byte) *file {
 	_, _ = zw.Write(data)
 	_ = zw.Close()
 	if buf.Len() < len(data) {
-		v := newVariant(buf.Bytes(), etagOf(data, "gz"))
+		v := newVariant(buf.Bytes(), f.etag("gz"))
 		f.gzip = &v
 	}
 	return f
 }
 
-// etagOf is a strong validator of the identity bytes; each encoding gets its own.
-func etagOf(identity []byte, encoding string) string {
-	sum := sha256.Sum256(identity)
-	tag := hex.EncodeToString(sum[:12])
+// validatorOf identifies the bytes of a file for its ETags. A content-hashed
+// name already does (its URL changes with its bytes), which spares hashing
+// the media at every start; other files get a SHA-256 prefix.
+func validatorOf(name string, data []byte) string {
+	for _, re := range []*regexp.Regexp{viteAsset, mediaAsset} {
+		if m := re.FindStringSubmatch(name); m != nil {
+			return m[1]
+		}
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:12])
+}
+
+// etag is a strong validator of the file's identity bytes; each encoding gets its own.
+func (f *file) etag(encoding string) string {
+	tag := f.validator
 	if encoding != "" {
 		tag += "-" + encoding
 	}
@@ -179,8 +194,8 @@ func etagOf(identity []byte, encoding string) string {
 // content-hashed names (name.0123abcd.ext) under media/. Only those may be
 // cached for a year: other files keep their URL when their bytes change.
 var (
-	viteAsset  = regexp.MustCompile(`^assets/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$`)
-	mediaAsset = regexp.MustCompile(`^media/.+\.[0-9a-f]{8}\.[a-z0-9]+$`)
+	viteAsset  = regexp.MustCompile(`^assets/.+-([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
+	mediaAsset = regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`)
 )
 
 func isHashedAsset(name string) bool {
