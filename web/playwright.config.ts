@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, systemChromium } from "./scripts/chromium.mjs";
 
-// Chromium from the system (design.md): CHROME_PATH, else Debian's package;
-// when neither exists scripts/ensure-chromium.sh has fetched Playwright's own.
-const chromePath =
-  process.env.CHROME_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromePath = systemChromium();
 
 const port = Number(process.env.E2E_PORT || 4173);
 const dataDir = mkdtempSync(join(tmpdir(), "veldhaven-e2e-"));
@@ -26,16 +24,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: [...chromiumFlags, "--disable-quic"],
     },
   },
   webServer: {

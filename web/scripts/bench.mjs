@@ -55,15 +55,6 @@ const PORTS = {
   cold: PORT_BASE + 4,
 };
 const UNKNOWN = "/bench-no-such-page";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const work = mkdtempSync(join(tmpdir(), "veldhaven-bench-"));
 const children = new Set();
@@ -320,9 +311,7 @@ async function sectionLighthouse() {
   const { default: lighthouse } = await import("lighthouse");
   // chrome-launcher comes with lighthouse (its dependency, hoisted by npm).
   const chromeLauncher = await import("chrome-launcher");
-  const chromePath =
-    env.CHROME_PATH ||
-    (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : await playwrightChromium());
+  const chromePath = systemChromium() ?? (await playwrightChromium());
   const site = startSite(PORTS.lighthouse, ["-log-level", "error"]);
   const base = `http://127.0.0.1:${PORTS.lighthouse}`;
   await waitFor(`${base}/healthz`);
@@ -338,7 +327,7 @@ async function sectionLighthouse() {
     const loadAtStart = loadavg()[0].toFixed(2);
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: chromiumFlags,
       logLevel: "silent",
     });
     const runs = [];
@@ -662,27 +651,12 @@ async function sectionServer() {
     rows.push([
       tg.label,
       "bin/site",
-      fmt(s.rps),
-      fmt(s.p50, 2),
-      fmt(s.p99, 2),
-      fmt(s.mbps, 0),
-      errText(s),
+      ...wrkCells(s),
       fmt(ratio, 2),
       mark(ratio, (r) => r >= 1) + " / " + mark(s.p99, (p) => p <= 5),
       loadText,
     ]);
-    rows.push([
-      "",
-      "nginx",
-      fmt(n.rps),
-      fmt(n.p50, 2),
-      fmt(n.p99, 2),
-      fmt(n.mbps, 0),
-      errText(n),
-      "",
-      "",
-      "",
-    ]);
+    rows.push(["", "nginx", ...wrkCells(n), "", "", ""]);
   }
   const da = d.error ? {} : d;
   const aRps = results.server.a.site.rps;
@@ -690,11 +664,7 @@ async function sectionServer() {
   rows.push([
     "(d) /linkedin-api (warm)",
     "bin/site",
-    fmt(da.rps),
-    fmt(da.p50, 2),
-    fmt(da.p99, 2),
-    fmt(da.mbps, 0),
-    d.error ?? errText(da),
+    ...wrkCells(d.error ? d : da),
     results.server.d.ofA === null ? "–" : `${fmt(results.server.d.ofA * 100)}% of (a)`,
     mark(results.server.d.ofA, (r) => r >= 0.5),
     loadD.toFixed(1),
@@ -729,6 +699,11 @@ async function sectionServer() {
 async function wrkShort(url) {
   const child = start("wrk", ["-t2", "-c64", "-d2s", "-H", "Accept-Encoding: gzip", url]);
   await new Promise((r) => child.on("exit", r));
+}
+
+/** req/s, p50, p99, MB/s and errors of one server and target. */
+function wrkCells(r) {
+  return [fmt(r.rps), fmt(r.p50, 2), fmt(r.p99, 2), fmt(r.mbps, 0), errText(r)];
 }
 
 function errText(r) {
