@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,5 +66,56 @@ describe("validateContent", () => {
     writeFileSync(join(dir, "pages.json"), "{ not json");
     const errors = (await validateContent(dir)).map(formatError);
     expect(errors[0]).toMatch(/^content\/pages\.json: \(file\): /);
+  });
+});
+
+describe("people content checks", () => {
+  /** A copy whose media folder is the real one, so image checks see the portraits. */
+  function peopleCopy() {
+    const dir = contentCopy();
+    symlinkSync(join(contentDir, "media"), join(dir, "media"));
+    return dir;
+  }
+
+  it.each([
+    [
+      "a duplicate id",
+      (d) => (d.employees[3].id = d.employees[0].id),
+      `content/employees.json: /employees/3/id (id 1, `,
+      "duplicate id 1, also used by /employees/0",
+    ],
+    [
+      "an unknown team",
+      (d) => (d.employees[2].team = ["Investments", "Sales"]),
+      "content/employees.json: /employees/2/team/1 (id ",
+      'unknown team "Sales"',
+    ],
+    [
+      "an unknown location",
+      (d) => (d.employees[5].location = "Berlin"),
+      "content/employees.json: /employees/5/location (id ",
+      'unknown location "Berlin"',
+    ],
+    [
+      "a missing portrait",
+      (d) => (d.employees[1].imageMobile = "person-nobody-mobile"),
+      "content/employees.json: /employees/1/imageMobile (id ",
+      "no image content/media/images/person-nobody-mobile.jpg",
+    ],
+  ])("names file, record, field and reason for %s", async (_, change, start, reason) => {
+    const dir = peopleCopy();
+    edit(dir, "employees.json", change);
+    const errors = (await validateContent(dir)).map(formatError);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(start);
+    expect(errors[0]).toContain(reason);
+  });
+
+  it("rejects a quote by someone not in the directory", async () => {
+    const dir = peopleCopy();
+    edit(dir, "people.json", (d) => (d.dna.quoteBy = 999999));
+    expect((await validateContent(dir)).map(formatError)).toEqual([
+      "content/people.json: /dna/quoteBy: no employee with id 999999 in employees.json",
+    ]);
   });
 });

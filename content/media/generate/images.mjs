@@ -459,6 +459,36 @@ const scenes = {
     return s;
   },
 
+  // A respectful, obviously generated stand-in for a staff portrait: an abstract
+  // head-and-shoulders silhouette on a soft background with the person's initials.
+  // It carries its own small placeholder mark (the standard pill would cover it).
+  silhouette(w, h, r, o) {
+    const [bgTop, bgBottom] = r.pick([
+      [C.cream, C.sand],
+      ["#e9ecec", C.grey2],
+      ["#e6ebe6", C.green3],
+      ["#e8edf1", "#b9c8d2"],
+      [C.cream, C.sand2],
+    ]);
+    const body = r.pick([C.navy2, C.navy3, C.green2, C.grey3, C.brick]);
+    const cx = w / 2 + w * r.range(-0.03, 0.03);
+    let s = `<defs><linearGradient id="bg" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${bgTop}"/><stop offset="1" stop-color="${bgBottom}"/></linearGradient>`;
+    s += `<radialGradient id="halo" cx="0.5" cy="0.38" r="0.45"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>`;
+    s += `<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#halo)"/>`;
+    const headY = h * r.range(0.36, 0.4), rx = w * r.range(0.15, 0.17), ry = rx * 1.2;
+    const shoulderY = headY + ry + h * 0.07;
+    s += `<g fill="${body}" opacity="0.88">`;
+    s += `<rect x="${f(cx - rx * 0.45)}" y="${f(headY + ry * 0.6)}" width="${f(rx * 0.9)}" height="${f(shoulderY - headY - ry * 0.4)}" rx="${f(rx * 0.2)}"/>`;
+    s += `<ellipse cx="${f(cx)}" cy="${f(headY)}" rx="${f(rx)}" ry="${f(ry)}"/>`;
+    s += `<path d="M${f(w * 0.08)} ${f(h)} C${f(w * 0.08)} ${f(shoulderY + h * 0.02)} ${f(cx - w * 0.22)} ${f(shoulderY - h * 0.01)} ${f(cx)} ${f(shoulderY - h * 0.01)} C${f(cx + w * 0.22)} ${f(shoulderY - h * 0.01)} ${f(w * 0.92)} ${f(shoulderY + h * 0.02)} ${f(w * 0.92)} ${f(h)} Z"/>`;
+    s += `</g>`;
+    const fs = w * 0.15;
+    s += `<text x="${f(cx)}" y="${f(h - (h - shoulderY) * 0.42 + fs * 0.35)}" text-anchor="middle" font-family="${FONT}" font-size="${f(fs)}" font-weight="bold" letter-spacing="${f(fs * 0.08)}" fill="${C.cream}" opacity="0.92">${esc(o.initials ?? "")}</text>`;
+    const ms = Math.max(9, w * 0.032);
+    s += `<text x="${f(w * 0.05)}" y="${f(w * 0.05 + ms)}" font-family="${FONT}" font-size="${f(ms)}" font-weight="bold" letter-spacing="${f(ms * 0.15)}" fill="${C.navy}" opacity="0.55">PLACEHOLDER</text>`;
+    return s;
+  },
+
   portrait(w, h, r) {
     const bg = r.pick([C.grey2, C.sand, "#dfe3df"]);
     const col = r.pick([C.navy2, C.grey3, C.green2, C.navy3, C.brick]);
@@ -489,6 +519,10 @@ export function expand(spec) {
   for (const e of spec.images) {
     if (e.set === "breakpoints") {
       for (const bp of ["mobile", "tablet", "desktop"]) out.push({ ...e, name: `${e.name}-${bp}`, size: bp, seedName: e.name });
+    } else if (e.set === "person") {
+      // An employee's three portrait sizes (image, imageMobile, imageDesktop in employees.json).
+      out.push({ ...e, size: "person", seedName: e.name });
+      for (const v of ["mobile", "desktop"]) out.push({ ...e, name: `${e.name}-${v}`, size: `person-${v}`, seedName: e.name });
     } else out.push(e);
   }
   return out.map((e) => {
@@ -506,7 +540,7 @@ export function svgFor(e) {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     scenes[e.scene](w, h, r, e) +
-    placeholderMark(w, h, e.subject ?? e.name) +
+    (e.scene === "silhouette" ? "" : placeholderMark(w, h, e.subject ?? e.name)) +
     `</svg>`
   );
 }
