@@ -52,7 +52,11 @@ describe("matches / directory", () => {
   });
 
   it("combines text, location and team with AND", () => {
-    const filter = f({ text: "a", locations: ["amsterdam"], teams: ["investments", "management team"] });
+    const filter = f({
+      text: "a",
+      locations: ["amsterdam"],
+      teams: ["investments", "management team"],
+    });
     expect(ids(directory(people, filter, teams))).toEqual([20, 3]);
     expect(matches(people[1]!, filter)).toBe(false);
   });

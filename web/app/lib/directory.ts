@@ -71,9 +71,7 @@ export function directory<T extends DirectoryPerson>(
 
 /** Toggles a value in a selection: added when absent, removed when present. */
 export function toggle(selection: readonly string[], value: string): string[] {
-  return selection.includes(value)
-    ? selection.filter((v) => v !== value)
-    : [...selection, value];
+  return selection.includes(value) ? selection.filter((v) => v !== value) : [...selection, value];
 }
 
 // ---------- URL query ----------

@@ -1,22 +1,50 @@
-// The people directory: typed access to content/employees.json.
+// Typed access to the people content: content/employees.json (the directory, in
+// stored order) and content/people.json (teams in sort order, page copy, labels).
+// Both are validated at build (schemas + scripts/content-checks/people.mjs).
 import employeesJson from "#content/employees.json";
-
-export type Location = "Amsterdam" | "Dublin" | "Copenhagen" | "Helsinki";
+import peopleJson from "#content/people.json";
+import { site } from "./content";
 
 export interface Employee {
   id: number;
   name: string;
+  /** Image names (content/media/images/<name>.jpg): card, mobile card, popup. */
+  image: string;
+  imageMobile: string;
+  imageDesktop: string;
   team: string[];
+  /** Displayed title; empty means the team list joined by commas. */
   teamShown: string;
-  location: Location;
+  location: string;
   description: string;
+  email?: string;
+  linkedin?: string;
+  liv?: string;
 }
 
-export const employees = employeesJson.employees as Employee[];
+export type PeopleContent = Omit<typeof peopleJson, "$schema">;
+
+/** Every employee in stored order (the order previous/next follow). */
+export const employees: readonly Employee[] = employeesJson.employees;
+
+export const people: PeopleContent = peopleJson;
+
+/** Team names in the directory's sort order. */
+export const teams: readonly string[] = people.teams;
+
+/** Locations: the office cities, in the order of content/site.json. */
+export const locations: readonly string[] = site.offices.map((o) => o.title);
 
 /** The employee with the id in a route parameter, or undefined for anything else. */
 export function findEmployee(param: string | undefined): Employee | undefined {
   if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
   const id = Number(param);
   return employees.find((e) => e.id === id);
+}
+
+/** The "{count} people" line. */
+export function resultCount(count: number): string {
+  return count === 1
+    ? people.directory.resultOne
+    : people.directory.resultMany.replace("{count}", String(count));
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/who-we-are.$id";
-import { NotFound } from "~/components/NotFound";
+import { EmployeePopup } from "~/components/people/EmployeePopup";
+import { teamLine } from "~/lib/directory";
 import { notFoundMeta, recordPageMeta } from "~/lib/page-meta";
 import { findEmployee } from "~/lib/people";
 
@@ -8,18 +9,13 @@ export function meta({ params }: Route.MetaArgs) {
   if (!employee) return notFoundMeta();
   return recordPageMeta(
     `/who-we-are/${employee.id}`,
-    `${employee.name}, ${employee.teamShown || employee.team.join(", ")}`,
-    employee.description.slice(0, 160),
+    `${employee.name}, ${teamLine(employee)}`,
+    employee.description,
   );
 }
 
+/** The employee popup over the directory; an unknown id is the parent's 404. */
 export default function EmployeeRoute({ params }: Route.ComponentProps) {
   const employee = findEmployee(params.id);
-  if (!employee) return <NotFound />;
-  return (
-    <section className="container" aria-labelledby="employee-name">
-      <h2 id="employee-name">{employee.name}</h2>
-      <p>{employee.description}</p>
-    </section>
-  );
+  return employee ? <EmployeePopup employee={employee} /> : null;
 }

@@ -1,26 +1,46 @@
-import { Link, Outlet } from "react-router";
-import { PageIntro } from "~/components/PageIntro";
+import { useEffect, useRef } from "react";
+import { Outlet, useParams } from "react-router";
+import { NotFound } from "~/components/NotFound";
+import { cardId } from "~/components/people/EmployeeCard";
+import { OurDna } from "~/components/people/OurDna";
+import { PeopleDirectory } from "~/components/people/PeopleDirectory";
+import { Values } from "~/components/people/Values";
 import { staticPageMeta } from "~/lib/page-meta";
-import { employees } from "~/lib/people";
+import { findEmployee } from "~/lib/people";
 
 export const meta = () => staticPageMeta("/who-we-are");
 
+/**
+ * Who we are: Our DNA, the values and the directory. The child route
+ * /who-we-are/{id} opens the employee popup over it.
+ */
 export default function WhoWeAre() {
+  const { id } = useParams();
+  const unknown = id !== undefined && !findEmployee(id);
+  useFocusCardAfterPopup(unknown ? undefined : id);
+  if (unknown) return <NotFound />;
   return (
     <>
-      <PageIntro path="/who-we-are" />
-      <section className="container" aria-label="Directory">
-        <ul>
-          {employees.map((e) => (
-            <li key={e.id}>
-              <Link to={`/who-we-are/${e.id}`} preventScrollReset>
-                {e.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <OurDna />
+      <Values />
+      <PeopleDirectory />
       <Outlet />
     </>
   );
+}
+
+/**
+ * When the popup closes and focus had nowhere to return to (it was opened by
+ * URL), focus the card of the person last shown.
+ */
+function useFocusCardAfterPopup(id: string | undefined) {
+  const last = useRef(id);
+  useEffect(() => {
+    const closed = last.current;
+    last.current = id;
+    if (id !== undefined || closed === undefined) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById(cardId(Number(closed)))?.focus({ preventScroll: true });
+  }, [id]);
 }
