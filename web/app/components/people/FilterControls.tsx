@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { toggle, type DirectoryFilter } from "~/lib/directory";
 import { locations, people, teams } from "~/lib/people";
 import styles from "./FilterControls.module.css";
@@ -8,6 +7,8 @@ interface FilterControlsProps {
   onChange: (next: DirectoryFilter) => void;
   /** Stacked layout for the mobile dialog. */
   stacked?: boolean;
+  /** Prefix of the ids inside (the controls appear twice on the page). */
+  idPrefix: string;
 }
 
 /**
@@ -15,8 +16,8 @@ interface FilterControlsProps {
  * none selected means all). Used inline on wide screens and in the mobile
  * filter dialog.
  */
-export function FilterControls({ value, onChange, stacked }: FilterControlsProps) {
-  const id = useId();
+export function FilterControls({ value, onChange, stacked, idPrefix }: FilterControlsProps) {
+  const id = idPrefix;
   const labels = people.directory;
   const group = (legend: string, names: readonly string[], key: "locations" | "teams") => (
     <fieldset className={styles.group}>
@@ -33,6 +34,9 @@ export function FilterControls({ value, onChange, stacked }: FilterControlsProps
               aria-pressed={pressed}
               onClick={() => onChange({ ...value, [key]: toggle(value[key], v) })}
             >
+              <span className={styles.check} aria-hidden="true">
+                ✓
+              </span>
               {name}
             </button>
           );

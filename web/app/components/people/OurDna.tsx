@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { pageMeta } from "~/lib/content";
 import { teamLine } from "~/lib/directory";
@@ -7,7 +6,7 @@ import styles from "./OurDna.module.css";
 
 /** The page's opening: heading, intro and the CEO's quote under `Our DNA`, over a photograph. */
 export function OurDna() {
-  const headingId = useId();
+  const headingId = "our-dna-heading";
   const { heading, intro } = pageMeta("/who-we-are");
   const { dna } = people;
   const author = employees.find((e) => e.id === dna.quoteBy);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/Button";
 import { Modal } from "~/components/Modal";
@@ -30,8 +30,10 @@ const known = { locations, teams };
  */
 export function PeopleDirectory() {
   const labels = people.directory;
-  const headingId = useId();
-  const dialogTitleId = useId();
+  // Fixed ids, not useId: the client entry renders a different tree shape
+  // than the prerender, so useId values would not match the HTML.
+  const headingId = "directory-heading";
+  const dialogTitleId = "directory-filter-title";
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   const [filter, setFilterState] = useState<DirectoryFilter>(emptyFilter);
@@ -93,7 +95,7 @@ export function PeopleDirectory() {
         </h2>
 
         <div className={styles.inline}>
-          <FilterControls value={filter} onChange={setFilter} />
+          <FilterControls value={filter} onChange={setFilter} idPrefix="directory-filter" />
         </div>
 
         <div className={styles.bar}>
@@ -163,7 +165,7 @@ export function PeopleDirectory() {
             <h2 id={dialogTitleId} className={styles.dialogTitle}>
               {labels.dialogTitle}
             </h2>
-            <FilterControls value={draft} onChange={setDraft} stacked />
+            <FilterControls value={draft} onChange={setDraft} stacked idPrefix="dialog-filter" />
             <div className={styles.actions}>
               <Button variant="primary" onClick={applyDraft}>
                 {labels.applyLabel}

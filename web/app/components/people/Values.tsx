@@ -1,11 +1,10 @@
-import { useId } from "react";
 import { Reveal } from "~/components/Reveal";
 import { people } from "~/lib/people";
 import styles from "./Values.module.css";
 
 /** The firm's four values. */
 export function Values() {
-  const headingId = useId();
+  const headingId = "values-heading";
   const { heading, items } = people.values;
   return (
     <section className={styles.values} aria-labelledby={headingId}>

@@ -1,0 +1,232 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+interface Employee {
+  id: number;
+  name: string;
+  team: string[];
+  teamShown: string;
+  location: string;
+  description: string;
+}
+const all: Employee[] = JSON.parse(
+  readFileSync(new URL("../../content/employees.json", import.meta.url), "utf8"),
+).employees;
+const first = all[0]!;
+const second = all[1]!;
+const last = all[all.length - 1]!;
+const secondLast = all[all.length - 2]!;
+
+/** People matching the spec's rules, counted independently of the app's code. */
+function expected(text: string, locations: string[] = [], teams: string[] = []) {
+  return all.filter(
+    (e) =>
+      e.name.toLowerCase().includes(text.toLowerCase()) &&
+      (locations.length === 0 || locations.includes(e.location)) &&
+      (teams.length === 0 || e.team.some((t) => teams.includes(t))),
+  ).length;
+}
+const countText = (n: number) => (n === 1 ? "1 person" : `${n} people`);
+
+const directory = (page: Page) => page.getByRole("region", { name: "Meet our people" });
+const cards = (page: Page) => directory(page).getByRole("listitem");
+const popup = (page: Page) => page.getByRole("dialog");
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+test.describe("directory at 1280 px", () => {
+  test("searches a partial name in any case, and keeps it in the URL", async ({ page }) => {
+    await open(page, "/who-we-are");
+    await expect(cards(page)).toHaveCount(all.length);
+    const search = directory(page).getByRole("searchbox", { name: "Search by name" });
+    await search.fill("VAN ");
+    await expect(directory(page).getByRole("status")).toHaveText(countText(expected("van")));
+    await expect(cards(page)).toHaveCount(expected("van"));
+    await expect(page).toHaveURL(/\?q=VAN\+$/);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(search).toHaveValue("VAN ");
+    await expect(cards(page)).toHaveCount(expected("van"));
+  });
+
+  test("toggles locations and teams, and combines all three filters with AND", async ({ page }) => {
+    await open(page, "/who-we-are");
+    const toggle = (name: string) => directory(page).getByRole("button", { name, exact: true });
+    await toggle("Dublin").click();
+    await expect(toggle("Dublin")).toHaveAttribute("aria-pressed", "true");
+    await expect(cards(page)).toHaveCount(expected("", ["Dublin"]));
+    await toggle("Helsinki").click();
+    await expect(cards(page)).toHaveCount(expected("", ["Dublin", "Helsinki"]));
+    await toggle("Dublin").click();
+    await toggle("Helsinki").click();
+    await expect(cards(page)).toHaveCount(all.length);
+
+    await toggle("Finance").click();
+    await expect(cards(page)).toHaveCount(expected("", [], ["Finance"]));
+    await toggle("Amsterdam").click();
+    await toggle("Copenhagen").click();
+    await directory(page).getByRole("searchbox").fill("e");
+    const n = expected("e", ["Amsterdam", "Copenhagen"], ["Finance"]);
+    expect(n).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(n);
+    await expect(page).toHaveURL(/\?q=e&location=amsterdam&location=copenhagen&team=finance$/);
+
+    // Sorted by first team: the Management Team leads an unfiltered directory.
+    await directory(page).getByRole("button", { name: "Clear filters" }).click();
+    await expect(cards(page).first()).toContainText(first.name);
+    await expect(page).toHaveURL(/\/who-we-are$/);
+  });
+
+  test("says when nobody matches and clears the filters", async ({ page }) => {
+    await open(page, "/who-we-are?q=nobody-at-all&team=finance");
+    await expect(directory(page).getByText("No one matches these filters.")).toBeVisible();
+    await directory(page).getByRole("button", { name: "Clear filters" }).click();
+    await expect(cards(page)).toHaveCount(all.length);
+    await expect(page).toHaveURL(/\/who-we-are$/);
+  });
+});
+
+test.describe("popup at 1280 px", () => {
+  test("opens on a card without moving the page, closes back to /who-we-are", async ({ page }) => {
+    await open(page, "/who-we-are");
+    const card = directory(page).getByRole("link", { name: new RegExp(secondLast.name) });
+    await card.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    await card.click();
+    await expect(page).toHaveURL(`/who-we-are/${secondLast.id}`);
+    await expect(popup(page).getByRole("heading", { name: secondLast.name })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${secondLast.name}`));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // The page behind does not scroll.
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    await expect(popup(page)).toHaveCount(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(card).toBeFocused();
+
+    await card.click();
+    await popup(page).getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(card).toBeFocused();
+  });
+
+  test("opens directly from the URL with the employee's own title", async ({ page }) => {
+    await open(page, `/who-we-are/${second.id}`);
+    await expect(popup(page)).toBeVisible();
+    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${second.name}, ${second.teamShown}`));
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveAttribute("content", second.description);
+    await expectNoAxeViolations(page);
+  });
+
+  test("walks the stored order, hiding previous and next at the ends", async ({ page }) => {
+    await open(page, `/who-we-are/${first.id}`);
+    const previous = popup(page).getByRole("link", { name: /Previous colleague/ });
+    const next = popup(page).getByRole("link", { name: /Next colleague/ });
+    await expect(previous).toHaveCount(0);
+    await next.click();
+    await expect(page).toHaveURL(`/who-we-are/${second.id}`);
+    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+    await previous.click();
+    await expect(page).toHaveURL(`/who-we-are/${first.id}`);
+
+    await open(page, `/who-we-are/${secondLast.id}`);
+    await next.click();
+    await expect(popup(page).getByRole("heading", { name: last.name })).toBeVisible();
+    await expect(next).toHaveCount(0);
+    await expect(previous).toBeVisible();
+    // Focus stays in the dialog although the button used has gone.
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+  });
+
+  test("traps focus inside the popup", async ({ page }) => {
+    await open(page, `/who-we-are/${second.id}`);
+    // Native modal dialogs cycle through their own controls and the browser's
+    // (document.body then has focus); nothing behind the dialog is reachable.
+    const seen: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      seen.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return "browser";
+          return el.closest("dialog") ? "dialog" : `outside: ${el.outerHTML.slice(0, 80)}`;
+        }),
+      );
+    }
+    expect(seen.filter((s) => s.startsWith("outside"))).toEqual([]);
+    expect(seen.lastIndexOf("dialog")).toBeGreaterThan(seen.indexOf("browser"));
+  });
+
+  test("an unknown id is the 404 page", async ({ page }) => {
+    const response = await page.goto("/who-we-are/999999");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+    await expect(popup(page)).toHaveCount(0);
+  });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("shows 8, then 10 more per Load more while more remain", async ({ page }) => {
+    await open(page, "/who-we-are");
+    const more = directory(page).getByRole("button", { name: "Load more" });
+    await expect(cards(page)).toHaveCount(8);
+    let shown = 8;
+    while (shown < all.length) {
+      await more.click();
+      shown = Math.min(all.length, shown + 10);
+      await expect(cards(page)).toHaveCount(shown);
+    }
+    await expect(more).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+
+  test("filters in the dialog `Who are you looking for?`", async ({ page }) => {
+    await open(page, "/who-we-are");
+    await directory(page).getByRole("button", { name: "Filter people" }).click();
+    const dialog = page.getByRole("dialog", { name: "Who are you looking for?" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Amsterdam", exact: true }).click();
+    await dialog.getByRole("button", { name: "Investments", exact: true }).click();
+    await dialog.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    const n = expected("", ["Amsterdam"], ["Investments"]);
+    await expect(directory(page).getByRole("status")).toHaveText(countText(n));
+    await expect(cards(page)).toHaveCount(Math.min(8, n));
+    await expect(page).toHaveURL(/\?location=amsterdam&team=investments$/);
+    await expect(directory(page).getByRole("button", { name: /Filter people/ })).toBeFocused();
+  });
+
+  test("opens the popup, axe clean, and closes back to the directory", async ({ page }) => {
+    await open(page, "/who-we-are");
+    await expectNoAxeViolations(page);
+    const card = cards(page).nth(3).getByRole("link");
+    await card.click();
+    await expect(popup(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    await expect(card).toBeFocused();
+  });
+});
