@@ -2,7 +2,7 @@
 // Privacy statement (issue #3).
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
-import { pages } from "./pages";
+import { browserPages, pages } from "./pages";
 
 const screens = ["/", "/what-we-do", "/charity", "/governance", "/contact", "/privacy-statement"];
 
@@ -433,7 +433,7 @@ test.describe("at 375 px", () => {
 
   test("no page scrolls horizontally", async ({ page }) => {
     const wide: string[] = [];
-    for (const path of pages) {
+    for (const path of browserPages) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 375) wide.push(`${path}: ${width}px`);

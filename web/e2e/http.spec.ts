@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { pages } from "./pages";
+import { browserPages } from "./pages";
 
 test("pages carry the security headers and a strict CSP", async ({ request }) => {
   const response = await request.get("/");
@@ -41,7 +41,7 @@ test("health, sitemap and robots", async ({ request }) => {
 });
 
 test.describe("Content-Security-Policy", () => {
-  for (const path of [...pages, "/does-not-exist"]) {
+  for (const path of [...browserPages, "/does-not-exist"]) {
     test(`${path} runs without a CSP violation`, async ({ page }) => {
       await page.addInitScript(() => {
         const seen: string[] = [];

@@ -230,3 +230,71 @@ test.describe("at 375 px", () => {
     await expect(card).toBeFocused();
   });
 });
+
+test.describe("home team teaser", () => {
+  const teaser = (page: Page) => page.getByRole("region", { name: "Our team" });
+  const shown = (page: Page) =>
+    teaser(page)
+      .getByRole("link")
+      .evaluateAll((links) =>
+        links.map((a) => a.getAttribute("href") ?? "").filter((h) => /^\/who-we-are\/\d+$/.test(h)),
+      );
+
+  test("prerenders a fixed set and reshuffles it every 8 s", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const prerendered = [...html.matchAll(/href="(\/who-we-are\/\d+)"/g)].map((m) => m[1]!);
+    expect(prerendered).toHaveLength(3);
+
+    await page.clock.install();
+    await open(page, "/");
+    expect(await shown(page)).toEqual(prerendered);
+    await page.clock.runFor(7_900);
+    expect(await shown(page)).toEqual(prerendered);
+    await page.clock.runFor(200);
+    await expect.poll(() => shown(page)).not.toEqual(prerendered);
+    const next = await shown(page);
+    expect(next).toHaveLength(3);
+    expect(next.filter((h) => prerendered.includes(h))).toEqual([]);
+
+    await teaser(page).getByRole("link", { name: "Meet the whole team" }).click();
+    await expect(page).toHaveURL(/\/who-we-are$/);
+  });
+
+  test("pauses while hovered, shows name and office on hover, opens the popup", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await open(page, "/");
+    const before = await shown(page);
+    const person = all.find((e) => `/who-we-are/${e.id}` === before[0])!;
+    const link = teaser(page).getByRole("link", { name: new RegExp(person.name) });
+    await link.scrollIntoViewIfNeeded();
+    await expect(link.getByText(person.location)).not.toBeVisible();
+    await link.hover();
+    await expect(link.getByText(person.name)).toBeVisible();
+    await expect(link.getByText(person.location)).toBeVisible();
+    await page.clock.runFor(20_000);
+    expect(await shown(page)).toEqual(before);
+    await link.click();
+    await expect(page).toHaveURL(`/who-we-are/${person.id}`);
+    await expect(popup(page).getByRole("heading", { name: person.name })).toBeVisible();
+  });
+
+  test("never reshuffles under reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await open(page, "/");
+    const before = await shown(page);
+    await page.clock.runFor(24_000);
+    expect(await shown(page)).toEqual(before);
+  });
+
+  test("at 375 px names show under the photos", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, "/");
+    const first = teaser(page).getByRole("listitem").first();
+    await first.scrollIntoViewIfNeeded();
+    await expect(first.locator("span").filter({ hasText: /\w/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,6 +1,7 @@
 import { CharityTeaser } from "~/components/CharityTeaser";
 import { InsightsBlock } from "~/components/InsightsBlock";
 import { PageHeader } from "~/components/PageHeader";
+import { TeamTeaser } from "~/components/people/TeamTeaser";
 import { staticPageMeta } from "~/lib/page-meta";
 import { home } from "~/lib/screens";
 import { AboutBlock } from "./home/AboutBlock";
@@ -15,7 +16,7 @@ export default function Home() {
       <PageHeader path="/" image={hero.image} alt={hero.alt} eyebrow={hero.eyebrow} tall />
       <WhatWeDoBlock />
       <AboutBlock />
-      {/* ── Slot: home team teaser (issue #4, people engineer) goes here ── */}
+      <TeamTeaser />
       <InsightsBlock />
       <CharityTeaser />
     </>

@@ -101,21 +101,9 @@ export function EmployeePopup({ employee }: { employee: Employee }) {
                   </li>
                 )}
                 {employee.linkedin && (
-                  <li>
-                    <a href={employee.linkedin} target="_blank" rel="noopener noreferrer">
-                      {labels.linkedinLabel}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
+                  <OutboundItem href={employee.linkedin} label={labels.linkedinLabel} />
                 )}
-                {employee.liv && (
-                  <li>
-                    <a href={employee.liv} target="_blank" rel="noopener noreferrer">
-                      {labels.livLabel}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                )}
+                {employee.liv && <OutboundItem href={employee.liv} label={labels.livLabel} />}
               </ul>
             )}
           </div>
@@ -158,5 +146,17 @@ export function EmployeePopup({ employee }: { employee: Employee }) {
         </nav>
       </div>
     </Modal>
+  );
+}
+
+/** A link to another site, in a new tab, saying so to screen readers. */
+function OutboundItem({ href, label }: { href: string; label: string }) {
+  return (
+    <li>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {label}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </li>
   );
 }

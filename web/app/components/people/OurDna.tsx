@@ -1,10 +1,14 @@
+import { Parallax } from "~/components/Parallax";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { pageMeta } from "~/lib/content";
 import { teamLine } from "~/lib/directory";
 import { employees, people } from "~/lib/people";
 import styles from "./OurDna.module.css";
 
-/** The page's opening: heading, intro and the CEO's quote under `Our DNA`, over a photograph. */
+/**
+ * The page's opening: heading, intro and the CEO's quote under `Our DNA`, over
+ * a photograph with the site's parallax from 768 px.
+ */
 export function OurDna() {
   const headingId = "our-dna-heading";
   const { heading, intro } = pageMeta("/who-we-are");
@@ -12,9 +16,9 @@ export function OurDna() {
   const author = employees.find((e) => e.id === dna.quoteBy);
   return (
     <header className={`${styles.header} on-dark`}>
-      <div className={styles.media}>
+      <Parallax className={styles.media}>
         <ResponsiveImage name={dna.image} alt="" sizes="100vw" priority cover />
-      </div>
+      </Parallax>
       <div className={`container ${styles.text}`}>
         <h1 className={styles.title}>{heading}</h1>
         <p className={styles.intro}>{intro}</p>
