@@ -1,32 +1,18 @@
-import { startTransition, StrictMode, useLayoutEffect } from "react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { startAtNotFound } from "~/lib/served-url";
 
-// The server answers every unknown URL with the page prerendered at /404. If
-// the router hydrated that page at its real URL (say /careers/bogus) it would
-// match another route than the one the HTML was rendered for, and hydration
-// would fail. So the router starts at /404, the route the HTML belongs to, and
-// the address bar gets the visitor's URL back as soon as hydration commits.
-const notFoundPath = "/404";
-const servedUrl = window.location.pathname + window.location.search + window.location.hash;
-const hydratesNotFound =
-  document.documentElement.hasAttribute("data-not-found") &&
-  window.location.pathname !== notFoundPath;
-if (hydratesNotFound) window.history.replaceState(window.history.state, "", notFoundPath);
-
-function RestoreServedUrl() {
-  useLayoutEffect(() => {
-    if (hydratesNotFound) window.history.replaceState(window.history.state, "", servedUrl);
-  }, []);
-  return null;
-}
+// The URL is restored by the root route once hydrated (see ~/lib/served-url):
+// nothing but the router may sit here, or the client tree would differ from
+// the prerendered one and every useId would change.
+startAtNotFound(document, window);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <HydratedRouter />
-      <RestoreServedUrl />
     </StrictMode>,
   );
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,6 +14,7 @@ import { NotFound } from "~/components/NotFound";
 import { ScrollToTop } from "~/components/ScrollToTop";
 import { site } from "~/lib/content";
 import { isNotFoundMatch } from "~/lib/route-handle";
+import { restoreServedUrl } from "~/lib/served-url";
 import type { Route } from "./+types/root";
 import "~/styles/global.css";
 import faviconUrl from "#content/media/logos/veldhaven-mark.svg?url";
@@ -43,6 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The 404 page hydrates at /404; give the visitor's URL back (~/lib/served-url).
+  useEffect(() => restoreServedUrl(window), []);
   return (
     <>
       <a className="skip-link" href="#main">
