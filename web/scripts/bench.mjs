@@ -28,6 +28,7 @@ import { cpus, loadavg, tmpdir, hostname, release } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
+import { chromiumFlags, systemChromium } from "./chromium.mjs";
 import {
   firstLoadScripts,
   fmt,
