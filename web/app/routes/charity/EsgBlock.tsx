@@ -36,6 +36,7 @@ export function EsgBlock() {
             </p>
             <Button href={e.button.href} variant="secondary">
               {e.button.label}
+              {e.button.context && <span className="visually-hidden"> {e.button.context}</span>}
             </Button>
           </div>
         </Reveal>
