@@ -49,7 +49,7 @@ export default function App() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {site.ui.skipLink}
       </a>
       <Header menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
       <main id="main" tabIndex={-1} inert={menuOpen}>

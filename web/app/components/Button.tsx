@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { NewTabNote } from "~/components/NewTabNote";
 import { Link } from "react-router";
 import styles from "./Button.module.css";
 
@@ -72,7 +73,7 @@ export function Button(props: ButtonProps) {
         rel={external ? "noopener noreferrer" : undefined}
       >
         {content}
-        {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+        {external && <NewTabNote />}
       </a>
     );
   }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { NewTabNote } from "~/components/NewTabNote";
 import { site } from "~/lib/content";
 import { showsPortraitCredit } from "~/lib/nav";
 import styles from "./Footer.module.css";
@@ -38,7 +39,7 @@ export function Footer({ inert }: { inert?: boolean }) {
             <li>
               <a href={site.social.linkedinCompany} target="_blank" rel="noopener noreferrer">
                 {footer.linkedinLabel}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <NewTabNote />
               </a>
             </li>
             <li>

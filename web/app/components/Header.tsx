@@ -106,7 +106,7 @@ export function Header({ menuOpen, onMenuOpenChange }: HeaderProps) {
           aria-controls="site-nav"
           onClick={() => onMenuOpenChange(!menuOpen)}
         >
-          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <span className="visually-hidden">{menuOpen ? site.ui.closeMenu : site.ui.openMenu}</span>
           <span className={styles.burgerLines} aria-hidden="true" />
         </button>
         <nav id="site-nav" aria-label="Main" className={styles.nav}>

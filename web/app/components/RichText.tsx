@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NewTabNote } from "~/components/NewTabNote";
 import { site } from "~/lib/content";
 import { parseInline } from "~/lib/rich-text";
 
@@ -27,7 +28,7 @@ export function Inline({ text }: { text: string }) {
             rel={external ? "noopener noreferrer" : undefined}
           >
             {seg.text}
-            {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+            {external && <NewTabNote />}
           </a>
         );
       })}

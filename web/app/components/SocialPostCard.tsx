@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { NewTabNote } from "~/components/NewTabNote";
 import { site } from "~/lib/content";
 import {
   formatPostDate,
@@ -12,10 +13,6 @@ import { logo } from "~/lib/media";
 import { prefersReducedMotion, useMediaQuery } from "~/lib/use-media-query";
 import { logMediaError, usePostMedia } from "~/lib/use-insights";
 import styles from "./SocialPostCard.module.css";
-
-function NewTab() {
-  return <span className="visually-hidden"> (opens in a new tab)</span>;
-}
 
 /** The post's image or video, with the placeholder until it has loaded. */
 function PostMedia({ post }: { post: SocialPost }) {
@@ -86,7 +83,7 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
             rel="noopener noreferrer"
           >
             {site.name}
-            <NewTab />
+            <NewTabNote />
           </a>
           <span className={styles.meta}>{site.social.followerLabel}</span>
           {date && (
@@ -118,7 +115,7 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
           >
             {insights.card.readMoreLabel}
             <span className="visually-hidden"> on LinkedIn</span>
-            <NewTab />
+            <NewTabNote />
           </a>
         )}
         <a
@@ -128,7 +125,7 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
           rel="noopener noreferrer"
         >
           {insights.card.postsLinkLabel}
-          <NewTab />
+          <NewTabNote />
         </a>
       </footer>
     </article>

@@ -42,6 +42,7 @@ export interface Site {
     portraitCredit: string;
     portraitCreditPaths: string[];
   };
+  ui: { skipLink: string; openMenu: string; closeMenu: string; newTab: string };
   notFound: { title: string; heading: string; text: string; homeLabel: string };
   offices: Office[];
 }

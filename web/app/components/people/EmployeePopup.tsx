@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { NewTabNote } from "~/components/NewTabNote";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Modal } from "~/components/Modal";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
@@ -155,7 +156,7 @@ function OutboundItem({ href, label }: { href: string; label: string }) {
     <li>
       <a href={href} target="_blank" rel="noopener noreferrer">
         {label}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <NewTabNote />
       </a>
     </li>
   );

@@ -1,5 +1,6 @@
 import { Downloads } from "~/components/Downloads";
 import { Inline } from "~/components/RichText";
+import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
 import { charity } from "~/lib/screens";
 import styles from "./charity.module.css";
@@ -12,7 +13,7 @@ function LogoLink({ name, href, label }: { name: string; href: string; label: st
         src={svg.src}
         width={svg.width}
         height={svg.height}
-        alt={`${label} (opens in a new tab)`}
+        alt={`${label} ${site.ui.newTab}`}
         loading="lazy"
       />
     </a>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { NewTabNote } from "~/components/NewTabNote";
 import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { site } from "~/lib/content";
@@ -51,7 +52,7 @@ export function MapConsent() {
         <p className={styles.mapLink}>
           <a href={osmPageUrl(m)} target="_blank" rel="noopener noreferrer">
             {m.openLabel}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <NewTabNote />
           </a>
         </p>
       )}
