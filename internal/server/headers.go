@@ -6,17 +6,16 @@ import (
 )
 
 // cspBuilder makes the Content-Security-Policy: one base policy, plus the
-// hashes of a page's own inline scripts in script-src.
+// hashes of a page's own inline scripts in script-src and of its inline
+// stylesheets (the critical CSS the build inlines) in style-src.
 type cspBuilder struct {
 	frameSources []string
 	upgrade      bool
 }
 
-func (c cspBuilder) build(scriptHashes []string) string {
-	script := "'self'"
-	if len(scriptHashes) > 0 {
-		script += " " + strings.Join(scriptHashes, " ")
-	}
+func (c cspBuilder) build(h inlineHashes) string {
+	script := withHashes("'self'", h.scripts)
+	style := withHashes("'self'", h.styles)
 	frame := "'none'"
 	if len(c.frameSources) > 0 {
 		frame = strings.Join(c.frameSources, " ")
@@ -24,7 +23,7 @@ func (c cspBuilder) build(scriptHashes []string) string {
 	directives := []string{
 		"default-src 'self'",
 		"script-src " + script,
-		"style-src 'self'",
+		"style-src " + style,
 		"img-src 'self' data:",
 		"media-src 'self'",
 		"font-src 'self'",
@@ -43,6 +42,13 @@ func (c cspBuilder) build(scriptHashes []string) string {
 	return strings.Join(directives, "; ")
 }
 
+func withHashes(source string, hashes []string) string {
+	if len(hashes) == 0 {
+		return source
+	}
+	return source + " " + strings.Join(hashes, " ")
+}
+
 // permissionsPolicy denies the powerful features a marketing site never uses.
 const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display-capture=(), " +
 	"geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), " +
@@ -59,7 +65,7 @@ func securityHeaders(next http.Handler, csp cspBuilder, hsts bool) http.Handler 
 		value []string
 	}
 	headers := []header{
-		{"Content-Security-Policy", []string{csp.build(nil)}},
+		{"Content-Security-Policy", []string{csp.build(inlineHashes{})}},
 		{"X-Content-Type-Options", []string{"nosniff"}},
 		{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
 		{"Permissions-Policy", []string{permissionsPolicy}},

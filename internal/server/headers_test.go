@@ -37,14 +37,14 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 }
 
 func TestExactPolicy(t *testing.T) {
-	got := cspBuilder{frameSources: []string{"https://maps.example"}}.build([]string{"'sha256-abc'"})
-	want := "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self'; img-src 'self' data:; " +
+	got := cspBuilder{frameSources: []string{"https://maps.example"}}.build(inlineHashes{scripts: []string{"'sha256-abc'"}, styles: []string{"'sha256-def'"}})
+	want := "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self' 'sha256-def'; img-src 'self' data:; " +
 		"media-src 'self'; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'none'; " +
 		"frame-src https://maps.example; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 	if got != want {
 		t.Fatalf("policy\n got %s\nwant %s", got, want)
 	}
-	if got := (cspBuilder{}).build(nil); !strings.Contains(got, "frame-src 'none'") {
+	if got := (cspBuilder{}).build(inlineHashes{}); !strings.Contains(got, "frame-src 'none'") || !strings.Contains(got, "style-src 'self';") {
 		t.Errorf("no frame sources should forbid frames: %s", got)
 	}
 }
@@ -56,8 +56,13 @@ func TestPageCSPHashesItsInlineScriptsOnly(t *testing.T) {
 	if !strings.Contains(csp, "'sha256-") {
 		t.Fatalf("no script hash in %q", csp)
 	}
-	if n := strings.Count(csp, "'sha256-"); n != 1 {
-		t.Errorf("want exactly one hash (module script has src, JSON-LD is data), got %d: %s", n, csp)
+	script, style, _ := strings.Cut(strings.SplitN(csp, "script-src ", 2)[1], "style-src ")
+	if n := strings.Count(script, "'sha256-"); n != 1 {
+		t.Errorf("want exactly one script hash (module script has src, JSON-LD is data), got %d: %s", n, csp)
+	}
+	// echo -n 'h1{color:navy}' | openssl dgst -sha256 -binary | base64
+	if !strings.HasPrefix(style, "'self' 'sha256-IbF9LRTAscjo1/eHNFiMBy41VCSC6Pa+msEkHP5i/fg='; ") {
+		t.Errorf("style-src should allow exactly the page's inline stylesheet: %s", csp)
 	}
 	nf := do(newTestHandler(t, nil), "GET", "/nope", nil).Header().Get("Content-Security-Policy")
 	if nf == csp || !strings.Contains(nf, "'sha256-") {
@@ -65,10 +70,14 @@ func TestPageCSPHashesItsInlineScriptsOnly(t *testing.T) {
 	}
 }
 
-func TestInlineScriptHashes(t *testing.T) {
-	html := []byte(`<script>a()</script><SCRIPT type="module">b()</SCRIPT><script src="/x.js"></script>` +
-		`<script type="application/ld+json">{}</script><script>a()</script>`)
-	got := inlineScriptHashes(html)
+func TestInlineHashes(t *testing.T) {
+	html := []byte(`<style>a()</style><script>a()</script><SCRIPT type="module">b()</SCRIPT><script src="/x.js"></script>` +
+		`<script type="application/ld+json">{}</script><script>a()</script><style media="all">p{}</style><style>a()</style>`)
+	h := inlineHashesOf(html)
+	got := h.scripts
+	if len(h.styles) != 2 || h.styles[0] != got[0] {
+		t.Errorf("styles %v, want the hashes of a() and p{} once each", h.styles)
+	}
 	if len(got) != 2 {
 		t.Fatalf("got %v, want hashes of a() and b() once each", got)
 	}

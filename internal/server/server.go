@@ -77,8 +77,8 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
 	for _, f := range append(mapValues(site.files), site.notFound) {
-		if f.scriptHashes != nil || strings.HasPrefix(f.contentType, "text/html") {
-			f.csp = []string{csp.build(f.scriptHashes)}
+		if strings.HasPrefix(f.contentType, "text/html") {
+			f.csp = []string{csp.build(f.hashes)}
 		}
 	}
 	mux := http.NewServeMux()

@@ -40,8 +40,8 @@ type file struct {
 	contentTypeHeader, cacheControl []string
 	// csp is the Content-Security-Policy of an HTML file (nil otherwise), set by New.
 	csp []string
-	// scriptHashes are CSP source expressions for the inline scripts of an HTML file.
-	scriptHashes []string
+	// hashes are the CSP source expressions for the inline scripts and styles of an HTML file.
+	hashes       inlineHashes
 	identity     variant
 	gzip, brotli *variant
 }
@@ -148,7 +148,7 @@ func newFile(name string, data []byte) *file {
 		f.cacheControl = cacheImmutable
 	}
 	if strings.HasSuffix(name, ".html") {
-		f.scriptHashes = inlineScriptHashes(data)
+		f.hashes = inlineHashesOf(data)
 	}
 	return f
 }
@@ -235,29 +235,47 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// inlineScript matches a <script> element; the attributes decide whether it is inline JavaScript.
-var inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
+// inlineHashes are CSP 'sha256-…' sources for the inline code of one HTML document.
+type inlineHashes struct {
+	scripts, styles []string
+}
 
-// inlineScriptHashes lists a CSP 'sha256-…' source for each inline script of
-// an HTML document, so the policy can allow exactly those and nothing else.
+// inlineScript and inlineStyle match a <script> or <style> element; for a
+// script, the attributes decide whether it is inline JavaScript.
+var (
+	inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
+	inlineStyle  = regexp.MustCompile(`(?is)<style([^>]*)>(.*?)</style>`)
+)
+
+// inlineHashesOf lists a hash for each inline script and stylesheet of an
+// HTML document, so the policy can allow exactly those and nothing else.
 // Scripts with a src are covered by 'self'; data blocks (JSON-LD) are not
 // executed and need no hash.
-func inlineScriptHashes(html []byte) []string {
-	var hashes []string
-	seen := map[string]bool{}
+func inlineHashesOf(html []byte) inlineHashes {
+	var h inlineHashes
 	for _, m := range inlineScript.FindAllSubmatch(html, -1) {
 		attrs := strings.ToLower(string(m[1]))
 		if strings.Contains(attrs, " src=") || strings.Contains(attrs, "application/ld+json") || strings.Contains(attrs, "application/json") {
 			continue
 		}
-		sum := sha256.Sum256(m[2])
-		h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-		if !seen[h] {
-			seen[h] = true
-			hashes = append(hashes, h)
+		h.scripts = appendHash(h.scripts, m[2])
+	}
+	for _, m := range inlineStyle.FindAllSubmatch(html, -1) {
+		h.styles = appendHash(h.styles, m[2])
+	}
+	return h
+}
+
+// appendHash adds the CSP source of code to hashes unless it is already there.
+func appendHash(hashes []string, code []byte) []string {
+	sum := sha256.Sum256(code)
+	h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	for _, have := range hashes {
+		if have == h {
+			return hashes
 		}
 	}
-	return hashes
+	return append(hashes, h)
 }
 
 // Pages returns the URL paths of every page, sorted.

@@ -14,7 +14,7 @@ import (
 )
 
 const (
-	homeHTML     = `<!DOCTYPE html><html><head><title>Home</title></head><body><h1>Home</h1><script>window.ctx = 1;</script><script type="module" src="/assets/entry-AbCdEf12.js"></script><script type="application/ld+json">{"@type":"Thing"}</script></body></html>`
+	homeHTML     = `<!DOCTYPE html><html><head><title>Home</title><style>h1{color:navy}</style></head><body><h1>Home</h1><script>window.ctx = 1;</script><script type="module" src="/assets/entry-AbCdEf12.js"></script><script type="application/ld+json">{"@type":"Thing"}</script></body></html>`
 	notFoundHTML = `<!DOCTYPE html><html><head><title>Not found</title></head><body><h1>404</h1><p>The page you are looking for does not exist.</p><script>window.ctx = 2;</script></body></html>`
 )
 
