@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
@@ -15,17 +16,28 @@ import (
 	"strings"
 )
 
-// variant is one stored representation of a file, with its header values
-// ready to assign into a response's header map.
+// variant is one representation of a file, with its header values ready to
+// assign into a response's header map. Its bytes are either held in memory
+// (data) or, for large media, left in the file system the site was loaded
+// from (data nil): embedded files are read from the binary's read-only data
+// per request, never copied into the heap.
 type variant struct {
 	data []byte
+	size int64
 	etag string
 	// etagHeader and lengthHeader are the ETag and Content-Length values.
 	etagHeader, lengthHeader []string
 }
 
 func newVariant(data []byte, etag string) variant {
-	return variant{data: data, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(data))}}
+	v := newStreamedVariant(int64(len(data)), etag)
+	v.data = data
+	return v
+}
+
+// newStreamedVariant describes bytes that stay in the site's file system.
+func newStreamedVariant(size int64, etag string) variant {
+	return variant{size: size, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.FormatInt(size, 10)}}
 }
 
 // file is a page or asset held in memory with everything needed to answer
@@ -44,6 +56,8 @@ type file struct {
 	hashes       inlineHashes
 	identity     variant
 	gzip, brotli *variant
+	// fsys holds the identity bytes when identity.data is nil (large media).
+	fsys fs.FS
 }
 
 // Site is the prerendered site, loaded once at start.
@@ -56,11 +70,17 @@ type Site struct {
 // notFoundDir is where the build prerenders the catch-all route.
 const notFoundDir = "404"
 
-// LoadSite reads every file of the build into memory. Pages are the
-// `index.html` files (`x/index.html` is served at `/x`); `404/index.html` is the
-// not-found page and is never served with 200. `.br` and `.gz` files are the
-// precompressed variants of the file they are named after. Other HTML files
-// (the router's SPA fallback) and hidden files are not served.
+// LoadSite loads the build. Pages are the `index.html` files (`x/index.html`
+// is served at `/x`); `404/index.html` is the not-found page and is never
+// served with 200. `.br` and `.gz` files are the precompressed variants of the
+// file they are named after. Other HTML files (the router's SPA fallback) and
+// hidden files are not served.
+//
+// Text (pages, scripts, styles, their compressed variants) is read into
+// memory with its headers precomputed. Media (images, video, documents,
+// fonts) stays in fsys and is read per request: with the embedded build that
+// is the binary's read-only data, which the kernel pages in and out, where a
+// copy would keep tens of MB on the heap. Their ETags are still computed here.
 func LoadSite(fsys fs.FS) (*Site, error) {
 	s := &Site{files: map[string]*file{}}
 	compressed := map[string][]byte{}
@@ -75,15 +95,27 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		if strings.HasPrefix(base, ".") {
 			return nil
 		}
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return fmt.Errorf("read %s: %w", name, err)
-		}
 		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return fmt.Errorf("read %s: %w", name, err)
+			}
 			compressed[name] = data
 			return nil
 		}
-		f := newFile(name, data)
+		var f *file
+		if streamable(name) {
+			if f, err = newStreamedFile(fsys, name); err != nil {
+				return err
+			}
+		}
+		if f == nil {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return fmt.Errorf("read %s: %w", name, err)
+			}
+			f = newFile(name, data)
+		}
 		switch {
 		case name == notFoundDir+"/index.html":
 			s.notFound = f
@@ -126,6 +158,76 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
+// streamable reports whether a file is media, served from the site's file
+// system rather than from memory: everything but text, which is small, hot
+// and has compressed variants.
+func streamable(name string) bool {
+	t := contentType(name)
+	switch {
+	case strings.HasPrefix(t, "text/"), strings.HasSuffix(t, "json"), strings.HasPrefix(t, "application/xml"), t == "image/svg+xml":
+		return false
+	}
+	return true
+}
+
+// newStreamedFile describes a media file whose bytes stay in fsys. It returns
+// nil when fsys cannot seek in the file (Range needs that); the caller then
+// reads it into memory.
+func newStreamedFile(fsys fs.FS, name string) (*file, error) {
+	src, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", name, err)
+	}
+	defer src.Close()
+	info, err := src.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("stat %s: %w", name, err)
+	}
+	if _, ok := src.(io.ReadSeeker); !ok {
+		return nil, nil
+	}
+	validator, ok := nameValidator(name)
+	if !ok {
+		// Hashed once, through a small buffer: nothing of the file is kept.
+		h := sha256.New()
+		if _, err := io.Copy(h, src); err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		validator = hex.EncodeToString(h.Sum(nil)[:12])
+	}
+	f := &file{name: name, validator: validator, fsys: fsys}
+	f.setHeaders()
+	f.identity = newStreamedVariant(info.Size(), f.etag(""))
+	return f, nil
+}
+
+// open returns the identity bytes of a streamed file (fsys is set), positioned at the start.
+func (f *file) open() (io.ReadSeekCloser, error) {
+	src, err := f.fsys.Open(f.name)
+	if err != nil {
+		return nil, err
+	}
+	rs, ok := src.(io.ReadSeekCloser)
+	if !ok {
+		_ = src.Close()
+		return nil, fmt.Errorf("%s: not seekable", f.name)
+	}
+	return rs, nil
+}
+
+// heapBytes is how many bytes of file contents the site holds in memory.
+func (s *Site) heapBytes() int64 {
+	var n int64
+	for _, f := range append(mapValues(s.files), s.notFound) {
+		for _, v := range []*variant{&f.identity, f.gzip, f.brotli} {
+			if v != nil {
+				n += int64(len(v.data))
+			}
+		}
+	}
+	return n
+}
+
 func mapValues(m map[string]*file) []*file {
 	out := make([]*file, 0, len(m))
 	for _, f := range m {
@@ -135,22 +237,24 @@ func mapValues(m map[string]*file) []*file {
 }
 
 func newFile(name string, data []byte) *file {
-	f := &file{
-		name:        name,
-		contentType: contentType(name),
-		immutable:   isHashedAsset(name),
-		validator:   validatorOf(name, data),
-	}
+	f := &file{name: name, validator: validatorOf(name, data)}
+	f.setHeaders()
 	f.identity = newVariant(data, f.etag(""))
+	if strings.HasSuffix(name, ".html") {
+		f.hashes = inlineHashesOf(data)
+	}
+	return f
+}
+
+// setHeaders derives the content type and caching of a file from its name.
+func (f *file) setHeaders() {
+	f.contentType = contentType(f.name)
+	f.immutable = isHashedAsset(f.name)
 	f.contentTypeHeader = []string{f.contentType}
 	f.cacheControl = cacheNoCache
 	if f.immutable {
 		f.cacheControl = cacheImmutable
 	}
-	if strings.HasSuffix(name, ".html") {
-		f.hashes = inlineHashesOf(data)
-	}
-	return f
 }
 
 // generatedFile makes a file from bytes the server builds itself (sitemap,
@@ -172,13 +276,21 @@ func generatedFile(name string, data []byte) *file {
 // name already does (its URL changes with its bytes), which spares hashing
 // the media at every start; other files get a SHA-256 prefix.
 func validatorOf(name string, data []byte) string {
-	for _, re := range []*regexp.Regexp{viteAsset, mediaAsset} {
-		if m := re.FindStringSubmatch(name); m != nil {
-			return m[1]
-		}
+	if v, ok := nameValidator(name); ok {
+		return v
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:12])
+}
+
+// nameValidator is the content hash in a content-hashed name.
+func nameValidator(name string) (string, bool) {
+	for _, re := range []*regexp.Regexp{viteAsset, mediaAsset} {
+		if m := re.FindStringSubmatch(name); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
 }
 
 // etag is a strong validator of the file's identity bytes; each encoding gets its own.

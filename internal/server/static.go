@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -96,6 +98,7 @@ func (h *staticHandler) serveNotFound(w http.ResponseWriter, r *http.Request) {
 var (
 	cacheNoCache     = []string{"no-cache"}
 	cacheImmutable   = []string{"public, max-age=31536000, immutable"}
+	cacheNoStore     = []string{"no-store"}
 	varyEncoding     = []string{"Accept-Encoding"}
 	encodingBrotli   = []string{"br"}
 	encodingGzip     = []string{"gzip"}
@@ -142,6 +145,20 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		// Byte ranges of a compressed body confuse more clients than they help.
 		r.Header.Del("Range")
 	}
+	var content io.ReadSeeker
+	if v.data == nil {
+		src, err := f.open()
+		if err != nil {
+			for _, k := range []string{"Etag", "Content-Encoding", "Vary"} {
+				delete(hdr, k)
+			}
+			hdr["Cache-Control"] = cacheNoStore
+			http.Error(w, "internal server error", http.StatusInternalServerError)
+			return
+		}
+		defer src.Close()
+		content = src
+	}
 	if !h.forceServeContent && !isConditional(r.Header) {
 		// What http.ServeContent answers here, without its work, and with a
 		// Content-Length for compressed bodies too (it leaves that out when
@@ -149,12 +166,30 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		hdr["Accept-Ranges"] = acceptRangeBytes
 		hdr["Content-Length"] = v.lengthHeader
 		w.WriteHeader(http.StatusOK)
-		if r.Method != http.MethodHead {
+		if r.Method == http.MethodHead {
+			return
+		}
+		if content == nil {
 			_, _ = w.Write(v.data)
+		} else {
+			copyBody(w, content)
 		}
 		return
 	}
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(v.data))
+	if content == nil {
+		content = bytes.NewReader(v.data)
+	}
+	http.ServeContent(w, r, "", time.Time{}, content)
+}
+
+// copyBufs are the buffers media bodies are copied through (io.Copy would
+// allocate 32 KiB per request).
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+func copyBody(w io.Writer, src io.Reader) {
+	buf := copyBufs.Get().(*[]byte)
+	defer copyBufs.Put(buf)
+	_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{src}, *buf)
 }
 
 // isConditional reports whether a request has a header that can make
