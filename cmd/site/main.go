@@ -69,6 +69,7 @@ func run(args []string, getenv func(string) string) error {
 		HSTS:            cfg.hsts,
 		FrameSources:    []string{"https://www.openstreetmap.org"},
 		Logger:          logger,
+		RequestLog:      logs, // logger is a plain JSONHandler on logs
 		Registry:        reg,
 		ServeMetrics:    cfg.metricsAddr == "",
 		Insights:        feed.Handler(),

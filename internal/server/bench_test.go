@@ -34,12 +34,21 @@ func (w *discardWriter) Write(b []byte) (int, error) {
 // benchServe measures one request shape through the whole handler (security
 // headers, logging as JSON, metrics, routing, the file), as a browser sends it.
 func benchServe(b *testing.B, method, target string, headers map[string]string, wantStatus int) {
+	benchServeWith(b, nil, method, target, headers, wantStatus)
+}
+
+func benchServeWith(b *testing.B, mutate func(*Config), method, target string, headers map[string]string, wantStatus int) {
 	h := newTestHandler(b, func(c *Config) {
-		// Production logs JSON at info level; discard the bytes, keep the work.
+		// Production logs JSON at info level, request lines straight to the
+		// log writer; discard the bytes, keep the work.
 		c.Logger = slog.New(slog.NewJSONHandler(discard{}, nil))
+		c.RequestLog = discard{}
 		site := c.Site.(fstest.MapFS)
 		site["assets/big-AbCdEf12.js"] = &fstest.MapFile{Data: []byte(largeAsset)}
 		site["assets/big-AbCdEf12.js.gz"] = &fstest.MapFile{Data: gz(b, largeAsset)}
+		if mutate != nil {
+			mutate(c)
+		}
 	})
 	req := httptest.NewRequest(method, target, nil)
 	for k, v := range headers {
@@ -72,6 +81,11 @@ func BenchmarkServeHomeGzip(b *testing.B) {
 	benchServe(b, "GET", "/", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
 }
 
+// The request lines through slog instead of Config.RequestLog.
+func BenchmarkServeHomeGzipSlogLine(b *testing.B) {
+	benchServeWith(b, func(c *Config) { c.RequestLog = nil }, "GET", "/", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
+}
+
 func BenchmarkServeHomeBrowser(b *testing.B) {
 	benchServe(b, "GET", "/", map[string]string{"Accept-Encoding": browserAE}, http.StatusOK)
 }
@@ -92,6 +106,12 @@ func BenchmarkServeNotModified(b *testing.B) {
 
 func BenchmarkServeRange(b *testing.B) {
 	benchServe(b, "GET", "/media/documents/code-of-conduct.pdf", map[string]string{"Range": "bytes=0-3"}, http.StatusPartialContent)
+}
+
+func BenchmarkServeVideo(b *testing.B) {
+	benchServeWith(b, func(c *Config) {
+		c.Site.(fstest.MapFS)["media/video/hero.0a1b2c3d.mp4"] = &fstest.MapFile{Data: patterned(1 << 20)}
+	}, "GET", "/media/video/hero.0a1b2c3d.mp4", nil, http.StatusOK)
 }
 
 func BenchmarkServeHealthz(b *testing.B) {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -63,9 +64,11 @@ func routeClass(path string, status int) string {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	// counters caches requests' children by class and status code:
-	// WithLabelValues hashes its labels on every call.
-	counters sync.Map // counterKey -> prometheus.Counter
+	// counters caches requests' children by class and status code, and
+	// durations duration's by class: WithLabelValues hashes its labels on
+	// every call.
+	counters  sync.Map // counterKey -> prometheus.Counter
+	durations sync.Map // class -> prometheus.Observer
 }
 
 type counterKey struct {
@@ -83,6 +86,16 @@ func (m *httpMetrics) count(class string, status int) {
 	c := m.requests.WithLabelValues(class, strconv.Itoa(status))
 	m.counters.Store(k, c)
 	c.Inc()
+}
+
+// observe records how long a request of a class took.
+func (m *httpMetrics) observe(class string, elapsed time.Duration) {
+	o, ok := m.durations.Load(class)
+	if !ok {
+		o = m.duration.WithLabelValues(class)
+		m.durations.Store(class, o)
+	}
+	o.(prometheus.Observer).Observe(elapsed.Seconds())
 }
 
 func newHTTPMetrics(reg prometheus.Registerer) (*httpMetrics, error) {
@@ -108,8 +121,10 @@ func newHTTPMetrics(reg prometheus.Registerer) (*httpMetrics, error) {
 // maxLoggedPath keeps one hostile request from writing a huge log line.
 const maxLoggedPath = 256
 
-// observe logs one JSON line per request and records its metrics.
-func observe(next http.Handler, logger *slog.Logger, m *httpMetrics) http.Handler {
+// observe logs one JSON line per request and records its metrics. Lines go
+// through logger, or straight to requestLog in the same format when it is
+// set (see Config.RequestLog).
+func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *httpMetrics) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
@@ -120,7 +135,7 @@ func observe(next http.Handler, logger *slog.Logger, m *httpMetrics) http.Handle
 		elapsed := time.Since(start)
 		class := routeClass(r.URL.Path, rec.status)
 		m.count(class, rec.status)
-		m.duration.WithLabelValues(class).Observe(elapsed.Seconds())
+		m.observe(class, elapsed)
 		if !logger.Enabled(r.Context(), slog.LevelInfo) {
 			return
 		}
@@ -128,12 +143,20 @@ func observe(next http.Handler, logger *slog.Logger, m *httpMetrics) http.Handle
 		if len(path) > maxLoggedPath {
 			path = path[:maxLoggedPath] + "…"
 		}
+		durationMs := float64(elapsed.Microseconds()) / 1000
+		if requestLog != nil {
+			writeRequestLine(requestLog, &requestLine{
+				time: start.Add(elapsed), method: r.Method, path: path, class: class,
+				status: rec.status, bytes: rec.bytes, durationMilliseconds: durationMs,
+			})
+			return
+		}
 		logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
 			slog.String("method", r.Method),
 			slog.String("path", path),
 			slog.Int("status", rec.status),
 			slog.Int("bytes", rec.bytes),
-			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+			slog.Float64("duration_ms", durationMs),
 			slog.String("class", class),
 		)
 	})

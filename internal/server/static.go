@@ -72,10 +72,12 @@ func safePath(p string) bool {
 			return false
 		}
 	}
-	for _, seg := range strings.Split(p, "/") {
+	for rest := p; rest != ""; {
+		seg, after, _ := strings.Cut(rest, "/")
 		if seg == "." || seg == ".." {
 			return false
 		}
+		rest = after
 	}
 	return true
 }
