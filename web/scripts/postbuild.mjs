@@ -1,8 +1,12 @@
-// Runs after `react-router build`: writes Brotli and gzip variants of every
+// Runs after `react-router build`: inlines each page's stylesheets into the
+// page (inline-css.mjs) and starts its JavaScript after the page has loaded
+// (defer-hydration.mjs), then writes Brotli and gzip variants of every
 // compressible file so the Go server never compresses per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { deferHydration } from "./defer-hydration.mjs";
+import { inlineStylesheets } from "./inline-css.mjs";
 
 const buildDir = new URL("../build/client", import.meta.url).pathname;
 const compressible = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
@@ -14,6 +18,23 @@ function* walk(dir) {
     else yield path;
   }
 }
+
+let pages = 0;
+for (const path of walk(buildDir)) {
+  if (!path.endsWith(".html")) continue;
+  const readStylesheet = (href) => readFileSync(join(buildDir, href), "utf8");
+  try {
+    const styled = inlineStylesheets(readFileSync(path, "utf8"), readStylesheet);
+    const { html, deferred } = deferHydration(styled.html);
+    if (styled.inlined.length || deferred) {
+      writeFileSync(path, html);
+      pages++;
+    }
+  } catch (err) {
+    throw new Error(`postbuild: ${path.slice(buildDir.length + 1)}: ${err.message}`);
+  }
+}
+console.log(`postbuild: inlined the CSS and deferred the JavaScript of ${pages} pages`);
 
 let files = 0;
 let saved = 0;
