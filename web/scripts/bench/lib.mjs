@@ -41,9 +41,13 @@ export function kb(bytes, digits = 1) {
 /**
  * The same-origin JavaScript a prerendered page loads before it is
  * interactive: every /assets/*.js it names in a modulepreload link, a module
- * script src, or an import of an inline module script. Sorted, unique.
+ * script src, or a string of an inline module script (imports, and the
+ * modulepreloads the deferred bootstrap adds), plus, when readAsset is given,
+ * every module those import statically. Sorted, unique.
+ * @param {string} html
+ * @param {(path: string) => string | null} [readAsset] the source of /assets/x.js
  */
-export function firstLoadScripts(html) {
+export function firstLoadScripts(html, readAsset) {
   const found = new Set();
   const attr = /<(?:link|script)\b[^>]*?(?:href|src)="(\/assets\/[^"?#]+\.m?js)"[^>]*>/gi;
   for (const m of html.matchAll(attr)) {
@@ -52,13 +56,26 @@ export function firstLoadScripts(html) {
   }
   const inline = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi;
   for (const m of html.matchAll(inline)) {
-    for (const i of m[1].matchAll(
-      /(?:import\s*(?:\(\s*)?|from\s*)["'](\/assets\/[^"']+\.m?js)["']/g,
-    )) {
-      found.add(i[1]);
+    for (const i of m[1].matchAll(/["'](\/assets\/[^"']+\.m?js)["']/g)) found.add(i[1]);
+  }
+  if (readAsset) {
+    for (const path of found) {
+      for (const dep of staticImports(readAsset(path) ?? "")) found.add(`/assets/${dep}`);
     }
   }
   return [...found].sort();
+}
+
+/**
+ * The sibling modules a bundled module imports statically (`import"./x.js"`,
+ * `import{a}from"./x.js"`, `export*from"./x.js"`); dynamic `import("./x.js")`
+ * loads later and is not counted.
+ */
+export function staticImports(source) {
+  const deps = new Set();
+  const re = /(?:\bimport|\bexport)\s*(?:[\w*{$][^"'()]*?\bfrom\s*)?["']\.\/([^"']+\.m?js)["']/g;
+  for (const m of source.matchAll(re)) deps.add(m[1]);
+  return [...deps];
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadScripts, mark, median, parseWrk, routeModules, table } from "./lib.mjs";
+import {
+  firstLoadScripts,
+  mark,
+  median,
+  parseWrk,
+  routeModules,
+  staticImports,
+  table,
+} from "./lib.mjs";
 
 describe("median", () => {
   it.each([
@@ -31,6 +39,42 @@ describe("firstLoadScripts", () => {
       "/assets/manifest-DDDD.js",
       "/assets/root-EEEE.js",
     ]);
+  });
+});
+
+describe("firstLoadScripts with the deferred bootstrap", () => {
+  const html =
+    '<script type="module">const start = async () => {\n' +
+    '  for (const href of ["/assets/manifest-A.js","/assets/entry.client-B.js"]) {}\n' +
+    '  await import("/assets/manifest-A.js");\n  const route0 = await import("/assets/root-C.js");\n' +
+    "};</script>";
+  const sources = {
+    "/assets/root-C.js": 'import{t as e}from"./jsx-runtime-D.js";import"./Footer-E.js";',
+    "/assets/Footer-E.js": 'export*from"./links-F.js";const x=()=>import("./lazy-G.js");',
+    "/assets/entry.client-B.js": 'import{a}from"./jsx-runtime-D.js";',
+  };
+  it("counts the preloaded modules and everything they import statically, not lazy imports", () => {
+    expect(firstLoadScripts(html, (p) => sources[p] ?? null)).toEqual([
+      "/assets/Footer-E.js",
+      "/assets/entry.client-B.js",
+      "/assets/jsx-runtime-D.js",
+      "/assets/links-F.js",
+      "/assets/manifest-A.js",
+      "/assets/root-C.js",
+    ]);
+  });
+});
+
+describe("staticImports", () => {
+  it.each([
+    ['import"./a-1.js";', ["a-1.js"]],
+    ['import{x as y}from"./b-2.js";', ["b-2.js"]],
+    ['import * as ns from "./c-3.js";', ["c-3.js"]],
+    ['export{q}from"./d-4.js";', ["d-4.js"]],
+    ['const l=()=>import("./lazy-5.js");', []],
+    ['import("./lazy-6.js").then(f)', []],
+  ])("reads %s", (src, want) => {
+    expect(staticImports(src)).toEqual(want);
   });
 });
 
