@@ -85,4 +85,42 @@ describe("Reveal", () => {
     ]);
     expect(el.dataset.reveal).toBe("shown");
   });
+
+  it("follows scrolling while partly in view, when no threshold fires as the bottom arrives", () => {
+    stubMotion(false);
+    placeAt(2000);
+    render(<Reveal when="bottom">Block</Reveal>);
+    const el = screen.getByText("Block");
+    observed?.([
+      {
+        isIntersecting: true,
+        boundingClientRect: { bottom: 1000 } as DOMRect,
+        rootBounds: { bottom: 800 } as DOMRect,
+      },
+    ]);
+    placeAt(750); // bottom at 850: not there yet
+    window.dispatchEvent(new Event("scroll"));
+    expect(el.dataset.reveal).toBe("hidden");
+    placeAt(700); // bottom at 800, exactly the viewport's bottom edge
+    window.dispatchEvent(new Event("scroll"));
+    expect(el.dataset.reveal).toBe("shown");
+  });
+
+  it("stops following scrolling once the element has left the view", () => {
+    stubMotion(false);
+    placeAt(2000);
+    render(<Reveal when="bottom">Block</Reveal>);
+    const el = screen.getByText("Block");
+    observed?.([
+      {
+        isIntersecting: true,
+        boundingClientRect: { bottom: 1000 } as DOMRect,
+        rootBounds: { bottom: 800 } as DOMRect,
+      },
+    ]);
+    observed?.([{ isIntersecting: false, boundingClientRect: { bottom: 1900 } as DOMRect }]);
+    placeAt(700);
+    window.dispatchEvent(new Event("scroll"));
+    expect(el.dataset.reveal).toBe("hidden");
+  });
 });

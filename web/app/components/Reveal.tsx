@@ -40,24 +40,44 @@ export function Reveal({
     el.style.setProperty("--reveal-duration", `${duration}s`);
     el.style.setProperty("--reveal-distance", `${distance}px`);
     el.dataset.reveal = "hidden";
+    // While the element is partly in view, the bottom rule follows scrolling:
+    // an observer's thresholds can miss the moment the bottom edge arrives
+    // (a scroll that stops with the element's bottom exactly at the edge).
+    let onScroll: (() => void) | null = null;
+    const stopFollowing = () => {
+      if (onScroll) window.removeEventListener("scroll", onScroll);
+      onScroll = null;
+    };
+    const show = () => {
+      el.dataset.reveal = "shown";
+      stopFollowing();
+      observer.disconnect();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
+          if (!entry.isIntersecting) {
+            stopFollowing();
+            continue;
+          }
           const root = entry.rootBounds?.bottom ?? window.innerHeight;
-          const reached =
-            when === "enter"
-              ? entry.isIntersecting
-              : entry.isIntersecting && entry.boundingClientRect.bottom <= root + 1;
-          if (reached) {
-            el.dataset.reveal = "shown";
-            observer.disconnect();
+          if (when === "enter" || entry.boundingClientRect.bottom <= root + 1) {
+            show();
+          } else if (!onScroll) {
+            onScroll = () => {
+              if (el.getBoundingClientRect().bottom <= window.innerHeight + 1) show();
+            };
+            window.addEventListener("scroll", onScroll, { passive: true });
           }
         }
       },
-      { threshold: when === "enter" ? 0 : [0, 0.25, 0.5, 0.75, 1] },
+      { threshold: when === "enter" ? 0 : [0, 1] },
     );
     observer.observe(el);
-    return () => observer.disconnect();
+    return () => {
+      stopFollowing();
+      observer.disconnect();
+    };
   }, [duration, distance, when]);
   return (
     <Tag ref={ref} className={[styles.reveal, className].filter(Boolean).join(" ")}>
