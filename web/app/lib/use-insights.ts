@@ -1,5 +1,7 @@
-// The insights feed in the browser. The feed is live, so it is fetched after
-// hydration, never at build time: prerendered HTML shows the loading state.
+// The insights feed in the browser. The feed is live, so it is fetched in the
+// browser, never at build time: prerendered HTML shows the loading state.
+// The list page starts fetching as its module loads (prefetchInsights), in
+// parallel with the rest of the app's JavaScript, rather than after hydration.
 // One small store is shared by the home block and the list page, so a
 // client-side navigation between them shows the posts at once instead of
 // fetching them again (for a minute; the server caches them much longer).
@@ -22,7 +24,6 @@ const REUSE_MS = 60_000;
 const LOADING: FeedState = { status: "loading" };
 let state: FeedState = LOADING;
 let loadedAt = 0;
-let inflight = false;
 const listeners = new Set<() => void>();
 
 function setState(next: FeedState) {
@@ -49,14 +50,16 @@ async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
   return res.json();
 }
 
-function loadFeed() {
-  if (inflight) return;
-  if (state.status === "loaded" && Date.now() - loadedAt < REUSE_MS) return;
-  inflight = true;
+let inflight: Promise<void> | null = null;
+
+/** Loads the feed unless it is loading or fresh; settles when it is done. */
+function loadFeed(): Promise<void> {
+  if (inflight) return inflight;
+  if (state.status === "loaded" && Date.now() - loadedAt < REUSE_MS) return Promise.resolve();
   // A retry after an error shows the loading state again; a refresh of a
   // loaded feed keeps showing the posts it has.
   if (state.status === "error") setState(LOADING);
-  fetchJson(FEED_URL)
+  inflight = fetchJson(FEED_URL)
     .then((body) => {
       loadedAt = Date.now();
       setState({ status: "loaded", posts: parseFeed(body) });
@@ -66,8 +69,9 @@ function loadFeed() {
       if (state.status !== "loaded") setState({ status: "error" });
     })
     .finally(() => {
-      inflight = false;
+      inflight = null;
     });
+  return inflight;
 }
 
 function subscribe(listener: () => void) {
@@ -85,17 +89,38 @@ export function useInsightsFeed(): FeedState {
     () => state,
     () => LOADING,
   );
-  useEffect(loadFeed, []);
+  useEffect(() => void loadFeed(), []);
   return current;
 }
 
 /** Download URLs already resolved, by media URN. */
 const resolved = new Map<string, string>();
+/** Resolutions under way, by media URN: one request per medium. */
+const resolving = new Map<string, Promise<string>>();
+
+/** The download URL of a post's image or video, through /linkedin-api/{image,video}. */
+function resolveMedia(media: MediaRef): Promise<string> {
+  const known = resolved.get(media.urn);
+  if (known) return Promise.resolve(known);
+  let pending = resolving.get(media.urn);
+  if (!pending) {
+    pending = fetchJson(mediaEndpoint(media))
+      .then((body) => {
+        const url = parseDownloadUrl(body);
+        if (!url) throw new Error(`no usable downloadUrl for ${media.urn}`);
+        resolved.set(media.urn, url);
+        return url;
+      })
+      .finally(() => resolving.delete(media.urn));
+    resolving.set(media.urn, pending);
+  }
+  return pending;
+}
 
 /**
- * The download URL of a post's image or video, resolved through
- * /linkedin-api/{image,video}; null until then, and for good when that
- * fails (the failure is only logged, the card keeps its placeholder).
+ * The download URL of a post's image or video; null until it is resolved,
+ * and for good when that fails (the failure is only logged, the card keeps
+ * its placeholder).
  */
 export function usePostMedia(media: MediaRef | null): string | null {
   const urn = media?.urn ?? "";
@@ -103,25 +128,39 @@ export function usePostMedia(media: MediaRef | null): string | null {
   const [src, setSrc] = useState<string | null>(() => resolved.get(urn) ?? null);
   useEffect(() => {
     if (!urn) return;
-    const known = resolved.get(urn);
-    if (known) {
-      setSrc(known);
-      return;
-    }
-    const controller = new AbortController();
-    fetchJson(mediaEndpoint({ kind, urn, alt: "" }), controller.signal)
-      .then((body) => {
-        const url = parseDownloadUrl(body);
-        if (!url) throw new Error(`no usable downloadUrl for ${urn}`);
-        resolved.set(urn, url);
-        setSrc(url);
-      })
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) logFailure(`${kind} not loaded`, err);
-      });
-    return () => controller.abort();
+    let mounted = true;
+    resolveMedia({ kind, urn, alt: "" })
+      .then((url) => mounted && setSrc(url))
+      .catch((err: unknown) => mounted && logFailure(`${kind} not loaded`, err));
+    return () => {
+      mounted = false;
+    };
   }, [kind, urn]);
   return urn ? src : null;
+}
+
+/**
+ * Starts loading the feed and the media of its first posts before the page
+ * has hydrated, so the cards show their images as soon as React renders
+ * them: the first post's image is the list page's largest element. Does
+ * nothing outside a browser (the prerender) and never rejects; the hooks
+ * report failures when they meet them.
+ * @param posts how many of the first posts' media to resolve
+ * @param images how many of those images to start downloading
+ */
+export function prefetchInsights({ posts, images }: { posts: number; images: number }) {
+  if (typeof window === "undefined") return;
+  void loadFeed().then(() => {
+    if (state.status !== "loaded") return;
+    const media = state.posts.slice(0, posts).flatMap((p) => (p.media ? [p.media] : []));
+    media.forEach((m, i) => {
+      resolveMedia(m)
+        .then((url) => {
+          if (m.kind === "image" && i < images) new Image().src = url;
+        })
+        .catch(() => {});
+    });
+  });
 }
 
 /** Logs a media element that failed to load (the placeholder stays). */

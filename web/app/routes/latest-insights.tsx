@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/Button";
+import { NewTabNote } from "~/components/NewTabNote";
 import { PageIntro } from "~/components/PageIntro";
 import { FeedMessage, PostList, PostListSkeleton } from "~/components/PostList";
 import { site } from "~/lib/content";
 import { hasMorePosts, insights, nextVisibleCount, PAGE_SIZE } from "~/lib/insights";
 import { staticPageMeta } from "~/lib/page-meta";
-import { useInsightsFeed } from "~/lib/use-insights";
+import { prefetchInsights, useInsightsFeed } from "~/lib/use-insights";
 import styles from "./latest-insights.module.css";
 
 export const meta = () => staticPageMeta("/latest-insights");
+
+// The feed, the first page's media and the first image (this page's largest
+// element) start loading with this module, while the rest of the app's
+// JavaScript is still on its way.
+prefetchInsights({ posts: PAGE_SIZE, images: 1 });
 
 export default function LatestInsights() {
   const feed = useInsightsFeed();
@@ -32,7 +38,7 @@ export default function LatestInsights() {
           rel="noopener noreferrer"
         >
           {insights.list.linkedinLinkLabel}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <NewTabNote />
         </a>
       </PageIntro>
       <div className={`container ${styles.list}`}>

@@ -2,6 +2,7 @@ import { Button } from "~/components/Button";
 import { ResponsiveArtImage } from "~/components/ResponsiveImage";
 import { Paragraphs } from "~/components/RichText";
 import type { ModalVideo } from "~/components/VideoModal";
+import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
 import { charity, type Partner } from "~/lib/screens";
 import styles from "./charity.module.css";
@@ -50,7 +51,7 @@ export function PartnerSection({ partner: p, index, onWatch }: PartnerSectionPro
                     src={svg.src}
                     width={svg.width}
                     height={svg.height}
-                    alt={`${l.label} (opens in a new tab)`}
+                    alt={`${l.label} ${site.ui.newTab}`}
                     loading="lazy"
                   />
                 </a>
