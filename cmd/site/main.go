@@ -90,6 +90,8 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
+	// The public server's responses reach the socket in one writev each (see coalescingConn).
+	listeners[0] = coalescingListener{listeners[0]}
 	for _, ln := range listeners {
 		logger.Info("listening", slog.String("addr", ln.Addr().String()))
 	}
