@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -69,9 +70,13 @@ func TestMediaStaysOutOfTheHeap(t *testing.T) {
 			t.Errorf("%s: %d bytes in memory, size %d", name, len(f.identity.data), f.identity.size)
 		}
 	}
-	// Text stays in memory, with its precomputed variants.
-	if home := s.files["/"]; home.identity.data == nil || home.gzip == nil || home.gzip.data == nil {
-		t.Error("the home page is not held in memory")
+	// Text stays in memory: its compressed variants, or its bytes when it
+	// has none. The identity of a page with variants is cold and stays out.
+	if home := s.files["/"]; home.identity.data != nil || home.gzip == nil || home.gzip.data == nil || home.brotli == nil || home.brotli.data == nil {
+		t.Error("the home page's variants are not held in memory, or its identity is")
+	}
+	if page := s.files["/what-we-do"]; page.identity.data == nil {
+		t.Error("a page without compressed variants is not held in memory")
 	}
 }
 
@@ -135,6 +140,38 @@ func TestStreamedMedia(t *testing.T) {
 	want := `"` + validatorOf("media/documents/annual-report.pdf", media["media/documents/annual-report.pdf"]) + `"`
 	if got := pdf.Header().Get("ETag"); got != want || pdf.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("pdf: ETag %q (want %q), Cache-Control %q", got, want, pdf.Header().Get("Cache-Control"))
+	}
+}
+
+// The identity of a page with compressed variants comes from the file
+// system: whole, in ranges, as a 304, and for the 404 page with its status.
+func TestStreamedPageIdentity(t *testing.T) {
+	h := newTestHandler(t, nil)
+	page := do(h, "GET", "/", map[string]string{"Accept-Encoding": "identity"})
+	if page.Code != http.StatusOK || page.Body.String() != homeHTML || page.Header().Get("Content-Length") != strconv.Itoa(len(homeHTML)) {
+		t.Fatalf("GET /: status %d, body %q", page.Code, page.Body.String())
+	}
+	if csp := page.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-") {
+		t.Errorf("inline script hash missing from the CSP of a streamed page: %s", csp)
+	}
+	if rec := do(h, "GET", "/", map[string]string{"Range": "bytes=0-14"}); rec.Code != http.StatusPartialContent || rec.Body.String() != homeHTML[:15] {
+		t.Errorf("Range: status %d, body %q", rec.Code, rec.Body.String())
+	}
+	if rec := do(h, "GET", "/", map[string]string{"If-None-Match": page.Header().Get("ETag")}); rec.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match: status %d", rec.Code)
+	}
+	site := testSite(t)
+	site["404/index.html.gz"] = &fstest.MapFile{Data: gz(t, notFoundHTML)}
+	h = newTestHandler(t, func(c *Config) { c.Site = site })
+	for _, method := range []string{"GET", "HEAD"} {
+		rec := do(h, method, "/nope", nil)
+		want := notFoundHTML
+		if method == "HEAD" {
+			want = ""
+		}
+		if rec.Code != http.StatusNotFound || rec.Body.String() != want || rec.Header().Get("Content-Length") != strconv.Itoa(len(notFoundHTML)) {
+			t.Errorf("%s 404 page: status %d, body %q", method, rec.Code, rec.Body.String())
+		}
 	}
 }
 

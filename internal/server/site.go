@@ -56,7 +56,8 @@ type file struct {
 	hashes       inlineHashes
 	identity     variant
 	gzip, brotli *variant
-	// fsys holds the identity bytes when identity.data is nil (large media).
+	// fsys holds the identity bytes when identity.data is nil (media, and
+	// text that has compressed variants).
 	fsys fs.FS
 }
 
@@ -104,7 +105,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			return nil
 		}
 		var f *file
-		if streamable(name) {
+		if streamable(name) || hasCompressedVariant(fsys, name) {
 			if f, err = newStreamedFile(fsys, name); err != nil {
 				return err
 			}
@@ -170,9 +171,22 @@ func streamable(name string) bool {
 	return true
 }
 
-// newStreamedFile describes a media file whose bytes stay in fsys. It returns
-// nil when fsys cannot seek in the file (Range needs that); the caller then
-// reads it into memory.
+// hasCompressedVariant reports whether the build has a .br or .gz of name.
+// Such a file's identity bytes are cold (every browser takes gzip or br), and
+// with pages' inline CSS they are most of the text: they stay in the file
+// system like media, while the variants are held in memory.
+func hasCompressedVariant(fsys fs.FS, name string) bool {
+	for _, ext := range []string{".br", ".gz"} {
+		if _, err := fs.Stat(fsys, name+ext); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// newStreamedFile describes a file whose identity bytes stay in fsys. It
+// returns nil when fsys cannot seek in the file (Range needs that); the
+// caller then reads it into memory.
 func newStreamedFile(fsys fs.FS, name string) (*file, error) {
 	src, err := fsys.Open(name)
 	if err != nil {
@@ -186,8 +200,18 @@ func newStreamedFile(fsys fs.FS, name string) (*file, error) {
 	if _, ok := src.(io.ReadSeeker); !ok {
 		return nil, nil
 	}
+	f := &file{name: name, fsys: fsys}
 	validator, ok := nameValidator(name)
-	if !ok {
+	switch {
+	case strings.HasSuffix(name, ".html"):
+		// Read once for the CSP hashes of its inline code; not kept.
+		data, err := io.ReadAll(src)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		validator = validatorOf(name, data)
+		f.hashes = inlineHashesOf(data)
+	case !ok:
 		// Hashed once, through a small buffer: nothing of the file is kept.
 		h := sha256.New()
 		if _, err := io.Copy(h, src); err != nil {
@@ -195,7 +219,7 @@ func newStreamedFile(fsys fs.FS, name string) (*file, error) {
 		}
 		validator = hex.EncodeToString(h.Sum(nil)[:12])
 	}
-	f := &file{name: name, validator: validator, fsys: fsys}
+	f.validator = validator
 	f.setHeaders()
 	f.identity = newStreamedVariant(info.Size(), f.etag(""))
 	return f, nil

@@ -134,24 +134,11 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		v = f.gzip
 		hdr["Content-Encoding"] = encodingGzip
 	}
-	if status != http.StatusOK {
-		hdr["Content-Length"] = v.lengthHeader
-		w.WriteHeader(status)
-		if r.Method != http.MethodHead {
-			_, _ = w.Write(v.data)
-		}
-		return
-	}
-	hdr["Etag"] = v.etagHeader
-	if v != &f.identity {
-		// Byte ranges of a compressed body confuse more clients than they help.
-		r.Header.Del("Range")
-	}
 	var content io.ReadSeeker
 	if v.data == nil {
 		src, err := f.open()
 		if err != nil {
-			for _, k := range []string{"Etag", "Content-Encoding", "Vary"} {
+			for _, k := range []string{"Content-Encoding", "Vary"} {
 				delete(hdr, k)
 			}
 			hdr["Cache-Control"] = cacheNoStore
@@ -160,6 +147,24 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		}
 		defer src.Close()
 		content = src
+	}
+	if status != http.StatusOK {
+		hdr["Content-Length"] = v.lengthHeader
+		w.WriteHeader(status)
+		if r.Method == http.MethodHead {
+			return
+		}
+		if content == nil {
+			_, _ = w.Write(v.data)
+		} else {
+			copyBody(w, content)
+		}
+		return
+	}
+	hdr["Etag"] = v.etagHeader
+	if v != &f.identity {
+		// Byte ranges of a compressed body confuse more clients than they help.
+		r.Header.Del("Range")
 	}
 	if !h.forceServeContent && !isConditional(r.Header) {
 		// What http.ServeContent answers here, without its work, and with a
