@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/aliases.mjs";
+import { contentMediaPlugin } from "./scripts/content-media.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 // Kept apart from vite.config.ts: the React Router plugin does not load in Vitest.
 export default defineConfig({
-  plugins: [sanitizeContentPlugin()],
+  plugins: [sanitizeContentPlugin(), contentMediaPlugin()],
   resolve: { alias: aliases },
   test: {
     environment: "jsdom",

@@ -1,4 +1,4 @@
-import { charity } from "~/lib/screens";
+import { charityTeaser } from "~/lib/charity-teaser";
 import { Button } from "./Button";
 import { Paragraphs } from "./RichText";
 import { Eyebrow } from "./Section";
@@ -7,7 +7,7 @@ import styles from "./CharityTeaser.module.css";
 
 /** The charity teaser on Home and What we do, linking to /charity. */
 export function CharityTeaser() {
-  const t = charity.teaser;
+  const t = charityTeaser;
   return (
     <section aria-labelledby="charity-teaser" className={styles.teaser}>
       <div className="container">

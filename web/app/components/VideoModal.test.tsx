@@ -3,6 +3,8 @@ import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { VideoModal, type ModalVideo } from "./VideoModal";
 import { polyfillDialog } from "./dialog-polyfill.test-helper";
+// The video below is named by content/charity.json: its module registers the media.
+import "~/lib/charity";
 
 beforeAll(polyfillDialog);
 

@@ -2,9 +2,13 @@
 // sanitised at build, see scripts/safe-html.mjs) and the rules of the careers
 // screens: preview, teaser title, benefits heading and the JobPosting data.
 import careersJson from "#content/careers.json";
+import careersMedia from "virtual:media/careers.json";
 import type { Office } from "./content";
+import { registerMedia } from "./media";
 import { absoluteUrl } from "./seo";
 import { htmlToText, truncate } from "./truncate";
+
+registerMedia(careersMedia);
 
 export type EmploymentType =
   | "FULL_TIME"

@@ -4,6 +4,10 @@
 // cleaning LinkedIn's "little text format" commentary (spec section 5), the
 // Dutch date, and the list's paging.
 import insightsJson from "#content/insights.json";
+import insightsMedia from "virtual:media/insights.json";
+import { registerMedia } from "./media";
+
+registerMedia(insightsMedia);
 
 /** Labels of the insights screens (content/insights.json). */
 export interface InsightsContent {

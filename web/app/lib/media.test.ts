@@ -2,54 +2,53 @@ import { createElement } from "react";
 import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-// The real manifest is build output (scripts/build-media.mjs); tests use a fixture.
-vi.mock("~/generated/media.json", () => ({
-  default: {
-    images: {
-      "home-hero": {
-        width: 2000,
-        height: 1250,
-        color: "#e4d6bc",
-        avif: [
-          { w: 640, src: "/media/img/home-hero-640.bbbbbbbb.avif" },
-          { w: 320, src: "/media/img/home-hero-320.aaaaaaaa.avif" },
-        ],
-        webp: [
-          { w: 320, src: "/media/img/home-hero-320.cccccccc.webp" },
-          { w: 640, src: "/media/img/home-hero-640.dddddddd.webp" },
-          { w: 1920, src: "/media/img/home-hero-1920.eeeeeeee.webp" },
-        ],
-      },
-      "esg-mobile": {
-        width: 900,
-        height: 1200,
-        color: "#7f927a",
-        avif: [{ w: 900, src: "/media/img/esg-mobile-900.11111111.avif" }],
-        webp: [{ w: 900, src: "/media/img/esg-mobile-900.22222222.webp" }],
-      },
-      "esg-tablet": {
-        width: 1200,
-        height: 1200,
-        color: "#7f927a",
-        avif: [{ w: 1200, src: "/media/img/esg-tablet-1200.33333333.avif" }],
-        webp: [{ w: 1200, src: "/media/img/esg-tablet-1200.44444444.webp" }],
-      },
-      "esg-desktop": {
-        width: 2000,
-        height: 1250,
-        color: "#7f927a",
-        avif: [{ w: 1920, src: "/media/img/esg-desktop-1920.55555555.avif" }],
-        webp: [{ w: 1920, src: "/media/img/esg-desktop-1920.66666666.webp" }],
-      },
+// The real manifest is build output (scripts/build-media.mjs); tests register a fixture.
+const fixture = {
+  images: {
+    "home-hero": {
+      width: 2000,
+      height: 1250,
+      color: "#e4d6bc",
+      avif: [
+        { w: 640, src: "/media/img/home-hero-640.bbbbbbbb.avif" },
+        { w: 320, src: "/media/img/home-hero-320.aaaaaaaa.avif" },
+      ],
+      webp: [
+        { w: 320, src: "/media/img/home-hero-320.cccccccc.webp" },
+        { w: 640, src: "/media/img/home-hero-640.dddddddd.webp" },
+        { w: 1920, src: "/media/img/home-hero-1920.eeeeeeee.webp" },
+      ],
     },
-    videos: { "charity-intro": { src: "/media/video/charity-intro.0123abcd.mp4" } },
-    logos: { anbi: { src: "/media/logos/anbi.89abcdef.svg", width: 120, height: 48 } },
-    documents: { "code-of-conduct": { src: "/media/documents/code-of-conduct.pdf", bytes: 11687 } },
+    "esg-mobile": {
+      width: 900,
+      height: 1200,
+      color: "#7f927a",
+      avif: [{ w: 900, src: "/media/img/esg-mobile-900.11111111.avif" }],
+      webp: [{ w: 900, src: "/media/img/esg-mobile-900.22222222.webp" }],
+    },
+    "esg-tablet": {
+      width: 1200,
+      height: 1200,
+      color: "#7f927a",
+      avif: [{ w: 1200, src: "/media/img/esg-tablet-1200.33333333.avif" }],
+      webp: [{ w: 1200, src: "/media/img/esg-tablet-1200.44444444.webp" }],
+    },
+    "esg-desktop": {
+      width: 2000,
+      height: 1250,
+      color: "#7f927a",
+      avif: [{ w: 1920, src: "/media/img/esg-desktop-1920.55555555.avif" }],
+      webp: [{ w: 1920, src: "/media/img/esg-desktop-1920.66666666.webp" }],
+    },
   },
-}));
+  videos: { "charity-intro": { src: "/media/video/charity-intro.0123abcd.mp4" } },
+  logos: { anbi: { src: "/media/logos/anbi.89abcdef.svg", width: 120, height: 48 } },
+  documents: { "code-of-conduct": { src: "/media/documents/code-of-conduct.pdf", bytes: 11687 } },
+};
 vi.mock("~/generated/media.css", () => ({}));
 
 const media = await import("./media");
+media.registerMedia(fixture);
 const { ResponsiveImage, ResponsiveArtImage } = await import("~/components/ResponsiveImage");
 
 describe("media accessors", () => {

@@ -3,7 +3,10 @@
 // these accessors turn a name into URLs and dimensions, and throw an Error naming
 // the missing media when a name is unknown, so a typo fails the prerender (and so
 // the build) instead of shipping a broken image.
-import manifestJson from "~/generated/media.json";
+//
+// The whole manifest never ships: each content module registers the part its
+// content names (`registerMedia(m)` with `m` from "virtual:media/<file>.json",
+// see scripts/content-media.mjs), so a page carries only its own media.
 
 /** One encoded width of an image. */
 export interface ImageVariant {
@@ -66,7 +69,7 @@ export class MissingMediaError extends Error {
     source: string,
   ) {
     super(
-      `Unknown ${kind} "${mediaName}": no ${source.replace("<name>", mediaName)} (rebuild media after adding it)`,
+      `Unknown ${kind} "${mediaName}": no ${source.replace("<name>", mediaName)} (rebuild media after adding it), or the content module naming it does not registerMedia() its part`,
     );
     this.name = "MissingMediaError";
   }
@@ -92,7 +95,17 @@ export function createMedia(manifest: MediaManifest) {
   };
 }
 
-const media = createMedia(manifestJson as unknown as MediaManifest);
+/** The media registered so far: the parts the loaded content modules name. */
+const registered: MediaManifest = { images: {}, videos: {}, logos: {}, documents: {} };
+
+/** Makes a part of the manifest (from "virtual:media/<file>.json") resolvable by name. */
+export function registerMedia(part: Partial<MediaManifest>): void {
+  for (const kind of Object.keys(registered) as (keyof MediaManifest)[]) {
+    Object.assign(registered[kind], part[kind]);
+  }
+}
+
+const media = createMedia(registered);
 
 /** An image by name: size, dominant colour and AVIF/WebP variants. Throws MissingMediaError. */
 export const image = media.image;
@@ -102,7 +115,7 @@ export const video = media.video;
 export const logo = media.logo;
 /** A downloadable document by name: stable URL and size. Throws MissingMediaError. */
 export const document = media.document;
-/** Whether media of that kind and name exists (for content validation). */
+/** Whether media of that kind and name is registered. */
 export const hasMedia = media.has;
 
 /** The srcset attribute for variants: "a.avif 320w, b.avif 640w". */

@@ -3,7 +3,13 @@
 // Both are validated at build (schemas + scripts/content-checks/people.mjs).
 import employeesJson from "#content/employees.json";
 import peopleJson from "#content/people.json";
+import employeesMedia from "virtual:media/employees.json";
+import peopleMedia from "virtual:media/people.json";
+import { registerMedia } from "./media";
 import { site } from "./content";
+
+registerMedia(employeesMedia);
+registerMedia(peopleMedia);
 
 export interface Employee {
   id: number;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PageHeader } from "~/components/PageHeader";
 import { VideoModal, type ModalVideo } from "~/components/VideoModal";
 import { staticPageMeta } from "~/lib/page-meta";
-import { charity } from "~/lib/screens";
+import { charity } from "~/lib/charity";
 import { EsgBlock } from "./charity/EsgBlock";
 import { Foundation } from "./charity/Foundation";
 import { Giving } from "./charity/Giving";

@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
-import { contact } from "~/lib/screens";
+import { contact } from "~/lib/contact";
 import { HeadOffice } from "./contact/HeadOffice";
 import { MapConsent } from "./contact/MapConsent";
 import { OfficeAccordion } from "./contact/OfficeAccordion";

@@ -1,7 +1,7 @@
 import { Downloads } from "~/components/Downloads";
 import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
-import { governance as g } from "~/lib/screens";
+import { governance as g } from "~/lib/governance";
 import { ListSection, Sfdr, TextSection } from "./governance/Sections";
 import styles from "./governance/governance.module.css";
 

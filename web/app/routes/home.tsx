@@ -3,7 +3,7 @@ import { InsightsBlock } from "~/components/InsightsBlock";
 import { PageHeader } from "~/components/PageHeader";
 import { TeamTeaser } from "~/components/people/TeamTeaser";
 import { staticPageMeta } from "~/lib/page-meta";
-import { home } from "~/lib/screens";
+import { home } from "~/lib/home";
 import { AboutBlock } from "./home/AboutBlock";
 import { WhatWeDoBlock } from "./home/WhatWeDoBlock";
 

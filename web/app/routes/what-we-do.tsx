@@ -2,7 +2,7 @@ import { CareerTeasers } from "~/components/CareerTeasers";
 import { CharityTeaser } from "~/components/CharityTeaser";
 import { PageHeader } from "~/components/PageHeader";
 import { staticPageMeta } from "~/lib/page-meta";
-import { whatWeDo } from "~/lib/screens";
+import { whatWeDo } from "~/lib/what-we-do";
 import { AssetManagement } from "./what-we-do/AssetManagement";
 import { DealTeam } from "./what-we-do/DealTeam";
 import { Philosophy } from "./what-we-do/Philosophy";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { sample, seededRng, type Rng } from "~/lib/directory";
-import { employees, people, type Employee } from "~/lib/people";
+import { teaserCopy, teaserPool as employees, type TeaserPerson } from "~/lib/team-teaser";
 import { prefersReducedMotion } from "~/lib/use-media-query";
 import styles from "./TeamTeaser.module.css";
 
@@ -21,8 +21,8 @@ const initialSet = sample(employees, TEASER_SIZE, seededRng(2014));
  * office show on hover and focus; below, under the photo.
  */
 export function TeamTeaser({ rng = Math.random }: { rng?: Rng }) {
-  const { heading, intro, buttonLabel } = people.teaser;
-  const [set, setSet] = useState<Employee[]>(initialSet);
+  const { heading, intro, buttonLabel } = teaserCopy;
+  const [set, setSet] = useState<TeaserPerson[]>(initialSet);
   const paused = useRef({ hover: false, focus: false });
   const rootRef = useRef<HTMLElement>(null);
 

@@ -2,7 +2,7 @@ import { Button } from "~/components/Button";
 import { ResponsiveArtImage } from "~/components/ResponsiveImage";
 import { Inline } from "~/components/RichText";
 import { Reveal } from "~/components/Reveal";
-import { charity } from "~/lib/screens";
+import { charity } from "~/lib/charity";
 import styles from "./charity.module.css";
 
 /**

@@ -1,7 +1,7 @@
 import { LoopVideo } from "~/components/LoopVideo";
 import { Paragraphs } from "~/components/RichText";
 import { Eyebrow } from "~/components/Section";
-import { charity } from "~/lib/screens";
+import { charity } from "~/lib/charity";
 import styles from "./charity.module.css";
 
 /** The foundation's description (2.5% of carried interest) and intro video. */

@@ -2,7 +2,7 @@ import { Downloads } from "~/components/Downloads";
 import { Inline } from "~/components/RichText";
 import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
-import { charity } from "~/lib/screens";
+import { charity } from "~/lib/charity";
 import styles from "./charity.module.css";
 
 function LogoLink({ name, href, label }: { name: string; href: string; label: string }) {

@@ -4,7 +4,7 @@ import { Paragraphs } from "~/components/RichText";
 import type { ModalVideo } from "~/components/VideoModal";
 import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
-import { charity, type Partner } from "~/lib/screens";
+import { charity, type Partner } from "~/lib/charity";
 import styles from "./charity.module.css";
 
 interface PartnerSectionProps {

@@ -1,6 +1,7 @@
 import { telHref } from "~/components/Footer";
 import { site } from "~/lib/content";
-import { contact, office } from "~/lib/screens";
+import { contact } from "~/lib/contact";
+import { office } from "~/lib/screens";
 import styles from "./contact.module.css";
 
 /** Address, phone and the commercial and residential mail links. */

@@ -4,7 +4,8 @@ import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { site } from "~/lib/content";
 import { osmEmbedUrl, osmPageUrl } from "~/lib/map";
-import { contact, office } from "~/lib/screens";
+import { contact } from "~/lib/contact";
+import { office } from "~/lib/screens";
 import styles from "./contact.module.css";
 
 /**

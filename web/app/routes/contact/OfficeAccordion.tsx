@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { focusTarget, toggle, type OpenIndex } from "~/lib/accordion";
-import { contact, office } from "~/lib/screens";
+import { contact } from "~/lib/contact";
+import { office } from "~/lib/screens";
 import styles from "./contact.module.css";
 
 /**

@@ -1,5 +1,6 @@
 import { Paragraphs } from "~/components/RichText";
-import { governance, type TitledItem } from "~/lib/screens";
+import { governance } from "~/lib/governance";
+import type { TitledItem } from "~/lib/screens";
 import styles from "./governance.module.css";
 
 interface TextBlockProps {

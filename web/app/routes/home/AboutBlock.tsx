@@ -2,7 +2,7 @@ import { Button } from "~/components/Button";
 import { Counter } from "~/components/Counter";
 import { Paragraphs } from "~/components/RichText";
 import { Eyebrow } from "~/components/Section";
-import { home } from "~/lib/screens";
+import { home } from "~/lib/home";
 import styles from "./home.module.css";
 
 /** Home: the firm in brief, with the counters (4 countries, 75 professionals). */

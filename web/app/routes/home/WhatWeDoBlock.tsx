@@ -2,7 +2,7 @@ import { Button } from "~/components/Button";
 import { Paragraphs } from "~/components/RichText";
 import { Eyebrow } from "~/components/Section";
 import { Split } from "~/components/Split";
-import { home } from "~/lib/screens";
+import { home } from "~/lib/home";
 import styles from "./home.module.css";
 
 /** Home: what the firm does, linking to /what-we-do. */

@@ -1,5 +1,5 @@
 import { Paragraphs } from "~/components/RichText";
-import { privacy } from "~/lib/screens";
+import { privacy } from "~/lib/privacy";
 import styles from "./privacy.module.css";
 
 type Block = {

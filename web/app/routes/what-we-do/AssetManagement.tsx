@@ -1,7 +1,7 @@
 import { Paragraphs } from "~/components/RichText";
 import { Eyebrow } from "~/components/Section";
 import { Split } from "~/components/Split";
-import { whatWeDo } from "~/lib/screens";
+import { whatWeDo } from "~/lib/what-we-do";
 import styles from "./what-we-do.module.css";
 
 /** Asset management and its goals. */

@@ -1,7 +1,7 @@
 import { Paragraphs } from "~/components/RichText";
 import { Eyebrow } from "~/components/Section";
 import { Split } from "~/components/Split";
-import { whatWeDo } from "~/lib/screens";
+import { whatWeDo } from "~/lib/what-we-do";
 import styles from "./what-we-do.module.css";
 
 /** The deal team: more than 50 transactions completed. */

@@ -1,7 +1,7 @@
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { Paragraphs } from "~/components/RichText";
 import { Section } from "~/components/Section";
-import { whatWeDo } from "~/lib/screens";
+import { whatWeDo } from "~/lib/what-we-do";
 import styles from "./what-we-do.module.css";
 
 /** Investment philosophy with the two strategies. */
