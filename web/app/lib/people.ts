@@ -1,14 +1,16 @@
-// Typed access to the people content: content/employees.json (the directory, in
-// stored order) and content/people.json (teams in sort order, page copy, labels).
-// Both are validated at build (schemas + scripts/content-checks/people.mjs).
-import employeesJson from "#content/employees.json";
+// Typed access to the people content: content/people.json (teams in sort
+// order, page copy, labels) and, for the directory, each person in
+// content/employees.json cut to what a card shows (the biographies, contact
+// details and popup photos are ~/lib/employees, loaded by the popup route).
+// Both files are validated at build (schemas + scripts/content-checks/people.mjs).
 import peopleJson from "#content/people.json";
-import employeesMedia from "virtual:media/employees.json";
+import cardsJson from "virtual:content/employees.json?pick=employees&fields=id,name,image,imageMobile,team,teamShown,location";
+import cardsMedia from "virtual:media/employees.json?pick=employees&fields=image,imageMobile";
 import peopleMedia from "virtual:media/people.json";
 import { registerMedia } from "./media";
 import { site } from "./content";
 
-registerMedia(employeesMedia);
+registerMedia(cardsMedia);
 registerMedia(peopleMedia);
 
 export interface Employee {
@@ -30,8 +32,14 @@ export interface Employee {
 
 export type PeopleContent = Omit<typeof peopleJson, "$schema">;
 
-/** Every employee in stored order (the order previous/next follow). */
-export const employees: readonly Employee[] = employeesJson.employees;
+/** What a directory card (and the quote's caption) shows of a person. */
+export type DirectoryEmployee = Pick<
+  Employee,
+  "id" | "name" | "image" | "imageMobile" | "team" | "teamShown" | "location"
+>;
+
+/** Every employee in stored order, cut to what a card shows. */
+export const directoryEmployees = cardsJson as readonly DirectoryEmployee[];
 
 export const people: PeopleContent = peopleJson;
 
@@ -41,11 +49,14 @@ export const teams: readonly string[] = people.teams;
 /** Locations: the office cities, in the order of content/site.json. */
 export const locations: readonly string[] = site.offices.map((o) => o.title);
 
-/** The employee with the id in a route parameter, or undefined for anything else. */
-export function findEmployee(param: string | undefined): Employee | undefined {
+/** The person in `list` with the id in a route parameter, or undefined for anything else. */
+export function findById<T extends { id: number }>(
+  list: readonly T[],
+  param: string | undefined,
+): T | undefined {
   if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
   const id = Number(param);
-  return employees.find((e) => e.id === id);
+  return list.find((e) => e.id === id);
 }
 
 /** The "{count} people" line. */

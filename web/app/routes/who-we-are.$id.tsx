@@ -2,7 +2,7 @@ import type { Route } from "./+types/who-we-are.$id";
 import { EmployeePopup } from "~/components/people/EmployeePopup";
 import { teamLine } from "~/lib/directory";
 import { notFoundMeta, recordPageMeta } from "~/lib/page-meta";
-import { findEmployee } from "~/lib/people";
+import { findEmployee } from "~/lib/employees";
 
 export function meta({ params }: Route.MetaArgs) {
   const employee = findEmployee(params.id);

@@ -6,7 +6,7 @@ import { OurDna } from "~/components/people/OurDna";
 import { PeopleDirectory } from "~/components/people/PeopleDirectory";
 import { Values } from "~/components/people/Values";
 import { staticPageMeta } from "~/lib/page-meta";
-import { findEmployee } from "~/lib/people";
+import { directoryEmployees, findById } from "~/lib/people";
 
 export const meta = () => staticPageMeta("/who-we-are");
 
@@ -16,7 +16,7 @@ export const meta = () => staticPageMeta("/who-we-are");
  */
 export default function WhoWeAre() {
   const { id } = useParams();
-  const unknown = id !== undefined && !findEmployee(id);
+  const unknown = id !== undefined && !findById(directoryEmployees, id);
   useFocusCardAfterPopup(unknown ? undefined : id);
   if (unknown) return <NotFound />;
   return (

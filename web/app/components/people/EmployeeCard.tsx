@@ -1,14 +1,20 @@
 import { Link } from "react-router";
 import { ResponsiveArtImage } from "~/components/ResponsiveImage";
 import { teamLine } from "~/lib/directory";
-import type { Employee } from "~/lib/people";
+import type { DirectoryEmployee } from "~/lib/people";
 import styles from "./EmployeeCard.module.css";
 
 /** Id of a card's link, so focus can return to it when the popup closes. */
 export const cardId = (id: number) => `person-${id}`;
 
 /** One person in the directory: opens the popup without moving the page. */
-export function EmployeeCard({ employee, search }: { employee: Employee; search: string }) {
+export function EmployeeCard({
+  employee,
+  search,
+}: {
+  employee: DirectoryEmployee;
+  search: string;
+}) {
   return (
     <Link
       id={cardId(employee.id)}

@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Modal } from "~/components/Modal";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { neighbours, teamLine } from "~/lib/directory";
-import { employees, people, type Employee } from "~/lib/people";
+import { employees } from "~/lib/employees";
+import { people, type Employee } from "~/lib/people";
 import { prefersReducedMotion } from "~/lib/use-media-query";
 import styles from "./EmployeePopup.module.css";
 

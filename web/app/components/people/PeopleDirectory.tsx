@@ -13,7 +13,7 @@ import {
   queryToFilter,
   type DirectoryFilter,
 } from "~/lib/directory";
-import { employees, locations, people, resultCount, teams } from "~/lib/people";
+import { directoryEmployees, locations, people, resultCount, teams } from "~/lib/people";
 import { belowMobile, useMediaQuery } from "~/lib/use-media-query";
 import { cardId, EmployeeCard } from "./EmployeeCard";
 import { FilterControls } from "./FilterControls";
@@ -57,7 +57,7 @@ export function PeopleDirectory() {
     if (!narrow) setDialogOpen(false);
   }, [narrow]);
 
-  const results = useMemo(() => directory(employees, filter, teams), [filter]);
+  const results = useMemo(() => directory(directoryEmployees, filter, teams), [filter]);
   const search = filterToQuery(filter, known).toString();
   const linkSearch = search ? `?${search}` : "";
 
