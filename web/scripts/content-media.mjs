@@ -16,6 +16,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { careerHtmlFields } from "./safe-html.mjs";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 const MANIFEST = fileURLToPath(new URL("../app/generated/media.json", import.meta.url));
@@ -68,6 +69,17 @@ export function mediaNamedBy(data, manifest) {
   return part;
 }
 
+/**
+ * Whether any object in `data` has one of `keys`.
+ * @param {unknown} data
+ * @param {readonly string[]} keys
+ * @returns {boolean}
+ */
+function holdsKey(data, keys) {
+  if (data === null || typeof data !== "object") return false;
+  return Object.entries(data).some(([k, v]) => keys.includes(k) || holdsKey(v, keys));
+}
+
 /** @returns {import("vite").Plugin} */
 export function contentMediaPlugin({ contentDir = CONTENT_DIR, manifestPath = MANIFEST } = {}) {
   return {
@@ -83,10 +95,6 @@ export function contentMediaPlugin({ contentDir = CONTENT_DIR, manifestPath = MA
       const m = PREFIX.exec(id);
       if (!m) return null;
       const [, what, file, query = ""] = /** @type {string[]} */ (m);
-      if (what === "content" && file === "careers.json") {
-        // Its HTML fields are sanitised by the JSON import (scripts/safe-html.mjs).
-        throw new Error(`${id}: import #content/careers.json instead`);
-      }
       const params = new URLSearchParams(query);
       const fields = params.get("fields")?.split(",") ?? null;
       const path = join(contentDir, /** @type {string} */ (file));
@@ -97,7 +105,13 @@ export function contentMediaPlugin({ contentDir = CONTENT_DIR, manifestPath = MA
       } catch (err) {
         throw new Error(`${id}: ${/** @type {Error} */ (err).message}`);
       }
-      if (what === "content") return `export default ${JSON.stringify(data)};`;
+      if (what === "content") {
+        // HTML fields are sanitised by the JSON import (scripts/safe-html.mjs), not here.
+        if (file === "careers.json" && holdsKey(data, careerHtmlFields)) {
+          throw new Error(`${id}: HTML fields need #content/careers.json (sanitised)`);
+        }
+        return `export default ${JSON.stringify(data)};`;
+      }
       this.addWatchFile(manifestPath);
       let manifest;
       try {

@@ -3,7 +3,7 @@ import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { Reveal } from "~/components/Reveal";
 import { VacancyLoading } from "~/components/VacancyLoading";
-import { careers, teaserTitle, vacancies as allVacancies, type Vacancy } from "~/lib/careers";
+import { teaserCopy, teaserTitle, vacancyTeasers, type VacancyTeaser } from "~/lib/career-teasers";
 import styles from "./CareerTeasers.module.css";
 
 /** Teaser cards shown on other screens (spec section 9). */
@@ -14,13 +14,17 @@ export const TEASER_COUNT = 3;
  * /careers. A title over 20 characters is cut with an ellipsis; the full title
  * stays the link's accessible name and its tooltip.
  */
-export function CareerTeasers({ vacancies = allVacancies }: { vacancies?: readonly Vacancy[] }) {
-  const { teasers } = careers.page;
+export function CareerTeasers({
+  vacancies = vacancyTeasers,
+}: {
+  vacancies?: readonly VacancyTeaser[];
+}) {
+  const { teasers } = teaserCopy;
   const shown = vacancies.slice(0, TEASER_COUNT);
   return (
     <section className={`container ${styles.teasers}`} aria-labelledby="career-teasers-heading">
       <h2 id="career-teasers-heading">{teasers.heading}</h2>
-      <VacancyLoading />
+      <VacancyLoading text={teaserCopy.loadingText} />
       {shown.length > 0 && (
         <ul className={styles.list}>
           {shown.map((v) => {

@@ -13,7 +13,7 @@ export function VacancyCards({ vacancies }: { vacancies: readonly Vacancy[] }) {
       <h2 id="openings-heading" className={styles.heading}>
         {vacancies.length > 0 ? openingsHeading : noOpeningsHeading}
       </h2>
-      <VacancyLoading />
+      <VacancyLoading text={careers.page.loadingText} />
       {vacancies.length > 0 && (
         <ul className={styles.list}>
           {vacancies.map((v) => (

@@ -1,5 +1,4 @@
 import { useNavigation } from "react-router";
-import { careers } from "~/lib/careers";
 import styles from "./VacancyLoading.module.css";
 
 /**
@@ -8,13 +7,13 @@ import styles from "./VacancyLoading.module.css";
  * fetched. A prerendered vacancy page arrives complete, so a direct visit never
  * shows it.
  */
-export function VacancyLoading() {
+export function VacancyLoading({ text }: { text: string }) {
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" && /^\/careers\/[^/]+$/.test(navigation.location.pathname);
   return (
     <p role="status" className={styles.status}>
-      {loading ? careers.page.loadingText : ""}
+      {loading ? text : ""}
     </p>
   );
 }

@@ -71,8 +71,7 @@ export function findVacancy(slug: string | undefined): Vacancy | undefined {
 
 /** Characters of the preview on a vacancy card (spec section 9). */
 export const PREVIEW_LENGTH = 150;
-/** Characters of a title on a teaser card (spec section 9). */
-export const TEASER_TITLE_LENGTH = 20;
+export { TEASER_TITLE_LENGTH, teaserTitle } from "./career-teasers";
 
 /**
  * The card preview (decisions.md): the vacancy's previewText when set, else its
@@ -81,11 +80,6 @@ export const TEASER_TITLE_LENGTH = 20;
 export function vacancyPreview(v: Pick<Vacancy, "previewText" | "roleText">): string {
   const source = v.previewText ?? htmlToText(v.roleText);
   return truncate(source, PREVIEW_LENGTH, " ...").text;
-}
-
-/** A teaser card title: over 20 characters it is cut to 20 plus an ellipsis. */
-export function teaserTitle(title: string) {
-  return truncate(title, TEASER_TITLE_LENGTH, "…");
 }
 
 /** Which benefits block a vacancy shows: free text under one heading, or the list under another. */
