@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentMediaPlugin, mediaNamedBy, pickContent } from "./content-media.mjs";
+
+const manifest = {
+  images: { "home-hero": { width: 1 }, "person-a": { width: 2 }, "person-a-desktop": { width: 3 } },
+  videos: { "careers-background": { src: "/v.mp4" } },
+  logos: { anbi: { src: "/l.svg" } },
+  documents: {},
+};
+
+describe("mediaNamedBy", () => {
+  it("takes the entries any string names, at any depth, per kind", () => {
+    const data = { hero: { image: "home-hero", alt: "Canal" }, list: [{ logo: "anbi" }, "nope"] };
+    expect(mediaNamedBy(data, manifest)).toEqual({
+      images: { "home-hero": { width: 1 } },
+      videos: {},
+      logos: { anbi: { src: "/l.svg" } },
+      documents: {},
+    });
+  });
+  it("ignores object prototype keys", () => {
+    expect(mediaNamedBy(["constructor", "toString"], manifest).images).toEqual({});
+  });
+});
+
+describe("pickContent", () => {
+  const data = {
+    page: { teaser: { heading: "H", image: "home-hero" }, other: "x" },
+    people: [
+      { id: 1, name: "A", image: "person-a", imageDesktop: "person-a-desktop" },
+      { id: 2, name: "B" },
+    ],
+  };
+  it("returns the whole file without a path", () => {
+    expect(pickContent(data, null, null)).toBe(data);
+  });
+  it("follows a dotted path", () => {
+    expect(pickContent(data, "page.teaser", null)).toEqual({ heading: "H", image: "home-hero" });
+  });
+  it("cuts array items and objects to the fields, skipping absent ones", () => {
+    expect(pickContent(data, "people", ["id", "image"])).toEqual([
+      { id: 1, image: "person-a" },
+      { id: 2 },
+    ]);
+    expect(pickContent(data, "page", ["other"])).toEqual({ other: "x" });
+  });
+  it("throws for a path the content does not have", () => {
+    expect(() => pickContent(data, "page.nope", null)).toThrow(/no field "page.nope"/);
+  });
+});
+
+describe("contentMediaPlugin", () => {
+  const dir = mkdtempSync(join(tmpdir(), "content-media-"));
+  writeFileSync(join(dir, "media.json"), JSON.stringify(manifest));
+  writeFileSync(
+    join(dir, "people.json"),
+    JSON.stringify({ people: [{ id: 1, image: "person-a", imageDesktop: "person-a-desktop" }] }),
+  );
+  writeFileSync(
+    join(dir, "careers.json"),
+    JSON.stringify({ vacancies: [{ slug: "a", roleText: "<p>x</p>" }] }),
+  );
+  const plugin = contentMediaPlugin({ contentDir: dir, manifestPath: join(dir, "media.json") });
+  const ctx = { addWatchFile() {} };
+  /** @param {string} spec */
+  const load = (spec) => {
+    const resolved = /** @type {any} */ (plugin.resolveId).call(ctx, spec);
+    return /** @type {any} */ (plugin.load).call(ctx, resolved);
+  };
+
+  it("leaves other ids alone", () => {
+    expect(/** @type {any} */ (plugin.resolveId).call(ctx, "#content/people.json")).toBeNull();
+  });
+  it("gives the media a part of a file names", () => {
+    const code = load("virtual:media/people.json?pick=people&fields=image");
+    expect(code).toBe(
+      `export default ${JSON.stringify({ images: { "person-a": { width: 2 } }, videos: {}, logos: {}, documents: {} })};`,
+    );
+  });
+  it("gives a part of the content", () => {
+    expect(load("virtual:content/people.json?pick=people&fields=id")).toBe(
+      'export default [{"id":1}];',
+    );
+  });
+  it("refuses careers.json parts holding HTML, which only the sanitised import may carry", () => {
+    expect(() => load("virtual:content/careers.json?pick=vacancies")).toThrow(/sanitised/);
+    expect(load("virtual:content/careers.json?pick=vacancies&fields=slug")).toBe(
+      'export default [{"slug":"a"}];',
+    );
+  });
+});
