@@ -150,6 +150,34 @@ test.describe("/latest-insights", () => {
     expect(html).not.toContain("<article");
   });
 
+  test("the feed is requested once, as the HTML arrives, before any script", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto("/latest-insights");
+    await waitForHydration(page);
+    await expect(cards(page)).toHaveCount(3);
+    const feed = requests.indexOf("/linkedin-api");
+    const firstScript = requests.findIndex((p) => p.endsWith(".js"));
+    expect(requests.filter((p) => p === "/linkedin-api")).toHaveLength(1);
+    expect(feed).toBeGreaterThanOrEqual(0);
+    expect(feed).toBeLessThan(firstScript);
+  });
+
+  test("reached by a client-side link, the list fetches the feed once and preloads nothing", async ({
+    page,
+  }) => {
+    await page.goto("/privacy-statement");
+    await waitForHydration(page);
+    const feedRequests: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/linkedin-api") feedRequests.push(r.url());
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Latest insights" }).first().click();
+    await expect(cards(page)).toHaveCount(3);
+    expect(feedRequests).toHaveLength(1);
+    expect(await page.locator('link[rel="preload"][href="/linkedin-api"]').count()).toBe(0);
+  });
+
   test("axe clean while loading and at 375 px without horizontal scroll", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     let release = () => {};

@@ -6,6 +6,7 @@
 // client-side navigation between them shows the posts at once instead of
 // fetching them again (for a minute; the server caches them much longer).
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { preload } from "react-dom";
 import {
   mediaEndpoint,
   parseDownloadUrl,
@@ -77,6 +78,16 @@ function loadFeed(): Promise<void> {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Puts a preload of the feed into the prerendered HTML, so the browser
+ * fetches it while it reads the page and the feed is there when the page's
+ * JavaScript asks for it. Only at prerender: in the browser the fetch is
+ * made directly, and a preload made then would go unused.
+ */
+export function usePrerenderedFeedPreload() {
+  if (typeof window === "undefined") preload(FEED_URL, { as: "fetch", crossOrigin: "anonymous" });
 }
 
 /**

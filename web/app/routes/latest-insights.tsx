@@ -6,7 +6,7 @@ import { FeedMessage, PostList, PostListSkeleton } from "~/components/PostList";
 import { site } from "~/lib/content";
 import { hasMorePosts, insights, nextVisibleCount, PAGE_SIZE } from "~/lib/insights";
 import { staticPageMeta } from "~/lib/page-meta";
-import { prefetchInsights, useInsightsFeed } from "~/lib/use-insights";
+import { prefetchInsights, useInsightsFeed, usePrerenderedFeedPreload } from "~/lib/use-insights";
 import styles from "./latest-insights.module.css";
 
 export const meta = () => staticPageMeta("/latest-insights");
@@ -17,6 +17,7 @@ export const meta = () => staticPageMeta("/latest-insights");
 prefetchInsights({ posts: PAGE_SIZE, images: 1 });
 
 export default function LatestInsights() {
+  usePrerenderedFeedPreload();
   const feed = useInsightsFeed();
   const [visible, setVisible] = useState(PAGE_SIZE);
   // After `More articles`, focus moves to the first new post: the button may
