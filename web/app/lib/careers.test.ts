@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  benefits,
-  jobPosting,
-  teaserTitle,
-  vacancies,
-  vacancyPreview,
-  type Vacancy,
-} from "./careers";
+import { benefits, jobPosting, vacancies, vacancyPreview, type Vacancy } from "./careers";
+import { teaserTitle } from "./career-teasers";
 import { site } from "./content";
 
 const a = (n: number) => "a".repeat(n);

@@ -71,7 +71,6 @@ export function findVacancy(slug: string | undefined): Vacancy | undefined {
 
 /** Characters of the preview on a vacancy card (spec section 9). */
 export const PREVIEW_LENGTH = 150;
-export { TEASER_TITLE_LENGTH, teaserTitle } from "./career-teasers";
 
 /**
  * The card preview (decisions.md): the vacancy's previewText when set, else its
