@@ -8,6 +8,9 @@
 //     -> only what content/charity.json's `teaser` names
 //   import pool from "virtual:content/employees.json?pick=employees&fields=id,name,image";
 //     -> that part of the content itself (an array's items cut to `fields`)
+//   "...&sample=3&seed=2014" (content and media alike)
+//     -> only the items sample(list, 3, seededRng(2014)) draws (~/lib/directory),
+//        e.g. the set a page prerenders before it loads the rest
 //
 // ~/lib/media's registerMedia() adds a part to what image(name) and friends
 // resolve. A name that is not in the manifest is left out here and fails the
@@ -16,6 +19,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sample, seededRng } from "../app/lib/directory.ts";
 import { careerHtmlFields } from "./safe-html.mjs";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
@@ -102,6 +106,10 @@ export function contentMediaPlugin({ contentDir = CONTENT_DIR, manifestPath = MA
       let data;
       try {
         data = pickContent(JSON.parse(readFileSync(path, "utf8")), params.get("pick"), fields);
+        if (params.has("sample")) {
+          if (!Array.isArray(data)) throw new Error("sample needs a list");
+          data = sample(data, Number(params.get("sample")), seededRng(Number(params.get("seed"))));
+        }
       } catch (err) {
         throw new Error(`${id}: ${/** @type {Error} */ (err).message}`);
       }

@@ -86,6 +86,15 @@ describe("contentMediaPlugin", () => {
       'export default [{"id":1}];',
     );
   });
+  it("draws a seeded sample of a list, the same for content and media", () => {
+    const data = JSON.parse(
+      load("virtual:content/people.json?pick=people&sample=1&seed=7").slice(15, -1),
+    );
+    expect(data).toHaveLength(1);
+    expect(load("virtual:media/people.json?pick=people&fields=image&sample=1&seed=7")).toContain(
+      "person-a",
+    );
+  });
   it("refuses careers.json parts holding HTML, which only the sanitised import may carry", () => {
     expect(() => load("virtual:content/careers.json?pick=vacancies")).toThrow(/sanitised/);
     expect(load("virtual:content/careers.json?pick=vacancies&fields=slug")).toBe(

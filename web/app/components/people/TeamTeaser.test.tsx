@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { teaserPool } from "~/lib/team-teaser-pool";
 import { TEASER_INTERVAL_MS, TeamTeaser } from "./TeamTeaser";
 
 vi.mock("~/components/ResponsiveImage", () => ({ ResponsiveImage: () => null }));
@@ -21,13 +22,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderTeaser() {
+function renderTeaser(loadPool = vi.fn(() => Promise.resolve(teaserPool))) {
   // A fixed generator: each reshuffle is reproducible.
   let n = 0;
   const rng = () => (((n++ * 0.37) % 1) + 1) % 1;
-  const router = createMemoryRouter([{ path: "/", element: <TeamTeaser rng={rng} /> }]);
+  const router = createMemoryRouter([
+    { path: "/", element: <TeamTeaser rng={rng} loadPool={loadPool} /> },
+  ]);
   render(<RouterProvider router={router} />);
+  return loadPool;
 }
+
+/** Moves the fake clock, then lets the pool's promise settle. */
+const tick = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
 
 const shown = () =>
   screen
@@ -36,7 +43,7 @@ const shown = () =>
     .map((a) => a.getAttribute("href"));
 
 describe("TeamTeaser", () => {
-  it("shows 3 people and a link to the whole team", () => {
+  it("shows 3 people and a link to the whole team", async () => {
     renderTeaser();
     expect(shown()).toHaveLength(3);
     expect(screen.getByRole("link", { name: "Meet the whole team" }).getAttribute("href")).toBe(
@@ -44,38 +51,50 @@ describe("TeamTeaser", () => {
     );
   });
 
-  it("reshuffles to a different set every 8 seconds", () => {
+  it("reshuffles to a different set every 8 seconds", async () => {
     renderTeaser();
     const first = shown();
-    act(() => vi.advanceTimersByTime(TEASER_INTERVAL_MS - 1));
+    await tick(TEASER_INTERVAL_MS - 1);
     expect(shown()).toEqual(first);
-    act(() => vi.advanceTimersByTime(1));
+    await tick(1);
     const second = shown();
     expect(second).toHaveLength(3);
     expect(second.some((href) => first.includes(href))).toBe(false);
   });
 
-  it("pauses while hovered or focused", () => {
+  it("pauses while hovered or focused", async () => {
     renderTeaser();
     const section = screen.getByRole("region", { name: "Our team" });
     const first = shown();
     fireEvent.mouseEnter(section);
-    act(() => vi.advanceTimersByTime(TEASER_INTERVAL_MS * 2));
+    await tick(TEASER_INTERVAL_MS * 2);
     expect(shown()).toEqual(first);
     fireEvent.mouseLeave(section);
     fireEvent.focus(screen.getAllByRole("link")[1]!);
-    act(() => vi.advanceTimersByTime(TEASER_INTERVAL_MS * 2));
+    await tick(TEASER_INTERVAL_MS * 2);
     expect(shown()).toEqual(first);
     fireEvent.blur(screen.getAllByRole("link")[1]!);
-    act(() => vi.advanceTimersByTime(TEASER_INTERVAL_MS));
+    await tick(TEASER_INTERVAL_MS);
     expect(shown()).not.toEqual(first);
   });
 
-  it("never reshuffles under reduced motion", () => {
+  it("never reshuffles under reduced motion, and never loads the pool", async () => {
     reducedMotion = true;
-    renderTeaser();
+    const loadPool = renderTeaser();
     const first = shown();
-    act(() => vi.advanceTimersByTime(TEASER_INTERVAL_MS * 3));
+    await tick(TEASER_INTERVAL_MS * 3);
     expect(shown()).toEqual(first);
+    expect(loadPool).not.toHaveBeenCalled();
+  });
+
+  it("reshuffles once the pool arrives when a tick comes first", async () => {
+    let arrive: (pool: typeof teaserPool) => void = () => {};
+    renderTeaser(vi.fn(() => new Promise<typeof teaserPool>((resolve) => (arrive = resolve))));
+    const first = shown();
+    await tick(TEASER_INTERVAL_MS);
+    expect(shown()).toEqual(first);
+    await act(async () => arrive(teaserPool));
+    expect(shown()).toHaveLength(3);
+    expect(shown().some((href) => first.includes(href))).toBe(false);
   });
 });

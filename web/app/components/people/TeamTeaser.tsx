@@ -2,8 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
-import { sample, seededRng, type Rng } from "~/lib/directory";
-import { teaserCopy, teaserPool as employees, type TeaserPerson } from "~/lib/team-teaser";
+import { sample, type Rng } from "~/lib/directory";
+import {
+  initialTeaserSet as initialSet,
+  loadTeaserPool,
+  teaserCopy,
+  type TeaserPerson,
+} from "~/lib/team-teaser";
 import { prefersReducedMotion } from "~/lib/use-media-query";
 import styles from "./TeamTeaser.module.css";
 
@@ -11,16 +16,20 @@ import styles from "./TeamTeaser.module.css";
 export const TEASER_SIZE = 3;
 export const TEASER_INTERVAL_MS = 8000;
 
-/** The set in the prerendered HTML: random-looking, but the same on every build and at hydration. */
-const initialSet = sample(employees, TEASER_SIZE, seededRng(2014));
-
 /**
  * The home page's team teaser: three people, reshuffled every 8 s, each
  * linking to their popup. The shuffle pauses while the teaser is hovered or
  * has focus, and never runs under reduced motion. Over 1024 px the name and
  * office show on hover and focus; below, under the photo.
  */
-export function TeamTeaser({ rng = Math.random }: { rng?: Rng }) {
+export function TeamTeaser({
+  rng = Math.random,
+  loadPool = loadTeaserPool,
+}: {
+  rng?: Rng;
+  /** Everyone the reshuffles draw from; loaded once reshuffles can run, not with the page. */
+  loadPool?: () => Promise<readonly TeaserPerson[]>;
+}) {
   const { heading, intro, buttonLabel } = teaserCopy;
   const [set, setSet] = useState<TeaserPerson[]>(initialSet);
   const paused = useRef({ hover: false, focus: false });
@@ -29,22 +38,34 @@ export function TeamTeaser({ rng = Math.random }: { rng?: Rng }) {
   useEffect(() => {
     const reduced = window.matchMedia(prefersReducedMotion);
     let timer: number | undefined;
+    let live = true;
+    let pool: Promise<readonly TeaserPerson[]> | undefined;
+    const idle = () => !paused.current.hover && !paused.current.focus && !document.hidden;
     const start = () => {
       window.clearInterval(timer);
       timer = undefined;
       if (reduced.matches) return;
+      const ready = (pool ??= loadPool());
       timer = window.setInterval(() => {
-        if (paused.current.hover || paused.current.focus || document.hidden) return;
-        setSet((current) => sample(employees, TEASER_SIZE, rng, current));
+        if (!idle()) return;
+        // Normally loaded long before the first tick; if not, reshuffle when it arrives.
+        void ready.then((everyone) => {
+          if (!live || !idle()) return;
+          setSet((current) => {
+            const shownNow = everyone.filter((p) => current.some((c) => c.id === p.id));
+            return sample(everyone, TEASER_SIZE, rng, shownNow);
+          });
+        });
       }, TEASER_INTERVAL_MS);
     };
     start();
     reduced.addEventListener("change", start);
     return () => {
+      live = false;
       window.clearInterval(timer);
       reduced.removeEventListener("change", start);
     };
-  }, [rng]);
+  }, [rng, loadPool]);
 
   return (
     <section
