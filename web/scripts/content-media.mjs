@@ -74,6 +74,35 @@ export function mediaNamedBy(data, manifest) {
 }
 
 /**
+ * The part with its images packed (~/lib/media's registerMedia unpacks them):
+ * `[width, height, color, [[w, hash], ...avif], [[w, hash], ...webp]]` instead
+ * of a full URL per variant, which is most of an entry's bytes. An image whose
+ * URLs do not follow `<imageBase><name>-<w>.<hash>.<format>` stays as it is.
+ * @param {Record<string, Record<string, any>>} part
+ */
+export function packImages(part) {
+  const first = Object.values(part.images ?? {})[0]?.webp?.[0]?.src;
+  if (typeof first !== "string") return part;
+  const imageBase = first.slice(0, first.lastIndexOf("/") + 1);
+  /** @type {Record<string, unknown>} */
+  const images = {};
+  for (const [name, e] of Object.entries(part.images ?? {})) {
+    /** @param {"avif" | "webp"} fmt */
+    const variants = (fmt) =>
+      e[fmt].map((/** @type {{ w: number; src: string }} */ v) => {
+        const hash = v.src.slice(`${imageBase}${name}-${v.w}.`.length, -`.${fmt}`.length);
+        return `${imageBase}${name}-${v.w}.${hash}.${fmt}` === v.src && /^\w+$/.test(hash)
+          ? [v.w, hash]
+          : null;
+      });
+    const avif = variants("avif");
+    const webp = variants("webp");
+    images[name] = [...avif, ...webp].includes(null) ? e : [e.width, e.height, e.color, avif, webp];
+  }
+  return { ...part, images, imageBase };
+}
+
+/**
  * Whether any object in `data` has one of `keys`.
  * @param {unknown} data
  * @param {readonly string[]} keys
@@ -129,7 +158,7 @@ export function contentMediaPlugin({ contentDir = CONTENT_DIR, manifestPath = MA
           `${manifestPath} is missing: run \`npm run media\` (scripts/build-media.mjs)`,
         );
       }
-      return `export default ${JSON.stringify(mediaNamedBy(data, manifest))};`;
+      return `export default ${JSON.stringify(packImages(mediaNamedBy(data, manifest)))};`;
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentMediaPlugin, mediaNamedBy, pickContent } from "./content-media.mjs";
+import { contentMediaPlugin, mediaNamedBy, packImages, pickContent } from "./content-media.mjs";
 
 const manifest = {
   images: { "home-hero": { width: 1 }, "person-a": { width: 2 }, "person-a-desktop": { width: 3 } },
@@ -100,5 +100,51 @@ describe("contentMediaPlugin", () => {
     expect(load("virtual:content/careers.json?pick=vacancies&fields=slug")).toBe(
       'export default [{"slug":"a"}];',
     );
+  });
+});
+
+describe("packImages", () => {
+  const entry = (/** @type {string} */ name) => ({
+    width: 480,
+    height: 600,
+    color: "#687868",
+    avif: [
+      { w: 320, src: `/media/img/${name}-320.508f427b.avif` },
+      { w: 480, src: `/media/img/${name}-480.d3fbf0da.avif` },
+    ],
+    webp: [{ w: 320, src: `/media/img/${name}-320.e43fb7a1.webp` }],
+  });
+  const part = {
+    images: {
+      "person-a": entry("person-a"),
+      odd: { ...entry("odd"), webp: [{ w: 1, src: "/x.webp" }] },
+    },
+    videos: { v: { src: "/v.mp4" } },
+    logos: {},
+    documents: {},
+  };
+
+  it("keeps a hash per variant instead of its URL, and images it cannot pack as they are", () => {
+    const packed = packImages(part);
+    expect(packed.imageBase).toBe("/media/img/");
+    expect(packed.images["person-a"]).toEqual([
+      480,
+      600,
+      "#687868",
+      [
+        [320, "508f427b"],
+        [480, "d3fbf0da"],
+      ],
+      [[320, "e43fb7a1"]],
+    ]);
+    expect(packed.images.odd).toBe(part.images.odd);
+  });
+
+  it("unpacks in ~/lib/media to the manifest's entries", async () => {
+    const media = await import("../app/lib/media.ts");
+    media.registerMedia(/** @type {any} */ (packImages(part)));
+    expect(media.image("person-a")).toEqual({ name: "person-a", ...entry("person-a") });
+    expect(media.image("odd")).toEqual({ name: "odd", ...part.images.odd });
+    expect(media.video("v").src).toBe("/v.mp4");
   });
 });

@@ -98,10 +98,40 @@ export function createMedia(manifest: MediaManifest) {
 /** The media registered so far: the parts the loaded content modules name. */
 const registered: MediaManifest = { images: {}, videos: {}, logos: {}, documents: {} };
 
-/** Makes a part of the manifest (from "virtual:media/<file>.json") resolvable by name. */
-export function registerMedia(part: Partial<MediaManifest>): void {
-  for (const kind of Object.keys(registered) as (keyof MediaManifest)[]) {
-    Object.assign(registered[kind], part[kind]);
+/** An image as scripts/content-media.mjs packs it: a hash per variant instead of its URL. */
+export type PackedImage = [
+  width: number,
+  height: number,
+  color: string,
+  avif: [w: number, hash: string][],
+  webp: [w: number, hash: string][],
+];
+
+/** A part of the manifest as "virtual:media/<file>.json" exports it. */
+export type MediaPart = Partial<Omit<MediaManifest, "images">> & {
+  images?: Record<string, ImageEntry | PackedImage>;
+  /** URL folder of packed images' variants, e.g. "/media/img/". */
+  imageBase?: string;
+};
+
+/** Makes a part of the manifest resolvable by name, unpacking packed images. */
+export function registerMedia(part: MediaPart): void {
+  const { images = {}, imageBase = "", ...rest } = part;
+  for (const [name, e] of Object.entries(images)) {
+    const unpack = (fmt: "avif" | "webp", list: PackedImage[3]) =>
+      list.map(([w, hash]) => ({ w, src: `${imageBase}${name}-${w}.${hash}.${fmt}` }));
+    registered.images[name] = Array.isArray(e)
+      ? {
+          width: e[0],
+          height: e[1],
+          color: e[2],
+          avif: unpack("avif", e[3]),
+          webp: unpack("webp", e[4]),
+        }
+      : e;
+  }
+  for (const kind of ["videos", "logos", "documents"] as const) {
+    Object.assign(registered[kind], rest[kind]);
   }
 }
 
