@@ -2,7 +2,6 @@
 // JSON Schema before every build (scripts/validate-content.mjs), so these
 // types describe data that is known to be well formed.
 import siteJson from "#content/site.json";
-import pagesJson from "#content/pages.json";
 
 export interface NavLink {
   to: string;
@@ -56,13 +55,17 @@ export interface PageMeta {
 
 export const site: Site = siteJson;
 
-const pages: Record<string, PageMeta | string> = pagesJson;
+/** The entries of content/pages.json the loaded routes registered (each only its own). */
+const pages = new Map<string, PageMeta>();
 
-/** Title and description of a static page; throws for a path without an entry. */
+/** Makes a page's entry ("virtual:content/pages.json?pick=<path>") known to pageMeta(path). */
+export function registerPage(path: string, entry: unknown): void {
+  pages.set(path, entry as PageMeta);
+}
+
+/** Title, description, heading and intro of a static page; throws for a path its route did not register. */
 export function pageMeta(path: string): PageMeta {
-  const entry = pages[path];
-  if (entry === undefined || typeof entry === "string") {
-    throw new Error(`content/pages.json has no entry for ${path}`);
-  }
+  const entry = pages.get(path);
+  if (!entry) throw new Error(`no entry of content/pages.json registered for ${path}`);
   return entry;
 }

@@ -1,9 +1,12 @@
 import { BackgroundVideo } from "~/components/BackgroundVideo";
 import { VacancyCards } from "~/components/VacancyCards";
 import { careers, vacancies } from "~/lib/careers";
-import { pageMeta } from "~/lib/content";
+import { pageMeta, registerPage } from "~/lib/content";
 import { staticPageMeta } from "~/lib/page-meta";
 import styles from "./careers.module.css";
+import page from "virtual:content/pages.json?pick=/careers";
+
+registerPage("/careers", page);
 
 export const meta = () => staticPageMeta("/careers");
 

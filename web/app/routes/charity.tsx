@@ -8,6 +8,10 @@ import { Foundation } from "./charity/Foundation";
 import { Giving } from "./charity/Giving";
 import { PartnerSection } from "./charity/PartnerSection";
 import styles from "./charity/charity.module.css";
+import page from "virtual:content/pages.json?pick=/charity";
+import { registerPage } from "~/lib/content";
+
+registerPage("/charity", page);
 
 export const meta = () => staticPageMeta("/charity");
 

@@ -5,6 +5,10 @@ import { HeadOffice } from "./contact/HeadOffice";
 import { MapConsent } from "./contact/MapConsent";
 import { OfficeAccordion } from "./contact/OfficeAccordion";
 import styles from "./contact/contact.module.css";
+import page from "virtual:content/pages.json?pick=/contact";
+import { registerPage } from "~/lib/content";
+
+registerPage("/contact", page);
 
 export const meta = () => staticPageMeta("/contact");
 

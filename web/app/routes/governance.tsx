@@ -4,6 +4,10 @@ import { staticPageMeta } from "~/lib/page-meta";
 import { governance as g } from "~/lib/governance";
 import { ListSection, Sfdr, TextSection } from "./governance/Sections";
 import styles from "./governance/governance.module.css";
+import page from "virtual:content/pages.json?pick=/governance";
+import { registerPage } from "~/lib/content";
+
+registerPage("/governance", page);
 
 export const meta = () => staticPageMeta("/governance");
 

@@ -6,6 +6,10 @@ import { staticPageMeta } from "~/lib/page-meta";
 import { home } from "~/lib/home";
 import { AboutBlock } from "./home/AboutBlock";
 import { WhatWeDoBlock } from "./home/WhatWeDoBlock";
+import page from "virtual:content/pages.json?pick=/";
+import { registerPage } from "~/lib/content";
+
+registerPage("/", page);
 
 export const meta = () => staticPageMeta("/");
 

@@ -3,11 +3,14 @@ import { Button } from "~/components/Button";
 import { NewTabNote } from "~/components/NewTabNote";
 import { PageIntro } from "~/components/PageIntro";
 import { FeedMessage, PostList, PostListSkeleton } from "~/components/PostList";
-import { site } from "~/lib/content";
+import { site, registerPage } from "~/lib/content";
 import { hasMorePosts, insights, nextVisibleCount, PAGE_SIZE } from "~/lib/insights";
 import { staticPageMeta } from "~/lib/page-meta";
 import { prefetchInsights, useInsightsFeed, usePrerenderedFeedPreload } from "~/lib/use-insights";
 import styles from "./latest-insights.module.css";
+import page from "virtual:content/pages.json?pick=/latest-insights";
+
+registerPage("/latest-insights", page);
 
 export const meta = () => staticPageMeta("/latest-insights");
 

@@ -6,6 +6,10 @@ import { whatWeDo } from "~/lib/what-we-do";
 import { AssetManagement } from "./what-we-do/AssetManagement";
 import { DealTeam } from "./what-we-do/DealTeam";
 import { Philosophy } from "./what-we-do/Philosophy";
+import page from "virtual:content/pages.json?pick=/what-we-do";
+import { registerPage } from "~/lib/content";
+
+registerPage("/what-we-do", page);
 
 export const meta = () => staticPageMeta("/what-we-do");
 

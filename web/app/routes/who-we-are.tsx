@@ -7,6 +7,10 @@ import { PeopleDirectory } from "~/components/people/PeopleDirectory";
 import { Values } from "~/components/people/Values";
 import { staticPageMeta } from "~/lib/page-meta";
 import { directoryEmployees, findById } from "~/lib/people";
+import page from "virtual:content/pages.json?pick=/who-we-are";
+import { registerPage } from "~/lib/content";
+
+registerPage("/who-we-are", page);
 
 export const meta = () => staticPageMeta("/who-we-are");
 
