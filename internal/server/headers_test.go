@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,6 +85,39 @@ func TestInlineHashes(t *testing.T) {
 	// echo -n 'a()' | openssl dgst -sha256 -binary | base64
 	if got[0] != "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='" {
 		t.Errorf("hash of a() = %s", got[0])
+	}
+}
+
+func TestInlineHashesFindOnlyWholeElements(t *testing.T) {
+	hashOf := func(code string) string { return appendHash(nil, []byte(code))[0] }
+	tests := []struct {
+		name, html      string
+		scripts, styles []string
+	}{
+		{"other elements with the same prefix", `<scripts>x()</scripts><style-guide>y</style-guide>`, nil, nil},
+		{"attributes across lines", "<script\n  type=\"module\">m()</script>", []string{hashOf("m()")}, nil},
+		{"self-closing tag name end", `<style/>s{}</style>`, nil, []string{hashOf("s{}")}},
+		{"unterminated element", `<style>a{}</style><script>never closed`, nil, []string{hashOf("a{}")}},
+		{"upper-case closing tag", `<style>b{}</STYLE><script>c()</Script>`, []string{hashOf("c()")}, []string{hashOf("b{}")}},
+		{"no elements", `<p>plain</p>`, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := inlineHashesOf([]byte(tt.html))
+			if !slices.Equal(h.scripts, tt.scripts) || !slices.Equal(h.styles, tt.styles) {
+				t.Errorf("scripts %v styles %v, want %v %v", h.scripts, h.styles, tt.scripts, tt.styles)
+			}
+		})
+	}
+}
+
+// BenchmarkInlineHashes measures the start-up cost per page with inlined CSS.
+func BenchmarkInlineHashes(b *testing.B) {
+	page := []byte("<html><head><style>" + strings.Repeat(".a_1{color:red}", 2000) + "</style></head><body>" +
+		strings.Repeat("<p>text</p>", 3000) + "<script>window.x=1</script><script type=\"module\">go()</script></body></html>")
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		inlineHashesOf(page)
 	}
 }
 

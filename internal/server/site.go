@@ -376,30 +376,63 @@ type inlineHashes struct {
 	scripts, styles []string
 }
 
-// inlineScript and inlineStyle match a <script> or <style> element; for a
-// script, the attributes decide whether it is inline JavaScript.
-var (
-	inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
-	inlineStyle  = regexp.MustCompile(`(?is)<style([^>]*)>(.*?)</style>`)
-)
-
 // inlineHashesOf lists a hash for each inline script and stylesheet of an
 // HTML document, so the policy can allow exactly those and nothing else.
 // Scripts with a src are covered by 'self'; data blocks (JSON-LD) are not
 // executed and need no hash.
 func inlineHashesOf(html []byte) inlineHashes {
 	var h inlineHashes
-	for _, m := range inlineScript.FindAllSubmatch(html, -1) {
-		attrs := strings.ToLower(string(m[1]))
+	lower := bytes.ToLower(html)
+	for _, el := range elements(html, lower, "script") {
+		attrs := string(lower[el.attrs[0]:el.attrs[1]])
 		if strings.Contains(attrs, " src=") || strings.Contains(attrs, "application/ld+json") || strings.Contains(attrs, "application/json") {
 			continue
 		}
-		h.scripts = appendHash(h.scripts, m[2])
+		h.scripts = appendHash(h.scripts, html[el.body[0]:el.body[1]])
 	}
-	for _, m := range inlineStyle.FindAllSubmatch(html, -1) {
-		h.styles = appendHash(h.styles, m[2])
+	for _, el := range elements(html, lower, "style") {
+		h.styles = appendHash(h.styles, html[el.body[0]:el.body[1]])
 	}
 	return h
+}
+
+// element is where one element's attributes and raw text content are in a document.
+type element struct{ attrs, body [2]int }
+
+// elements finds the <name …>…</name> elements of a raw-text kind (script,
+// style) by plain search over the lowered document: a regular expression
+// over the several MB of pages with inlined CSS made start-up take half a
+// second. An element without its closing tag ends the search.
+func elements(html, lower []byte, name string) []element {
+	open, closing := []byte("<"+name), []byte("</"+name)
+	var out []element
+	for at := 0; ; {
+		i := bytes.Index(lower[at:], open)
+		if i < 0 {
+			return out
+		}
+		start := at + i + len(open)
+		// <scripts> or <style-guide> are other elements.
+		if start < len(lower) && !isTagNameEnd(lower[start]) {
+			at = start
+			continue
+		}
+		gt := bytes.IndexByte(lower[start:], '>')
+		if gt < 0 {
+			return out
+		}
+		bodyStart := start + gt + 1
+		end := bytes.Index(lower[bodyStart:], closing)
+		if end < 0 {
+			return out
+		}
+		out = append(out, element{attrs: [2]int{start, start + gt}, body: [2]int{bodyStart, bodyStart + end}})
+		at = bodyStart + end + len(closing)
+	}
+}
+
+func isTagNameEnd(c byte) bool {
+	return c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
 }
 
 // appendHash adds the CSP source of code to hashes unless it is already there.
