@@ -54,6 +54,7 @@ test("a page reached by client-side navigation looks as it does when loaded dire
   await page.goto("/what-we-do");
   await waitForHydration(page);
   const direct = await mainStyles(page);
+  const heading = (await page.locator("main h1").first().textContent()) ?? "";
   // The privacy page inlines only its own CSS: What we do's styles must come
   // with the navigation.
   await page.goto("/privacy-statement");
@@ -64,6 +65,7 @@ test("a page reached by client-side navigation looks as it does when loaded dire
     .first()
     .click();
   await expect(page).toHaveURL(/\/what-we-do$/);
-  await expect(page.locator("main h1").first()).toBeVisible();
-  expect(await mainStyles(page)).toEqual(direct);
+  // The URL changes before the new screen renders: wait for its heading.
+  await expect(page.locator("main h1").first()).toHaveText(heading);
+  await expect.poll(() => mainStyles(page)).toEqual(direct);
 });
