@@ -5,7 +5,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { browserPages } from "./pages";
 
 for (const path of browserPages.filter((p) => !p.startsWith("/who-we-are/"))) {
-  test(`${path}: styled without a stylesheet request, JavaScript after the load event`, async ({
+  test(`${path}: styled without a stylesheet request, JavaScript after the load event and the first paint`, async ({
     page,
   }) => {
     const requested: string[] = [];
@@ -20,14 +20,17 @@ for (const path of browserPages.filter((p) => !p.startsWith("/who-we-are/"))) {
       const scripts = performance
         .getEntriesByType("resource")
         .filter((e) => new URL(e.name).pathname.endsWith(".js"));
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0];
       return {
         loadEventStart: nav.loadEventStart,
+        firstContentfulPaint: fcp?.startTime ?? Infinity,
         firstScript: Math.min(...scripts.map((e) => e.startTime)),
         scripts: scripts.length,
       };
     });
     expect(timing.scripts).toBeGreaterThan(0);
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEventStart);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstContentfulPaint);
   });
 }
 

@@ -7,7 +7,8 @@
 // line with the page's largest image and delay what the visitor sees first,
 // while the prerendered HTML already shows the whole page and its links work
 // without JavaScript. So the page starts its JavaScript once it has loaded
-// (the load event: HTML, CSS and the eager images are in): the bootstrap adds
+// (the load event: HTML, CSS and the eager images are in) and has painted
+// (the load event can come before the first paint): the bootstrap adds
 // the modulepreloads then, all at once so the module graph arrives in one
 // round of requests rather than one per import level, and imports the same
 // modules in the same order React Router's own bootstrap does.
@@ -51,7 +52,10 @@ export function parseBootstrap(body) {
 export function deferredBootstrap({ sideEffects, routes, routeModules, entry }, preloads) {
   const json = JSON.stringify;
   return [
+    "let started = false;",
     "const start = async () => {",
+    "  if (started) return;",
+    "  started = true;",
     `  for (const href of ${json(preloads)}) {`,
     '    const link = document.createElement("link");',
     '    link.rel = "modulepreload";',
@@ -63,10 +67,21 @@ export function deferredBootstrap({ sideEffects, routes, routeModules, entry }, 
     `  window.__reactRouterRouteModules = ${routeModules};`,
     `  await import(${json(entry)});`,
     "};",
-    // Straight from the load event, without a timer: fetching and evaluating
-    // modules is asynchronous anyway.
-    'if (document.readyState === "complete") start();',
-    'else addEventListener("load", start, { once: true });',
+    // After the first contentful paint, as the browser reports it; where it
+    // does not (no Paint Timing), at once. No timers: a page whose clock is
+    // paused (tests) or throttled (background tabs) still starts.
+    "const afterFirstPaint = () => {",
+    '  const types = typeof PerformanceObserver === "undefined" ? [] : PerformanceObserver.supportedEntryTypes ?? [];',
+    '  if (!types.includes("paint")) return start();',
+    "  const observer = new PerformanceObserver((list) => {",
+    '    if (list.getEntriesByName("first-contentful-paint").length === 0) return;',
+    "    observer.disconnect();",
+    "    start();",
+    "  });",
+    '  observer.observe({ type: "paint", buffered: true });',
+    "};",
+    'if (document.readyState === "complete") afterFirstPaint();',
+    'else addEventListener("load", afterFirstPaint, { once: true });',
   ].join("\n");
 }
 

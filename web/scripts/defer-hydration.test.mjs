@@ -16,18 +16,39 @@ const page =
   "<body><h1>Hi</h1><script>window.__reactRouterContext = {};</script>" +
   `<script type="module" async="">${bootstrap}</script></body></html>`;
 
-/** Runs a deferred bootstrap with a recording import() and a fake document. */
-async function run(script, readyState) {
+/**
+ * Runs a deferred bootstrap with a recording import() and a fake document.
+ * paint: "timing" (the browser reports paints: the first paint, then the
+ * first contentful paint, are delivered after load) or "none" (no Paint Timing).
+ */
+async function run(script, readyState, paint = "timing") {
   const events = [];
   const head = { append: (link) => events.push(`preload ${link.href}`) };
   const win = {};
   let onLoad = null;
+  let onPaint = null;
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ["navigation", "paint"];
+    constructor(callback) {
+      onPaint = callback;
+    }
+    observe(options) {
+      events.push(`observe ${options.type}`);
+    }
+    disconnect() {
+      events.push("disconnect");
+    }
+  }
+  const paintList = (name) => ({
+    getEntriesByName: (n) => (n === name ? [{ name }] : []),
+  });
   const env = {
     document: { readyState, head, createElement: () => ({}) },
     addEventListener: (type, fn) => {
       events.push(`listen ${type}`);
       onLoad = fn;
     },
+    PerformanceObserver: paint === "timing" ? FakePerformanceObserver : undefined,
     window: win,
     importModule: async (href) => {
       events.push(`import ${href}`);
@@ -40,6 +61,12 @@ async function run(script, readyState) {
   if (onLoad) {
     events.push("load");
     onLoad();
+  }
+  if (onPaint) {
+    for (const name of ["first-paint", "first-contentful-paint"]) {
+      events.push(name);
+      onPaint(paintList(name));
+    }
   }
   await new Promise((r) => setImmediate(r));
   return { events, win };
@@ -66,6 +93,10 @@ describe("deferHydration", () => {
       expect(events).toEqual([
         "listen load",
         "load",
+        "observe paint",
+        "first-paint",
+        "first-contentful-paint",
+        "disconnect",
         "preload /assets/manifest-1.js",
         "preload /assets/entry.client-4.js",
         "import /assets/manifest-1.js",
@@ -80,11 +111,24 @@ describe("deferHydration", () => {
     },
   );
 
-  it("starts at once when the page has already loaded", async () => {
+  it("does not wait for a load event that has passed, only for the first contentful paint", async () => {
     const script = deferHydration(page).html.match(/<script type="module">([\s\S]*?)<\/script>/)[1];
     const { events } = await run(script, "complete");
-    expect(events[0]).toBe("preload /assets/manifest-1.js");
+    expect(events.slice(0, 5)).toEqual([
+      "observe paint",
+      "first-paint",
+      "first-contentful-paint",
+      "disconnect",
+      "preload /assets/manifest-1.js",
+    ]);
     expect(events).not.toContain("listen load");
+  });
+
+  it("starts right after load where the browser has no Paint Timing", async () => {
+    const script = deferHydration(page).html.match(/<script type="module">([\s\S]*?)<\/script>/)[1];
+    const { events } = await run(script, "loading", "none");
+    expect(events.slice(0, 3)).toEqual(["listen load", "load", "preload /assets/manifest-1.js"]);
+    expect(events).toContain("import /assets/entry.client-4.js");
   });
 
   it("leaves a page without a bootstrap unchanged", () => {
