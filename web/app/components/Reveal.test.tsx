@@ -63,64 +63,49 @@ describe("Reveal", () => {
     expect(screen.getByText("Block").dataset.reveal).toBeUndefined();
   });
 
-  it("waits for the bottom edge when asked to", () => {
+  /** A bottom-rule Reveal below the fold, with its observer reporting the element partly in view. */
+  function bottomRulePartlyInView() {
     stubMotion(false);
     placeAt(2000);
     render(<Reveal when="bottom">Block</Reveal>);
-    const el = screen.getByText("Block");
+    intersecting(1000);
+    return screen.getByText("Block");
+  }
+
+  function intersecting(bottom: number) {
     observed?.([
       {
         isIntersecting: true,
-        boundingClientRect: { bottom: 1000 } as DOMRect,
+        boundingClientRect: { bottom } as DOMRect,
         rootBounds: { bottom: 800 } as DOMRect,
       },
     ]);
+  }
+
+  function scrollTo(top: number) {
+    placeAt(top);
+    window.dispatchEvent(new Event("scroll"));
+  }
+
+  it("waits for the bottom edge when asked to", () => {
+    const el = bottomRulePartlyInView();
     expect(el.dataset.reveal).toBe("hidden");
-    observed?.([
-      {
-        isIntersecting: true,
-        boundingClientRect: { bottom: 790 } as DOMRect,
-        rootBounds: { bottom: 800 } as DOMRect,
-      },
-    ]);
+    intersecting(790);
     expect(el.dataset.reveal).toBe("shown");
   });
 
   it("follows scrolling while partly in view, when no threshold fires as the bottom arrives", () => {
-    stubMotion(false);
-    placeAt(2000);
-    render(<Reveal when="bottom">Block</Reveal>);
-    const el = screen.getByText("Block");
-    observed?.([
-      {
-        isIntersecting: true,
-        boundingClientRect: { bottom: 1000 } as DOMRect,
-        rootBounds: { bottom: 800 } as DOMRect,
-      },
-    ]);
-    placeAt(750); // bottom at 850: not there yet
-    window.dispatchEvent(new Event("scroll"));
+    const el = bottomRulePartlyInView();
+    scrollTo(750); // bottom at 850: not there yet
     expect(el.dataset.reveal).toBe("hidden");
-    placeAt(700); // bottom at 800, exactly the viewport's bottom edge
-    window.dispatchEvent(new Event("scroll"));
+    scrollTo(700); // bottom at 800, exactly the viewport's bottom edge
     expect(el.dataset.reveal).toBe("shown");
   });
 
   it("stops following scrolling once the element has left the view", () => {
-    stubMotion(false);
-    placeAt(2000);
-    render(<Reveal when="bottom">Block</Reveal>);
-    const el = screen.getByText("Block");
-    observed?.([
-      {
-        isIntersecting: true,
-        boundingClientRect: { bottom: 1000 } as DOMRect,
-        rootBounds: { bottom: 800 } as DOMRect,
-      },
-    ]);
+    const el = bottomRulePartlyInView();
     observed?.([{ isIntersecting: false, boundingClientRect: { bottom: 1900 } as DOMRect }]);
-    placeAt(700);
-    window.dispatchEvent(new Event("scroll"));
+    scrollTo(700);
     expect(el.dataset.reveal).toBe("hidden");
   });
 });
