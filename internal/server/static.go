@@ -149,16 +149,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		content = src
 	}
 	if status != http.StatusOK {
-		hdr["Content-Length"] = v.lengthHeader
-		w.WriteHeader(status)
-		if r.Method == http.MethodHead {
-			return
-		}
-		if content == nil {
-			_, _ = w.Write(v.data)
-		} else {
-			copyBody(w, content)
-		}
+		writeWhole(w, r, status, v, content)
 		return
 	}
 	hdr["Etag"] = v.etagHeader
@@ -171,16 +162,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		// Content-Length for compressed bodies too (it leaves that out when
 		// Content-Encoding is set, which turns a large body into chunks).
 		hdr["Accept-Ranges"] = acceptRangeBytes
-		hdr["Content-Length"] = v.lengthHeader
-		w.WriteHeader(http.StatusOK)
-		if r.Method == http.MethodHead {
-			return
-		}
-		if content == nil {
-			_, _ = w.Write(v.data)
-		} else {
-			copyBody(w, content)
-		}
+		writeWhole(w, r, http.StatusOK, v, content)
 		return
 	}
 	if content == nil {
@@ -192,6 +174,21 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 // copyBufs are the buffers media bodies are copied through (io.Copy would
 // allocate 32 KiB per request).
 var copyBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// writeWhole sends the whole of v with status and its Content-Length, the
+// body from memory or, for files served from the embedded data, from content.
+func writeWhole(w http.ResponseWriter, r *http.Request, status int, v *variant, content io.Reader) {
+	w.Header()["Content-Length"] = v.lengthHeader
+	w.WriteHeader(status)
+	if r.Method == http.MethodHead {
+		return
+	}
+	if content == nil {
+		_, _ = w.Write(v.data)
+	} else {
+		copyBody(w, content)
+	}
+}
 
 func copyBody(w io.Writer, src io.Reader) {
 	buf := copyBufs.Get().(*[]byte)
