@@ -73,9 +73,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <NotFound />
       ) : (
         <section className="container">
-          <h1>Something went wrong</h1>
+          <h1>{site.ui.errorHeading}</h1>
           <p>
-            Please reload the page or go back to the <a href="/">home page</a>.
+            {site.ui.errorText} <a href="/">{site.ui.errorHomeLabel}</a>.
           </p>
         </section>
       )}

@@ -114,7 +114,7 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
             rel="noopener noreferrer"
           >
             {insights.card.readMoreLabel}
-            <span className="visually-hidden"> on LinkedIn</span>
+            <span className="visually-hidden"> {insights.card.readMoreContext}</span>
             <NewTabNote />
           </a>
         )}

@@ -41,7 +41,15 @@ export interface Site {
     portraitCredit: string;
     portraitCreditPaths: string[];
   };
-  ui: { skipLink: string; openMenu: string; closeMenu: string; newTab: string };
+  ui: {
+    skipLink: string;
+    openMenu: string;
+    closeMenu: string;
+    newTab: string;
+    errorHeading: string;
+    errorText: string;
+    errorHomeLabel: string;
+  };
   notFound: { title: string; heading: string; text: string; homeLabel: string };
   offices: Office[];
 }

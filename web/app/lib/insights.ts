@@ -13,7 +13,13 @@ registerMedia(insightsMedia);
 export interface InsightsContent {
   home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
   list: { linkedinLinkLabel: string; moreLabel: string };
-  card: { logo: string; placeholderLogo: string; readMoreLabel: string; postsLinkLabel: string };
+  card: {
+    logo: string;
+    placeholderLogo: string;
+    readMoreLabel: string;
+    readMoreContext: string;
+    postsLinkLabel: string;
+  };
   states: { loading: string; error: string; empty: string };
 }
 
