@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import { NewTabNote } from "~/components/NewTabNote";
 import { site } from "~/lib/content";
 import { showsPortraitCredit } from "~/lib/nav";
 import styles from "./Footer.module.css";
+import { ExternalLink } from "~/components/ExternalLink";
 
 /** `tel:` target of a displayed phone number. */
 export function telHref(phone: string): string {
@@ -37,10 +37,7 @@ export function Footer({ inert }: { inert?: boolean }) {
               <Link to="/contact">{footer.contactLinkLabel}</Link>
             </li>
             <li>
-              <a href={site.social.linkedinCompany} target="_blank" rel="noopener noreferrer">
-                {footer.linkedinLabel}
-                <NewTabNote />
-              </a>
+              <ExternalLink href={site.social.linkedinCompany}>{footer.linkedinLabel}</ExternalLink>
             </li>
             <li>
               <a href={telHref(site.phone)}>{site.phone}</a>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { NewTabNote } from "~/components/NewTabNote";
+import { ExternalLink } from "~/components/ExternalLink";
 import { site } from "~/lib/content";
 import {
   formatPostDate,
@@ -76,15 +76,9 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
       <header className={styles.header}>
         <img className={styles.avatar} src={avatar.src} alt="" width={48} height={48} />
         <div className={styles.byline}>
-          <a
-            className={styles.name}
-            href={site.social.linkedinCompany}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <ExternalLink href={site.social.linkedinCompany} className={styles.name}>
             {site.name}
-            <NewTabNote />
-          </a>
+          </ExternalLink>
           <span className={styles.meta}>{site.social.followerLabel}</span>
           {date && (
             <time className={styles.meta} dateTime={isoDate(post.createdAt)}>
@@ -107,26 +101,17 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
       </p>
       <footer className={styles.footer}>
         {readMore && (
-          <a
-            className={styles.readMore}
+          <ExternalLink
             href={postUrl(post.id) ?? site.social.linkedinPosts}
-            target="_blank"
-            rel="noopener noreferrer"
+            className={styles.readMore}
           >
             {insights.card.readMoreLabel}
             <span className="visually-hidden"> {insights.card.readMoreContext}</span>
-            <NewTabNote />
-          </a>
+          </ExternalLink>
         )}
-        <a
-          className={styles.posts}
-          href={site.social.linkedinPosts}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <ExternalLink href={site.social.linkedinPosts} className={styles.posts}>
           {insights.card.postsLinkLabel}
-          <NewTabNote />
-        </a>
+        </ExternalLink>
       </footer>
     </article>
   );

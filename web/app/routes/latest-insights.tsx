@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { ExternalLink } from "~/components/ExternalLink";
 import { Button } from "~/components/Button";
-import { NewTabNote } from "~/components/NewTabNote";
 import { PageIntro } from "~/components/PageIntro";
 import { FeedMessage, PostList, PostListSkeleton } from "~/components/PostList";
 import { site, registerPage } from "~/lib/content";
@@ -35,15 +35,9 @@ export default function LatestInsights() {
   return (
     <>
       <PageIntro path="/latest-insights">
-        <a
-          className={styles.linkedin}
-          href={site.social.linkedinCompany}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <ExternalLink href={site.social.linkedinCompany} className={styles.linkedin}>
           {insights.list.linkedinLinkLabel}
-          <NewTabNote />
-        </a>
+        </ExternalLink>
       </PageIntro>
       <div className={`container ${styles.list}`}>
         {feed.status === "loading" && <PostListSkeleton count={PAGE_SIZE} />}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { NewTabNote } from "~/components/NewTabNote";
 import { Link, useLocation, useNavigate } from "react-router";
+import { ExternalLink } from "~/components/ExternalLink";
 import { Modal } from "~/components/Modal";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { neighbours, teamLine } from "~/lib/directory";
@@ -155,10 +155,7 @@ export function EmployeePopup({ employee }: { employee: Employee }) {
 function OutboundItem({ href, label }: { href: string; label: string }) {
   return (
     <li>
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {label}
-        <NewTabNote />
-      </a>
+      <ExternalLink href={href}>{label}</ExternalLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
+import { ExternalLink } from "~/components/ExternalLink";
 import { Downloads } from "~/components/Downloads";
 import { Inline } from "~/components/RichText";
-import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
 import { charity } from "~/lib/charity";
 import styles from "./charity.module.css";
@@ -8,15 +8,9 @@ import styles from "./charity.module.css";
 function LogoLink({ name, href, label }: { name: string; href: string; label: string }) {
   const svg = logo(name);
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={styles.badge}>
-      <img
-        src={svg.src}
-        width={svg.width}
-        height={svg.height}
-        alt={`${label} ${site.ui.newTab}`}
-        loading="lazy"
-      />
-    </a>
+    <ExternalLink href={href} className={styles.badge}>
+      <img src={svg.src} width={svg.width} height={svg.height} alt={label} loading="lazy" />
+    </ExternalLink>
   );
 }
 

@@ -1,8 +1,8 @@
+import { ExternalLink } from "~/components/ExternalLink";
 import { Button } from "~/components/Button";
 import { ResponsiveArtImage } from "~/components/ResponsiveImage";
 import { Paragraphs } from "~/components/RichText";
 import type { ModalVideo } from "~/components/VideoModal";
-import { site } from "~/lib/content";
 import { logo } from "~/lib/media";
 import { charity, type Partner } from "~/lib/charity";
 import styles from "./charity.module.css";
@@ -41,20 +41,15 @@ export function PartnerSection({ partner: p, index, onWatch }: PartnerSectionPro
             const svg = logo(l.logo);
             return (
               <li key={l.logo}>
-                <a
-                  href={l.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={styles.logoLink}
-                >
+                <ExternalLink href={l.href} className={styles.logoLink}>
                   <img
                     src={svg.src}
                     width={svg.width}
                     height={svg.height}
-                    alt={`${l.label} ${site.ui.newTab}`}
+                    alt={l.label}
                     loading="lazy"
                   />
-                </a>
+                </ExternalLink>
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { NewTabNote } from "~/components/NewTabNote";
+import { ExternalLink } from "~/components/ExternalLink";
 import { Button } from "~/components/Button";
 import { ResponsiveImage } from "~/components/ResponsiveImage";
 import { site } from "~/lib/content";
@@ -51,10 +51,7 @@ export function MapConsent() {
       </div>
       {shown && (
         <p className={styles.mapLink}>
-          <a href={osmPageUrl(m)} target="_blank" rel="noopener noreferrer">
-            {m.openLabel}
-            <NewTabNote />
-          </a>
+          <ExternalLink href={osmPageUrl(m)}>{m.openLabel}</ExternalLink>
         </p>
       )}
     </section>
