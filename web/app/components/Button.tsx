@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NewTabNote } from "~/components/NewTabNote";
+import { ExternalLink } from "~/components/ExternalLink";
 import { Link } from "react-router";
 import styles from "./Button.module.css";
 
@@ -63,17 +63,16 @@ export function Button(props: ButtonProps) {
     );
   }
   if ("href" in props) {
-    const external = props.external ?? /^https?:/.test(props.href);
+    if (props.external ?? /^https?:/.test(props.href)) {
+      return (
+        <ExternalLink href={props.href} className={classes}>
+          {content}
+        </ExternalLink>
+      );
+    }
     return (
-      <a
-        href={props.href}
-        className={classes}
-        download={props.download ? "" : undefined}
-        target={external ? "_blank" : undefined}
-        rel={external ? "noopener noreferrer" : undefined}
-      >
+      <a href={props.href} className={classes} download={props.download ? "" : undefined}>
         {content}
-        {external && <NewTabNote />}
       </a>
     );
   }

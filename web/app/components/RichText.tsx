@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NewTabNote } from "~/components/NewTabNote";
+import { ExternalLink } from "~/components/ExternalLink";
 import { site } from "~/lib/content";
 import { parseInline } from "~/lib/rich-text";
 
@@ -19,16 +19,16 @@ export function Inline({ text }: { text: string }) {
             </Link>
           );
         }
-        const external = /^https?:/.test(seg.href);
+        if (/^https?:/.test(seg.href)) {
+          return (
+            <ExternalLink key={i} href={seg.href}>
+              {seg.text}
+            </ExternalLink>
+          );
+        }
         return (
-          <a
-            key={i}
-            href={seg.href}
-            target={external ? "_blank" : undefined}
-            rel={external ? "noopener noreferrer" : undefined}
-          >
+          <a key={i} href={seg.href}>
             {seg.text}
-            {external && <NewTabNote />}
           </a>
         );
       })}
