@@ -19,28 +19,39 @@ function* walk(dir) {
   }
 }
 
-let pages = 0;
-for (const path of walk(buildDir)) {
-  if (!path.endsWith(".html")) continue;
-  const readStylesheet = (href) => readFileSync(join(buildDir, href), "utf8");
+/** Each stylesheet is read once, however many pages inline it. */
+const stylesheets = new Map();
+function readStylesheet(href) {
+  if (!stylesheets.has(href)) stylesheets.set(href, readFileSync(join(buildDir, href), "utf8"));
+  return stylesheets.get(href);
+}
+
+/** The page with its CSS inlined and its JavaScript deferred, or null when unchanged. */
+function preparePage(path) {
   try {
     const styled = inlineStylesheets(readFileSync(path, "utf8"), readStylesheet);
     const { html, deferred } = deferHydration(styled.html);
-    if (styled.inlined.length || deferred) {
-      writeFileSync(path, html);
-      pages++;
-    }
+    return styled.inlined.length || deferred ? html : null;
   } catch (err) {
     throw new Error(`postbuild: ${path.slice(buildDir.length + 1)}: ${err.message}`);
   }
 }
-console.log(`postbuild: inlined the CSS and deferred the JavaScript of ${pages} pages`);
 
+let pages = 0;
 let files = 0;
 let saved = 0;
 for (const path of walk(buildDir)) {
+  let raw = null;
+  if (path.endsWith(".html")) {
+    const html = preparePage(path);
+    if (html !== null) {
+      raw = Buffer.from(html);
+      writeFileSync(path, raw);
+      pages++;
+    }
+  }
   if (!compressible.test(path)) continue;
-  const raw = readFileSync(path);
+  raw ??= readFileSync(path);
   const variants = {
     ".br": brotliCompressSync(raw, {
       params: {
@@ -59,6 +70,7 @@ for (const path of walk(buildDir)) {
   }
   files++;
 }
+console.log(`postbuild: inlined the CSS and deferred the JavaScript of ${pages} pages`);
 console.log(
   `postbuild: compressed ${files} files (${Math.round(saved / 1024)} KiB saved in total)`,
 );
