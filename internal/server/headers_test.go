@@ -8,18 +8,32 @@ import (
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	h := newTestHandler(t, nil)
-	for _, p := range []string{"/", "/nope", "/assets/entry-AbCdEf12.js", "/healthz", "/what-we-do/", "/metrics"} {
+	documents := []string{"/", "/nope", "/assets/missing.js", "/healthz", "/what-we-do/", "/metrics",
+		"/media/documents/code-of-conduct.pdf", "/robots.txt"}
+	subresources := []string{"/assets/entry-AbCdEf12.js", "/assets/root-Zz9_x-Y1.css", "/media/img/hero-640.0123abcd.avif"}
+	for _, p := range append(documents, subresources...) {
 		rec := do(h, "GET", p, nil)
 		want := map[string]string{
 			"X-Content-Type-Options":       "nosniff",
 			"Referrer-Policy":              "strict-origin-when-cross-origin",
-			"Cross-Origin-Opener-Policy":   "same-origin",
 			"Cross-Origin-Resource-Policy": "same-origin",
 		}
 		for k, v := range want {
 			if got := rec.Header().Get(k); got != v {
 				t.Errorf("%s: %s = %q, want %q", p, k, got, v)
 			}
+		}
+		if rec.Header().Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS sent without -hsts", p)
+		}
+	}
+	for _, p := range documents {
+		rec := do(h, "GET", p, nil)
+		if got := rec.Header().Get("Cross-Origin-Opener-Policy"); got != "same-origin" {
+			t.Errorf("%s: COOP = %q", p, got)
+		}
+		if got := rec.Header().Get("X-Frame-Options"); got != "DENY" {
+			t.Errorf("%s: X-Frame-Options = %q", p, got)
 		}
 		pp := rec.Header().Get("Permissions-Policy")
 		for _, feature := range []string{"camera=()", "microphone=()", "geolocation=()"} {
@@ -31,8 +45,36 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		if !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "unsafe-") {
 			t.Errorf("%s: CSP %q", p, csp)
 		}
-		if rec.Header().Get("Strict-Transport-Security") != "" {
-			t.Errorf("%s: HSTS sent without -hsts", p)
+	}
+	// Scripts, styles and raster images are never documents: the headers
+	// that only govern documents are left off them.
+	for _, p := range subresources {
+		for _, enc := range []string{"", "gzip", "br"} {
+			rec := do(h, "GET", p, map[string]string{"Accept-Encoding": enc})
+			if rec.Code != 200 {
+				t.Fatalf("%s: status %d", p, rec.Code)
+			}
+			for _, k := range documentOnlyHeaders {
+				if v := rec.Header().Get(k); v != "" {
+					t.Errorf("%s (%q): document-only %s = %q", p, enc, k, v)
+				}
+			}
+		}
+	}
+}
+
+func TestSubresourceTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"a.js", true}, {"a.mjs", true}, {"a.css", true}, {"a.avif", true}, {"a.webp", true},
+		{"a.png", true}, {"a.jpg", true}, {"a.woff2", true}, {"a.mp4", true}, {"a.ico", true},
+		{"a.html", false}, {"a.svg", false}, {"a.pdf", false}, {"a.json", false}, {"a.txt", false},
+		{"a.xml", false}, {"a.webmanifest", false}, {"a.vtt", false}, {"a.unknown", false},
+	} {
+		if got := isSubresourceType(contentType(tc.name)); got != tc.want {
+			t.Errorf("%s (%s): subresource %v, want %v", tc.name, contentType(tc.name), got, tc.want)
 		}
 	}
 }

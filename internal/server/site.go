@@ -46,6 +46,9 @@ type file struct {
 	name        string // path in the site file system
 	contentType string
 	immutable   bool
+	// subresource is set for types a browser never renders as a document
+	// (see isSubresourceType): they go without the document-only headers.
+	subresource bool
 	// validator identifies the identity bytes; ETags are made from it.
 	validator string
 	// contentTypeHeader and cacheControl are the header values of a 200 answer.
@@ -273,6 +276,7 @@ func newFile(name string, data []byte) *file {
 // setHeaders derives the content type and caching of a file from its name.
 func (f *file) setHeaders() {
 	f.contentType = contentType(f.name)
+	f.subresource = isSubresourceType(f.contentType)
 	f.immutable = isHashedAsset(f.name)
 	f.contentTypeHeader = []string{f.contentType}
 	f.cacheControl = cacheNoCache
@@ -362,6 +366,26 @@ var contentTypes = map[string]string{
 	".pdf":         "application/pdf",
 	".woff2":       "font/woff2",
 	".woff":        "font/woff",
+}
+
+// isSubresourceType reports whether a browser only ever uses a file of this
+// type from a document (a script, a stylesheet, a raster image, a font, a
+// video), never as a document that runs script or can be framed. HTML, SVG,
+// PDF, JSON and text are not: opened directly, they are documents.
+func isSubresourceType(t string) bool {
+	mime, _, _ := strings.Cut(t, ";")
+	switch mime {
+	case "text/javascript", "text/css":
+		return true
+	case "image/svg+xml":
+		return false // may hold script
+	}
+	for _, prefix := range []string{"image/", "font/", "video/", "audio/"} {
+		if strings.HasPrefix(mime, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func contentType(name string) string {

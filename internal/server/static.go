@@ -119,6 +119,11 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	if f.csp != nil {
 		hdr["Content-Security-Policy"] = f.csp
 	}
+	if f.subresource {
+		for _, k := range documentOnlyHeaders {
+			delete(hdr, k)
+		}
+	}
 	if status == http.StatusOK {
 		hdr["Cache-Control"] = f.cacheControl
 	} else {

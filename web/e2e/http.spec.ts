@@ -27,6 +27,12 @@ test("HTML is revalidated with ETags; hashed assets are cached for a year", asyn
   const js = await request.get(asset!);
   expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(js.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
+  // A script is never a document: only the headers that apply to it are sent.
+  expect(js.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(js.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  for (const name of ["content-security-policy", "permissions-policy", "x-frame-options"]) {
+    expect(js.headers()[name], name).toBeUndefined();
+  }
 });
 
 test("health, sitemap and robots", async ({ request }) => {

@@ -480,7 +480,7 @@ function nginxBinary() {
   throw new Error("nginx not found (scripts/bench.sh installs nginx-light)");
 }
 
-/** The copy of bin/site's security headers that nginx sends, so both answer with headers of the same size. */
+/** The copy of bin/site's security headers that nginx sends (those of one of its answers), so both answer with headers of the same size. */
 function nginxHeaders(siteHeaders) {
   const names = [
     "content-security-policy",
@@ -497,10 +497,11 @@ function nginxHeaders(siteHeaders) {
     .join("\n      ");
 }
 
-function nginxConf(dir, port, headers) {
+function nginxConf(dir, port, documentHeaders, scriptHeaders) {
   const user = process.getuid?.() === 0 ? "user root;" : "";
-  const hdrs = (cacheControl) =>
+  const hdrs = (cacheControl, headers = documentHeaders) =>
     `${headers}\n      add_header Cache-Control "${cacheControl}" always;`;
+  const year = "public, max-age=31536000, immutable";
   return `# Written by web/scripts/bench.mjs: nginx serving web/build/client as bin/site does.
 ${user}
 worker_processes auto;
@@ -546,7 +547,11 @@ http {
     location = /404/index.html { internal; ${hdrs("no-cache")} }
     location = /404 { return 404; }
     location = / { try_files /index.html =404; ${hdrs("no-cache")} }
-    location /assets/ { try_files $uri =404; ${hdrs("public, max-age=31536000, immutable")} }
+    location /assets/ {
+      try_files $uri =404; ${hdrs(year, scriptHeaders)}
+      # SVG can be a document: bin/site sends it the document headers too.
+      location ~* \\.svg$ { ${hdrs(year)} }
+    }
     location / { try_files $uri/index.html =404; ${hdrs("no-cache")} }
   }
 }
@@ -579,8 +584,18 @@ async function sectionServer() {
   const siteBase = `http://127.0.0.1:${PORTS.site}`;
   await waitFor(`${siteBase}/healthz`);
   const home = await get(`${siteBase}/`, { "accept-encoding": "gzip" });
+  // (b): the largest script the home page loads, a content-hashed asset with a .gz.
+  const homeScripts = firstLoadScripts(readFileSync(htmlFile("/"), "utf8"), readAsset)
+    .filter((s) => existsSync(join(CLIENT, s.slice(1) + ".gz")))
+    .sort((a, b) => gzSize(b) - gzSize(a));
+  const asset = homeScripts[0] ?? "/assets/missing.js";
+  // Scripts go without the document-only headers (CSP, Permissions-Policy...): nginx copies both sets.
+  const script = await get(siteBase + asset, { "accept-encoding": "gzip" });
   const dir = mkdtempSync(join(work, "nginx-"));
-  writeFileSync(join(dir, "nginx.conf"), nginxConf(dir, PORTS.nginx, nginxHeaders(home.headers)));
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    nginxConf(dir, PORTS.nginx, nginxHeaders(home.headers), nginxHeaders(script.headers)),
+  );
   const nginxBin = nginxBinary();
   const t = spawnSync(nginxBin, ["-t", "-q", "-p", dir, "-c", join(dir, "nginx.conf")], {
     encoding: "utf8",
@@ -590,11 +605,6 @@ async function sectionServer() {
   const nginxBase = `http://127.0.0.1:${PORTS.nginx}`;
   await waitFor(`${nginxBase}/`);
 
-  // (b): the largest script the home page loads, a content-hashed asset with a .gz.
-  const homeScripts = firstLoadScripts(readFileSync(htmlFile("/"), "utf8"), readAsset)
-    .filter((s) => existsSync(join(CLIENT, s.slice(1) + ".gz")))
-    .sort((a, b) => gzSize(b) - gzSize(a));
-  const asset = homeScripts[0] ?? "/assets/missing.js";
   const targets = [
     { id: "a", label: "(a) home page HTML /", path: "/" },
     { id: "b", label: `(b) hashed JS ${asset.replace("/assets/", "")}`, path: asset },
