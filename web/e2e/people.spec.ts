@@ -129,6 +129,13 @@ test.describe("popup at 1280 px", () => {
     const description = page.locator('meta[name="description"]');
     await expect(description).toHaveAttribute("content", second.description);
     await expectNoAxeViolations(page);
+    // Made modal after hydration (in a task of its own): the page behind is
+    // inert and does not scroll, and Escape closes back to the directory.
+    await expect.poll(() => popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
+    await expect(page.locator("html")).toHaveClass(/modal-open/);
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/who-we-are$/);
   });
 
   test("walks the stored order, hiding previous and next at the ends", async ({ page }) => {

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
 import { polyfillDialog } from "./dialog-polyfill.test-helper";
 
@@ -69,20 +69,51 @@ describe("Modal", () => {
 });
 
 describe("Modal opened at first render", () => {
-  it("closes for real when the owner closes it", () => {
-    function Initially() {
-      const [open, setOpen] = useState(true);
-      return (
-        <Modal open={open} onClose={() => setOpen(false)} labelledBy="y">
-          <h2 id="y">Popup</h2>
-        </Modal>
-      );
-    }
+  function Initially() {
+    const [open, setOpen] = useState(true);
+    return (
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy="y">
+        <h2 id="y">Popup</h2>
+      </Modal>
+    );
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows at once and becomes modal in a task after the render's own", () => {
+    vi.useFakeTimers();
     render(<Initially />);
-    const dialog = screen.getByRole("dialog", { name: "Popup" });
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    expect(dialog.open).toBe(true);
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+    act(() => vi.runAllTimers());
+    expect(dialog.matches(":modal")).toBe(true);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(true);
+  });
+
+  it("closes for real when the owner closes it", () => {
+    vi.useFakeTimers();
+    render(<Initially />);
+    act(() => vi.runAllTimers());
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
     expect(dialog.matches(":modal")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(dialog.matches(":modal")).toBe(false);
     expect(dialog.hasAttribute("open")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+  });
+
+  it("closed before it became modal, it never does", () => {
+    vi.useFakeTimers();
+    render(<Initially />);
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    act(() => vi.runAllTimers());
+    expect(dialog.open).toBe(false);
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
   });
 });
