@@ -178,6 +178,46 @@ test.describe("/latest-insights", () => {
     expect(await page.locator('link[rel="preload"][href="/linkedin-api"]').count()).toBe(0);
   });
 
+  test("on a phone the first card's image loads first; the others' media wait for scrolling", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const media: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/linkedin-api/media/")) media.push(path);
+    });
+    await page.goto("/latest-insights");
+    await waitForHydration(page);
+    const lead = cards(page)
+      .first()
+      .getByRole("img", { name: /Keizershof/ });
+    await expect(lead).toHaveAttribute("fetchpriority", "high");
+    expect(await lead.getAttribute("loading")).toBeNull();
+    await expect
+      .poll(() => lead.evaluate((el: HTMLImageElement) => el.naturalWidth))
+      .toBeGreaterThan(0);
+    const video = cards(page).nth(2).locator("video");
+    await expect(video).toHaveCount(0);
+    expect(media).toHaveLength(1);
+    await cards(page).nth(2).scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute("src", /^\/linkedin-api\/media\//);
+  });
+
+  test.describe("media bytes that fail to load", () => {
+    test.use({ expectedFailedRequests: [/\/linkedin-api\/media\//] });
+    test("are removed, leaving the placeholder, and only logged", async ({ page }) => {
+      await page.route("**/linkedin-api/media/**", (route) => route.fulfill({ status: 404 }));
+      const logged = page.waitForEvent("console", (m) => m.text().includes("failed to load"));
+      await page.goto("/latest-insights");
+      await waitForHydration(page);
+      await logged;
+      const first = cards(page).first();
+      await expect(first.getByRole("img", { name: /Keizershof/ })).toHaveCount(0);
+      await expect(first.locator("img[alt='']").nth(1)).toBeVisible();
+    });
+  });
+
   test("axe clean while loading and at 375 px without horizontal scroll", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     let release = () => {};

@@ -8,8 +8,11 @@ export function PostList({
   posts,
   firstNewRef,
   firstNewIndex = -1,
+  leadFirst = false,
 }: {
   posts: SocialPost[];
+  /** The first card leads the page (the list page's largest element): its image loads first. */
+  leadFirst?: boolean;
   /** Receives the card at firstNewIndex (focused after `More articles`). */
   firstNewRef?: Ref<HTMLLIElement>;
   firstNewIndex?: number;
@@ -23,7 +26,7 @@ export function PostList({
           ref={i === firstNewIndex ? firstNewRef : undefined}
           tabIndex={i === firstNewIndex ? -1 : undefined}
         >
-          <SocialPostCard post={post} />
+          <SocialPostCard post={post} lead={leadFirst && i === 0} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ExternalLink } from "~/components/ExternalLink";
 import { site } from "~/lib/content";
 import {
@@ -12,19 +12,38 @@ import {
 import { logo } from "~/lib/media";
 import { prefersReducedMotion, useMediaQuery } from "~/lib/use-media-query";
 import { logMediaError, usePostMedia } from "~/lib/use-insights";
+import { useNearViewport } from "~/lib/use-near-viewport";
 import styles from "./SocialPostCard.module.css";
 
-/** The post's image or video, with the placeholder until it has loaded. */
-function PostMedia({ post }: { post: SocialPost }) {
+/**
+ * The post's image or video, over the placeholder until it has loaded; one
+ * that fails to load is removed (logged only), leaving the placeholder. The
+ * lead card's image is fetched first, at high priority, and shows the moment
+ * it is decoded: it is the list page's largest element, which a fade-in
+ * through a React update would only delay. The other cards' media wait until
+ * they come near the viewport, then fade in.
+ */
+function PostMedia({ post, lead }: { post: SocialPost; lead: boolean }) {
   const media = post.media;
-  const src = usePostMedia(media);
-  const [ready, setReady] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, { always: lead });
+  const src = usePostMedia(near ? media : null);
+  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   const reducedMotion = useMediaQuery(prefersReducedMotion);
   const placeholder = logo(insights.card.placeholderLogo);
   if (!media) return null;
-  const onError = () => src && logMediaError(media.kind, src);
+  const onError = () => {
+    if (src) logMediaError(media.kind, src);
+    setStatus("failed");
+  };
+  const shown = src !== null && status !== "failed";
   return (
-    <div className={styles.media} data-ready={ready ? "" : undefined}>
+    <div
+      ref={box}
+      className={styles.media}
+      data-ready={status === "ready" ? "" : undefined}
+      data-lead={lead ? "" : undefined}
+    >
       <img
         className={styles.placeholder}
         src={placeholder.src}
@@ -32,18 +51,18 @@ function PostMedia({ post }: { post: SocialPost }) {
         width={placeholder.width}
         height={placeholder.height}
       />
-      {src && media.kind === "image" && (
+      {shown && media.kind === "image" && (
         <img
           className={styles.asset}
           src={src}
           alt={media.alt}
-          loading="lazy"
+          fetchPriority={lead ? "high" : undefined}
           decoding="async"
-          onLoad={() => setReady(true)}
+          onLoad={() => setStatus("ready")}
           onError={onError}
         />
       )}
-      {src && media.kind === "video" && (
+      {shown && media.kind === "video" && (
         <video
           className={styles.asset}
           src={src}
@@ -54,7 +73,7 @@ function PostMedia({ post }: { post: SocialPost }) {
           autoPlay={!reducedMotion}
           controls
           preload="metadata"
-          onLoadedData={() => setReady(true)}
+          onLoadedData={() => setStatus("ready")}
           onError={onError}
         />
       )}
@@ -67,7 +86,7 @@ function PostMedia({ post }: { post: SocialPost }) {
  * the Dutch date, the cleaned commentary with its hashtags, and the media.
  * Rendered only in the browser (the feed is live).
  */
-export function SocialPostCard({ post }: { post: SocialPost }) {
+export function SocialPostCard({ post, lead = false }: { post: SocialPost; lead?: boolean }) {
   const { segments, readMore } = useMemo(() => postText(post.commentary), [post.commentary]);
   const avatar = logo(insights.card.logo);
   const date = formatPostDate(post.createdAt);
@@ -87,7 +106,7 @@ export function SocialPostCard({ post }: { post: SocialPost }) {
           )}
         </div>
       </header>
-      <PostMedia post={post} />
+      <PostMedia post={post} lead={lead} />
       <p className={styles.text}>
         {segments.map((s, i) =>
           s.hashtag ? (

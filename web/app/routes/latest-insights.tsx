@@ -48,6 +48,7 @@ export default function LatestInsights() {
             posts={posts.slice(0, visible)}
             firstNewRef={firstNewRef}
             firstNewIndex={firstNew}
+            leadFirst
           />
         )}
         {hasMorePosts(visible, posts.length) && (
