@@ -34,6 +34,22 @@ for (const path of browserPages.filter((p) => !p.startsWith("/who-we-are/"))) {
   });
 }
 
+test("React, React DOM and React Router arrive as one script", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith(".js")) scripts.push(path);
+  });
+  await page.goto("/privacy-statement");
+  await waitForHydration(page);
+  const framework = scripts.filter((p) => /^\/assets\/framework-[\w-]+\.js$/.test(p));
+  expect(framework).toHaveLength(1);
+  const source = await (await page.request.get(framework[0]!)).text();
+  // React DOM's hydrateRoot and React Router's HydratedRouter are both in it.
+  expect(source).toContain("hydrateRoot");
+  expect(source).toContain("__reactRouterContext");
+});
+
 /** Computed styles of the main content's first elements: how the page looks. */
 async function mainStyles(page: import("@playwright/test").Page) {
   await page.waitForFunction(() =>
