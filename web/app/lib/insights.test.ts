@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   cleanCommentary,
   FeedError,
@@ -199,6 +199,20 @@ describe("formatPostDate", () => {
     [Date.UTC(2023, 11, 31, 23, 30), "1 jan 2024"],
   ])("%i -> %s", (ms, want) => {
     expect(formatPostDate(ms)).toBe(want);
+  });
+
+  it("builds its formatter on first use, not as the module loads", async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      const fresh = await import("./insights");
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.formatPostDate(Date.UTC(2023, 10, 14, 9, 30))).toBe("14 nov 2023");
+      fresh.formatPostDate(Date.UTC(2023, 4, 25, 12));
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it("answers empty for a missing date", () => {
