@@ -47,7 +47,8 @@ export function PrivacyText() {
       </nav>
       <article className={styles.text}>
         <p className={styles.updated}>
-          {privacy.lastUpdatedLabel}: <time>{privacy.lastUpdated}</time>
+          {privacy.lastUpdatedLabel}:{" "}
+          <time dateTime={privacy.lastUpdatedDate}>{privacy.lastUpdated}</time>
         </p>
         <Paragraphs text={privacy.introduction} />
         {privacy.sections.map((s) => (
