@@ -34,6 +34,11 @@ interface ActionProps extends Common {
 
 export type ButtonProps = ToProps | HrefProps | ActionProps;
 
+/** A path on this site that is a page, not a file (no extension in its last segment). */
+function isSitePage(href: string): boolean {
+  return /^\/(?!\/)/.test(href) && !/\.[a-z0-9]+$/i.test(href.split(/[?#]/)[0] ?? "");
+}
+
 function Arrow() {
   return (
     <svg className={styles.arrow} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -63,6 +68,15 @@ export function Button(props: ButtonProps) {
     );
   }
   if ("href" in props) {
+    // Content names its links as plain URLs: one to a page of this site goes
+    // through the router like any internal link, not a full page load.
+    if (!props.download && !props.external && isSitePage(props.href)) {
+      return (
+        <Link to={props.href} className={classes}>
+          {content}
+        </Link>
+      );
+    }
     if (props.external ?? /^https?:/.test(props.href)) {
       return (
         <ExternalLink href={props.href} className={classes}>
