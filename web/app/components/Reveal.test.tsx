@@ -102,6 +102,28 @@ describe("Reveal", () => {
     expect(el.dataset.reveal).toBe("shown");
   });
 
+  it.each([
+    { name: "observer", report: (bottom: number) => intersecting(bottom) },
+    { name: "scroll", report: (bottom: number) => scrollTo(bottom - 100) },
+  ])(
+    "judges the bottom rule by where the element sits, not where its hidden offset draws it ($name)",
+    ({ report }) => {
+      stubMotion(false);
+      placeAt(2000);
+      render(
+        <Reveal when="bottom" distance={50}>
+          Block
+        </Reveal>,
+      );
+      intersecting(1000);
+      const el = screen.getByText("Block");
+      report(852); // drawn 50 px low: its place ends 2 px below the viewport
+      expect(el.dataset.reveal).toBe("hidden");
+      report(850); // its place ends exactly at the viewport's bottom edge
+      expect(el.dataset.reveal).toBe("shown");
+    },
+  );
+
   it("stops following scrolling once the element has left the view", () => {
     const el = bottomRulePartlyInView();
     observed?.([{ isIntersecting: false, boundingClientRect: { bottom: 1900 } as DOMRect }]);

@@ -44,6 +44,10 @@ export function Reveal({
     // an observer's thresholds can miss the moment the bottom edge arrives
     // (a scroll that stops with the element's bottom exactly at the edge).
     let onScroll: (() => void) | null = null;
+    // While hidden the element is drawn `distance` px below its place: the
+    // bottom rule is about where it sits, so take the offset off what is measured.
+    const bottomInView = (measuredBottom: number, viewportBottom: number) =>
+      measuredBottom - distance <= viewportBottom + 1;
     const stopFollowing = () => {
       if (onScroll) window.removeEventListener("scroll", onScroll);
       onScroll = null;
@@ -61,11 +65,11 @@ export function Reveal({
             continue;
           }
           const root = entry.rootBounds?.bottom ?? window.innerHeight;
-          if (when === "enter" || entry.boundingClientRect.bottom <= root + 1) {
+          if (when === "enter" || bottomInView(entry.boundingClientRect.bottom, root)) {
             show();
           } else if (!onScroll) {
             onScroll = () => {
-              if (el.getBoundingClientRect().bottom <= window.innerHeight + 1) show();
+              if (bottomInView(el.getBoundingClientRect().bottom, window.innerHeight)) show();
             };
             window.addEventListener("scroll", onScroll, { passive: true });
           }
