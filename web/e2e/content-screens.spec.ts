@@ -223,6 +223,7 @@ test.describe("contact accordion", () => {
     await expect(page.getByRole("region", { name: /^Copenhagen/ })).toContainText(
       "Palægade 2, 2nd floor",
     );
+    await expect(page.getByRole("region", { name: /^Copenhagen/ })).toContainText("1261");
     await button(page, "Copenhagen").click();
     await expect(button(page, "Copenhagen")).toHaveAttribute("aria-expanded", "false");
     await expect(
@@ -245,6 +246,7 @@ test.describe("contact accordion", () => {
     await expect(button(page, "Helsinki")).toHaveAttribute("aria-expanded", "true");
     await expect(button(page, "Amsterdam")).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByRole("region", { name: /^Helsinki/ })).toContainText("7A Bulevardi");
+    await expect(page.getByRole("region", { name: /^Helsinki/ })).toContainText("00120");
     await page.keyboard.press("Space");
     await expect(button(page, "Helsinki")).toHaveAttribute("aria-expanded", "false");
     await expectNoAxeViolations(page);
@@ -419,13 +421,90 @@ test("the ESG block fades in when its bottom reaches the viewport bottom", async
     .locator("[data-reveal]")
     .filter({ has: page.getByRole("heading", { name: "ESG initiatives" }) });
   await expect(block).toHaveAttribute("data-reveal", "hidden");
-  await block.evaluate((el) => el.scrollIntoView({ block: "end" }));
+  // Scroll so that the block's own bottom (not the 50 px lower edge its hidden
+  // offset draws) is `gap` px below the viewport's bottom edge.
+  const scrollToBottomGap = (gap: number) =>
+    block.evaluate((el, gap) => {
+      const style = getComputedStyle(el);
+      const offset = parseFloat(style.getPropertyValue("--reveal-distance"));
+      const bottom = el.getBoundingClientRect().bottom - offset + window.scrollY;
+      window.scrollTo(0, bottom - window.innerHeight - gap);
+      return { offset, duration: style.getPropertyValue("--reveal-duration") };
+    }, gap);
+  expect(await scrollToBottomGap(30)).toEqual({ offset: 50, duration: "0.3s" });
+  await page.waitForTimeout(200);
+  await expect(block).toHaveAttribute("data-reveal", "hidden");
+  await scrollToBottomGap(0);
   await expect(block).toHaveAttribute("data-reveal", "shown");
   await expect(page.getByRole("img", { name: "ESG Initiatives" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "More information" })).toHaveAttribute(
+  const more = page.getByRole("link", { name: /^More information/ });
+  await expect(more).toHaveAttribute("href", "/governance");
+  // A page of the site: the router takes it, the document stays.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await more.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Responsible investing");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("charity: the foundation's figures and its outbound links", async ({ page }) => {
+  await page.goto("/charity");
+  const main = page.getByRole("main");
+  for (const t of [/5 hectares/, /60 tonnes of CO2 a year/, /managed for 50 years/]) {
+    await expect(main).toContainText(t);
+  }
+  const partners: Array<[string, string]> = [
+    ["Studiezalen", "https://www.studiezalen.nl"],
+    ["SINA", "https://www.stichtingsina.nl"],
+    ["Philomela", "https://www.philomela.nl"],
+    ["Samen Kracht", "https://www.samenkracht.nl"],
+    ["Noordje", "https://www.noordje.nl"],
+    ["Prinsengrachtconcert", "https://www.prinsengrachtconcert.nl"],
+    ["Oranjewoud", "https://www.oranjewoud.nl"],
+    ["Havendiners", "https://www.havendiners.nl"],
+    ["Dutch National Opera & Ballet", "https://www.operaballet.nl"],
+  ];
+  for (const [name, href] of partners) {
+    const logoLink = main
+      .getByRole("article", { name, exact: true })
+      .getByRole("link", { name: new RegExp(`^${name}`) });
+    await expect(logoLink, name).toHaveAttribute("href", href);
+    await expect(logoLink, name).toHaveAttribute("target", "_blank");
+  }
+  // The optional button: only where content gives one.
+  await expect(main.getByRole("link", { name: /^Visit Studiezalen/ })).toHaveAttribute(
     "href",
-    "/governance",
+    "https://www.studiezalen.nl",
   );
+  await expect(
+    main.getByRole("article", { name: "SINA", exact: true }).getByRole("link", { name: /^Visit/ }),
+  ).toHaveCount(0);
+  const goals = main.getByRole("link", { name: /Sustainable Development Goals/ });
+  expect(await goals.count()).toBeGreaterThan(0);
+  for (const href of await goals.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+    expect(href).toMatch(/^https:\/\/sdgs\.un\.org\//);
+  }
+  await expect(main.getByRole("link", { name: /^Check our ANBI status/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.belastingdienst\.nl\//,
+  );
+  await expect(main.getByRole("link", { name: "foundation@veldhaven.eu" })).toHaveAttribute(
+    "href",
+    "mailto:foundation@veldhaven.eu",
+  );
+});
+
+test("home: its blocks lead to What we do, the team and the foundation", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  const links: Array<[string, string]> = [
+    ["Our investment approach", "/what-we-do"],
+    ["Meet our people", "/who-we-are"],
+    ["Meet the whole team", "/who-we-are"],
+    ["Our foundation", "/charity"],
+  ];
+  for (const [name, href] of links) {
+    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
 });
 
 test.describe("at 375 px", () => {
@@ -441,6 +520,17 @@ test.describe("at 375 px", () => {
     expect(wide).toEqual([]);
   });
 
+  for (const path of screens) {
+    test(`${path} is axe clean`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe("at 1280 px", () => {
+  // Desktop layouts: two columns, the team teaser's hover overlay, the parallax header.
   for (const path of screens) {
     test(`${path} is axe clean`, async ({ page }) => {
       await page.goto(path);
