@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
@@ -150,6 +151,42 @@ func TestInlineHashesFindOnlyWholeElements(t *testing.T) {
 				t.Errorf("scripts %v styles %v, want %v %v", h.scripts, h.styles, tt.scripts, tt.styles)
 			}
 		})
+	}
+}
+
+// LoadSite reads every page into the same buffer: a short page after a
+// long one must get its own hashes and validator, not what is left of the other's.
+func TestLoadSiteReusedScanBuffersKeepPagesApart(t *testing.T) {
+	long := `<html><head><style>` + strings.Repeat("p{margin:0}", 500) + `</style></head><body><SCRIPT>long()</SCRIPT></body></html>`
+	pages := map[string]string{
+		"404/index.html":   long,
+		"index.html":       `<html><head><style>a{}</style></head><body><script>short()</script></body></html>`,
+		"a/index.html":     long + long,
+		"a/b/index.html":   `<html><body><script>b()</script></body></html>`,
+		"c/index.html":     `<p>no inline code</p>`,
+		"d/e/f/index.html": long,
+	}
+	fsys := fstest.MapFS{}
+	for name, html := range pages {
+		fsys[name] = &fstest.MapFile{Data: []byte(html)}
+		fsys[name+".gz"] = &fstest.MapFile{Data: gz(t, html)} // streamed, as the real pages are
+	}
+	site, err := LoadSite(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(mapValues(site.files), site.notFound) {
+		html := []byte(pages[f.name])
+		if f.fsys == nil {
+			t.Fatalf("%s: want a streamed page, as with compressed variants", f.name)
+		}
+		want := inlineHashesOf(html)
+		if !slices.Equal(f.hashes.scripts, want.scripts) || !slices.Equal(f.hashes.styles, want.styles) {
+			t.Errorf("%s: hashes %v, want %v", f.name, f.hashes, want)
+		}
+		if v := validatorOf(f.name, html); f.validator != v {
+			t.Errorf("%s: validator %s, want %s", f.name, f.validator, v)
+		}
 	}
 }
 

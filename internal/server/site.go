@@ -88,6 +88,7 @@ const notFoundDir = "404"
 func LoadSite(fsys fs.FS) (*Site, error) {
 	s := &Site{files: map[string]*file{}}
 	compressed := map[string][]byte{}
+	var scan scanBuffer
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -109,7 +110,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		}
 		var f *file
 		if streamable(name) || hasCompressedVariant(fsys, name) {
-			if f, err = newStreamedFile(fsys, name); err != nil {
+			if f, err = newStreamedFile(fsys, name, &scan); err != nil {
 				return err
 			}
 		}
@@ -189,8 +190,9 @@ func hasCompressedVariant(fsys fs.FS, name string) bool {
 
 // newStreamedFile describes a file whose identity bytes stay in fsys. It
 // returns nil when fsys cannot seek in the file (Range needs that); the
-// caller then reads it into memory.
-func newStreamedFile(fsys fs.FS, name string) (*file, error) {
+// caller then reads it into memory. An HTML file is read into scan's
+// buffer, which the next one reuses.
+func newStreamedFile(fsys fs.FS, name string, scan *scanBuffer) (*file, error) {
 	src, err := fsys.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", name, err)
@@ -208,7 +210,7 @@ func newStreamedFile(fsys fs.FS, name string) (*file, error) {
 	switch {
 	case strings.HasSuffix(name, ".html"):
 		// Read once for the CSP hashes of its inline code; not kept.
-		data, err := io.ReadAll(src)
+		data, err := scan.read(src, info.Size())
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
@@ -400,21 +402,37 @@ type inlineHashes struct {
 	scripts, styles []string
 }
 
+// scanBuffer is the buffer start-up reads the pages into to hash them, reused
+// from page to page: the pages with their inlined CSS are megabytes, and a
+// fresh (zeroed, grown) buffer for each cost more than hashing them.
+type scanBuffer struct{ data []byte }
+
+// read reads src, whose size its Stat gave, into the buffer.
+func (b *scanBuffer) read(src io.Reader, size int64) ([]byte, error) {
+	if cap(b.data) < int(size) {
+		b.data = make([]byte, size)
+	}
+	b.data = b.data[:size]
+	if _, err := io.ReadFull(src, b.data); err != nil {
+		return nil, err
+	}
+	return b.data, nil
+}
+
 // inlineHashesOf lists a hash for each inline script and stylesheet of an
 // HTML document, so the policy can allow exactly those and nothing else.
 // Scripts with a src are covered by 'self'; data blocks (JSON-LD) are not
 // executed and need no hash.
 func inlineHashesOf(html []byte) inlineHashes {
 	var h inlineHashes
-	lower := asciiLower(html)
-	for _, el := range elements(html, lower, "script") {
-		attrs := string(lower[el.attrs[0]:el.attrs[1]])
+	for _, el := range elements(html, "script") {
+		attrs := strings.ToLower(string(html[el.attrs[0]:el.attrs[1]]))
 		if strings.Contains(attrs, " src=") || strings.Contains(attrs, "application/ld+json") || strings.Contains(attrs, "application/json") {
 			continue
 		}
 		h.scripts = appendHash(h.scripts, html[el.body[0]:el.body[1]])
 	}
-	for _, el := range elements(html, lower, "style") {
+	for _, el := range elements(html, "style") {
 		h.styles = appendHash(h.styles, html[el.body[0]:el.body[1]])
 	}
 	return h
@@ -424,48 +442,65 @@ func inlineHashesOf(html []byte) inlineHashes {
 type element struct{ attrs, body [2]int }
 
 // elements finds the <name …>…</name> elements of a raw-text kind (script,
-// style) by plain search over the lowered document: a regular expression
-// over the several MB of pages with inlined CSS made start-up take half a
-// second. An element without its closing tag ends the search.
-func elements(html, lower []byte, name string) []element {
-	open, closing := []byte("<"+name), []byte("</"+name)
+// style) by plain search: a regular expression over the several MB of pages
+// with inlined CSS made start-up take half a second, and a lowered copy of
+// them a third of what was left. Tag names match in any case. An element
+// without its closing tag ends the search.
+func elements(html []byte, name string) []element {
 	var out []element
 	for at := 0; ; {
-		i := bytes.Index(lower[at:], open)
-		if i < 0 {
+		start := tagAt(html, at, "<", name)
+		if start < 0 {
 			return out
 		}
-		start := at + i + len(open)
 		// <scripts> or <style-guide> are other elements.
-		if start < len(lower) && !isTagNameEnd(lower[start]) {
+		if start < len(html) && !isTagNameEnd(html[start]) {
 			at = start
 			continue
 		}
-		gt := bytes.IndexByte(lower[start:], '>')
+		gt := bytes.IndexByte(html[start:], '>')
 		if gt < 0 {
 			return out
 		}
 		bodyStart := start + gt + 1
-		end := bytes.Index(lower[bodyStart:], closing)
-		if end < 0 {
+		closeEnd := tagAt(html, bodyStart, "</", name)
+		if closeEnd < 0 {
 			return out
 		}
-		out = append(out, element{attrs: [2]int{start, start + gt}, body: [2]int{bodyStart, bodyStart + end}})
-		at = bodyStart + end + len(closing)
+		bodyEnd := closeEnd - len("</") - len(name)
+		out = append(out, element{attrs: [2]int{start, start + gt}, body: [2]int{bodyStart, bodyEnd}})
+		at = closeEnd
 	}
 }
 
-// asciiLower lowers A-Z only: tag names are ASCII, and bytes.ToLower's
-// Unicode handling was half of the start-up time.
-func asciiLower(b []byte) []byte {
-	out := make([]byte, len(b))
+// tagAt finds the first prefix+name (name in any ASCII case) at or after
+// from and returns the index just past it, or -1.
+func tagAt(html []byte, from int, prefix, name string) int {
+	for at := from; ; {
+		i := bytes.Index(html[at:], []byte(prefix))
+		if i < 0 {
+			return -1
+		}
+		at += i + len(prefix)
+		if len(html)-at >= len(name) && asciiEqualFold(html[at:at+len(name)], name) {
+			return at + len(name)
+		}
+	}
+}
+
+// asciiEqualFold compares b with a lower-case ASCII name, ignoring the case
+// of A-Z only: tag names are ASCII, and bytes.EqualFold's Unicode handling
+// was half of the start-up time when it ran over whole pages.
+func asciiEqualFold(b []byte, lowerName string) bool {
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		out[i] = c
+		if c != lowerName[i] {
+			return false
+		}
 	}
-	return out
+	return true
 }
 
 func isTagNameEnd(c byte) bool {
