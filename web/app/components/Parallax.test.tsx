@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PARALLAX } from "~/lib/parallax";
 import { Parallax } from "./Parallax";
 
-/** matchMedia for a window `width` px wide, with reduced motion on or off; `set` flips it later. */
+/** matchMedia for a window `width` px wide, with reduced motion on or off; `setReduced` flips it later. */
 function stubScreen(width: number, reduce: boolean) {
   const listeners = new Set<() => void>();
   let reduced = reduce;

@@ -64,10 +64,14 @@ describe("Reveal", () => {
   });
 
   /** A bottom-rule Reveal below the fold, with its observer reporting the element partly in view. */
-  function bottomRulePartlyInView() {
+  function bottomRulePartlyInView(distance?: number) {
     stubMotion(false);
     placeAt(2000);
-    render(<Reveal when="bottom">Block</Reveal>);
+    render(
+      <Reveal when="bottom" distance={distance}>
+        Block
+      </Reveal>,
+    );
     intersecting(1000);
     return screen.getByText("Block");
   }
@@ -108,15 +112,7 @@ describe("Reveal", () => {
   ])(
     "judges the bottom rule by where the element sits, not where its hidden offset draws it ($name)",
     ({ report }) => {
-      stubMotion(false);
-      placeAt(2000);
-      render(
-        <Reveal when="bottom" distance={50}>
-          Block
-        </Reveal>,
-      );
-      intersecting(1000);
-      const el = screen.getByText("Block");
+      const el = bottomRulePartlyInView(50);
       report(852); // drawn 50 px low: its place ends 2 px below the viewport
       expect(el.dataset.reveal).toBe("hidden");
       report(850); // its place ends exactly at the viewport's bottom edge
