@@ -29,7 +29,13 @@ export default defineConfig({
   },
   webServer: {
     // The real binary, with the embedded sample feed and a throwaway data dir.
-    command: `../bin/site -addr 127.0.0.1:${port} -data-dir ${dataDir}`,
+    // SITE_BIN and SITE_DIR (a build folder served with -site-dir) let a
+    // developer test a web build without relinking the binary.
+    command: [
+      process.env.SITE_BIN || "../bin/site",
+      `-addr 127.0.0.1:${port} -data-dir ${dataDir}`,
+      process.env.SITE_DIR ? `-site-dir ${process.env.SITE_DIR}` : "",
+    ].join(" "),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 15_000,

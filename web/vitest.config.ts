@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     environment: "jsdom",
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
+    include: ["app/**/*.test.{ts,tsx}", "src/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
     setupFiles: ["./vitest.setup.ts"],
   },
 });

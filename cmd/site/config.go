@@ -21,6 +21,7 @@ type config struct {
 	drain       time.Duration
 	logLevel    string
 	security    string
+	siteDir     string
 }
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -34,6 +35,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), "folder for the feed snapshot and media cache (env DATA_DIR; default: user cache dir)")
 	fs.DurationVar(&c.drain, "drain", 10*time.Second, "how long shutdown waits for requests in flight")
 	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), "Contact of /.well-known/security.txt (env SECURITY_CONTACT)")
+	fs.StringVar(&c.siteDir, "site-dir", "", "serve the build in this folder instead of the embedded one (development: a web build without relinking the binary)")
 	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return c, err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -45,7 +46,7 @@ func run(args []string, getenv func(string) string) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
-	site, err := web.Site()
+	site, err := siteFS(cfg.siteDir)
 	if err != nil {
 		return err
 	}
@@ -172,4 +173,19 @@ func newLogger(level string, w io.Writer) (*slog.Logger, error) {
 		return nil, fmt.Errorf("LOG_LEVEL %q: %w", level, err)
 	}
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})), nil
+}
+
+// siteFS is the build to serve: the embedded one, or the folder of -site-dir.
+func siteFS(dir string) (fs.FS, error) {
+	if dir == "" {
+		return web.Site()
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("-site-dir: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("-site-dir %q: not a folder", dir)
+	}
+	return os.DirFS(dir), nil
 }

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,8 +72,10 @@ type Site struct {
 	notFound *file
 }
 
-// notFoundDir is where the build prerenders the catch-all route.
-const notFoundDir = "404"
+// notFoundPages are where a build prerenders its 404 page: Astro writes
+// 404.html, the React Router build 404/index.html.
+// TODO(islands): only 404.html once the Astro build replaces the old one.
+var notFoundPages = []string{"404.html", "404/index.html"}
 
 // LoadSite loads the build. Pages are the `index.html` files (`x/index.html`
 // is served at `/x`); `404/index.html` is the not-found page and is never
@@ -122,7 +125,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			f = newFile(name, data)
 		}
 		switch {
-		case name == notFoundDir+"/index.html":
+		case slices.Contains(notFoundPages, name):
 			s.notFound = f
 		case base == "index.html":
 			dir := path.Dir(name)
@@ -143,7 +146,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
 	if s.notFound == nil {
-		return nil, fmt.Errorf("load site: no %s/index.html in the build", notFoundDir)
+		return nil, fmt.Errorf("load site: no %s in the build", strings.Join(notFoundPages, " or "))
 	}
 	if _, ok := s.files["/"]; !ok {
 		return nil, fmt.Errorf("load site: no index.html in the build")

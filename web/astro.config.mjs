@@ -1,0 +1,44 @@
+// The site: static pages prerendered by Astro from content/, React components
+// rendered to HTML at build, and hydrated only where a page shell says so
+// (client:visible, client:idle, client:media). bin/site embeds the output.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import react from "@astrojs/react";
+import { defineConfig } from "astro/config";
+import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
+
+const site = JSON.parse(readFileSync(new URL("../content/site.json", import.meta.url), "utf8"));
+const path = (p) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  // The public origin for canonical links: SITE_URL at build time, else content/site.json.
+  site: process.env.SITE_URL || site.url,
+  srcDir: "src",
+  outDir: "dist",
+  // Pages are x/index.html, served at /x: the server redirects /x/ to /x.
+  trailingSlash: "never",
+  build: {
+    format: "directory",
+    // Each page's CSS is inlined: the first paint needs the HTML alone. The
+    // server hashes every inline <style> into the page's style-src.
+    inlineStylesheets: "always",
+  },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  integrations: [react()],
+  vite: {
+    // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
+    plugins: [sanitizeContentPlugin()],
+    resolve: {
+      alias: [
+        { find: /^@\/generated\//, replacement: `${path("./app/generated")}/` },
+        { find: /^@\//, replacement: `${path("./src")}/` },
+        { find: /^#content\//, replacement: `${path("../content")}/` },
+      ],
+    },
+    build: {
+      // Hashed file names are what lets the server cache assets for a year.
+      assetsInlineLimit: 0,
+    },
+  },
+});

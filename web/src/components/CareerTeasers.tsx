@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { Button } from "@/components/Button";
+import { ResponsiveImage } from "@/components/ResponsiveImage";
+import { Reveal } from "@/components/Reveal";
+import { VacancyLoading } from "@/components/VacancyLoading";
+import { teaserCopy, teaserTitle, vacancyTeasers, type VacancyTeaser } from "@/lib/career-teasers";
+import styles from "./CareerTeasers.module.css";
+
+/** Teaser cards shown on other screens (spec section 9). */
+export const TEASER_COUNT = 3;
+
+/**
+ * The first three vacancies as cards linking to their pages, and a button to
+ * /careers. A title over 20 characters is cut with an ellipsis; the full title
+ * stays the link's accessible name and its tooltip.
+ */
+export function CareerTeasers({
+  vacancies = vacancyTeasers,
+}: {
+  vacancies?: readonly VacancyTeaser[];
+}) {
+  const { teasers } = teaserCopy;
+  const shown = vacancies.slice(0, TEASER_COUNT);
+  return (
+    <section className={`container ${styles.teasers}`} aria-labelledby="career-teasers-heading">
+      <h2 id="career-teasers-heading">{teasers.heading}</h2>
+      <VacancyLoading text={teaserCopy.loadingText} />
+      {shown.length > 0 && (
+        <ul className={styles.list}>
+          {shown.map((v) => {
+            const title = teaserTitle(v.title);
+            return (
+              <Reveal as="li" key={v.slug} className={styles.item}>
+                <Link
+                  to={`/careers/${v.slug}`}
+                  className={styles.card}
+                  title={title.cut ? v.title : undefined}
+                >
+                  <ResponsiveImage
+                    name={v.overviewImage}
+                    alt=""
+                    sizes="(min-width: 1024px) 390px, (min-width: 768px) 33vw, 100vw"
+                    className={styles.image}
+                  />
+                  <span className={styles.body}>
+                    {title.cut ? (
+                      <>
+                        <span className={styles.title} aria-hidden="true">
+                          {title.text}
+                        </span>
+                        <span className="visually-hidden">{v.title}</span>
+                      </>
+                    ) : (
+                      <span className={styles.title}>{v.title}</span>
+                    )}
+                    <span className={styles.location}>{v.location}</span>
+                  </span>
+                </Link>
+              </Reveal>
+            );
+          })}
+        </ul>
+      )}
+      <Button to="/careers" variant="secondary">
+        {teasers.moreLabel}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Modal } from "./Modal";
+import { polyfillDialog } from "./dialog-polyfill.test-helper";
+
+beforeAll(polyfillDialog);
+
+function Harness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal
+        open={open}
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+        labelledBy="t"
+        closeLabel="Close video"
+      >
+        <h2 id="t">Title</h2>
+      </Modal>
+    </>
+  );
+}
+
+describe("Modal", () => {
+  it("opens as a modal, stops the page scrolling, and closes with the close mark", () => {
+    render(<Harness />);
+    const opener = screen.getByRole("button", { name: "Open" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Title" });
+    expect(dialog.matches(":modal")).toBe(true);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Close video" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("closes on Escape (the cancel event) and on a backdrop click, not on a content click", () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    fireEvent.click(screen.getByRole("heading", { name: "Title" }));
+    expect(onClose).not.toHaveBeenCalled();
+    const cancel = new Event("cancel", { cancelable: true });
+    screen.getByRole("dialog").dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    fireEvent.click(screen.getByRole("dialog"));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("renders an open dialog with the open attribute, so it shows without JavaScript", () => {
+    render(
+      <Modal open onClose={() => {}} labelledBy="x">
+        <p id="x">Shown</p>
+      </Modal>,
+    );
+    expect(screen.getByRole("dialog").hasAttribute("open")).toBe(true);
+  });
+});
+
+describe("Modal opened at first render", () => {
+  function Initially() {
+    const [open, setOpen] = useState(true);
+    return (
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy="y">
+        <h2 id="y">Popup</h2>
+      </Modal>
+    );
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows at once and becomes modal in a task after the render's own", () => {
+    vi.useFakeTimers();
+    render(<Initially />);
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    expect(dialog.open).toBe(true);
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+    act(() => vi.runAllTimers());
+    expect(dialog.matches(":modal")).toBe(true);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(true);
+  });
+
+  it("closes for real when the owner closes it", () => {
+    vi.useFakeTimers();
+    render(<Initially />);
+    act(() => vi.runAllTimers());
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    expect(dialog.matches(":modal")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(dialog.hasAttribute("open")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+  });
+
+  it("closed before it became modal, it never does", () => {
+    vi.useFakeTimers();
+    render(<Initially />);
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    act(() => vi.runAllTimers());
+    expect(dialog.open).toBe(false);
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { pageMeta } from "@/lib/content";
+import { Parallax } from "./Parallax";
+import { ResponsiveImage } from "./ResponsiveImage";
+import styles from "./PageHeader.module.css";
+
+interface PageHeaderProps {
+  /** The page's path in content/pages.json (heading and intro). */
+  path: string;
+  image: string;
+  alt: string;
+  eyebrow?: string;
+  /** The home page's taller hero. */
+  tall?: boolean;
+  /** Scroll-scrubbed parallax background from 768 px (governance). */
+  parallax?: boolean;
+}
+
+/**
+ * A page's opening: a full-width photograph under the page heading and intro.
+ * The photograph is the page's largest above-the-fold image, so it loads with
+ * priority; the box has a fixed height, so nothing shifts when it arrives.
+ */
+export function PageHeader({ path, image, alt, eyebrow, tall, parallax }: PageHeaderProps) {
+  const { heading, intro } = pageMeta(path);
+  const picture = <ResponsiveImage name={image} alt={alt} sizes="100vw" priority cover />;
+  return (
+    <header className={[styles.header, tall && styles.tall, "on-dark"].filter(Boolean).join(" ")}>
+      {parallax ? (
+        <Parallax className={styles.media}>{picture}</Parallax>
+      ) : (
+        <div className={styles.media}>{picture}</div>
+      )}
+      <div className={`container ${styles.text}`}>
+        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+        <h1 className={styles.heading}>{heading}</h1>
+        <p className={styles.intro}>{intro}</p>
+      </div>
+    </header>
+  );
+}

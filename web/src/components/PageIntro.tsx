@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { pageMeta } from "@/lib/content";
+import styles from "./PageIntro.module.css";
+
+/**
+ * The heading and intro paragraph of a static page, from content/pages.json;
+ * children (e.g. a link) follow the intro.
+ */
+export function PageIntro({ path, children }: { path: string; children?: ReactNode }) {
+  const { heading, intro } = pageMeta(path);
+  return (
+    <header className={`container ${styles.intro}`}>
+      <h1>{heading}</h1>
+      <p className={styles.lead}>{intro}</p>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { ExternalLink } from "@/components/ExternalLink";
+import { site } from "@/lib/content";
+import { parseInline } from "@/lib/rich-text";
+
+/**
+ * One paragraph of content text: `[label](href)` links and `{email.general}`
+ * style placeholders from site.json (see ~/lib/rich-text).
+ */
+export function Inline({ text }: { text: string }) {
+  return (
+    <>
+      {parseInline(text, site).map((seg, i) => {
+        if (!("href" in seg)) return seg.text;
+        if (/^https?:/.test(seg.href)) {
+          return (
+            <ExternalLink key={i} href={seg.href}>
+              {seg.text}
+            </ExternalLink>
+          );
+        }
+        return (
+          <a key={i} href={seg.href}>
+            {seg.text}
+          </a>
+        );
+      })}
+    </>
+  );
+}
+
+/** Paragraphs of content text. */
+export function Paragraphs({ text, className }: { text: readonly string[]; className?: string }) {
+  return (
+    <>
+      {text.map((p, i) => (
+        <p key={i} className={className}>
+          <Inline text={p} />
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button } from "@/components/Button";
+import { ResponsiveArtImage } from "@/components/ResponsiveImage";
+import { Inline } from "@/components/RichText";
+import { Reveal } from "@/components/Reveal";
+import { charity } from "@/lib/charity";
+import styles from "./charity.module.css";
+
+/**
+ * ESG initiatives: heading, paragraph, secondary `More information` button and
+ * an image per breakpoint (alt `ESG Initiatives`). Fades in and rises 50 px in
+ * 0.3 s when its bottom reaches the bottom of the viewport.
+ */
+export function EsgBlock() {
+  const e = charity.esg;
+  return (
+    <section aria-labelledby="esg" className={styles.esgBand}>
+      <div className="container">
+        <Reveal when="bottom" duration={0.3} distance={50} className={styles.esg}>
+          <div className={styles.esgMedia}>
+            <ResponsiveArtImage
+              mobile={e.images.mobile}
+              tablet={e.images.tablet}
+              desktop={e.images.desktop}
+              alt={e.alt}
+              sizes={{
+                mobile: "100vw",
+                tablet: "50vw",
+                desktop: "(min-width: 1264px) 600px, 48vw",
+              }}
+            />
+          </div>
+          <div className={styles.esgBody}>
+            <h2 id="esg">{e.heading}</h2>
+            <p>
+              <Inline text={e.text} />
+            </p>
+            <Button href={e.button.href} variant="secondary">
+              {e.button.label}
+              {e.button.context && <span className="visually-hidden"> {e.button.context}</span>}
+            </Button>
+          </div>
+        </Reveal>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Paragraphs } from "@/components/RichText";
+import { governance } from "@/lib/governance";
+import type { TitledItem } from "@/lib/screens";
+import styles from "./governance.module.css";
+
+interface TextBlockProps {
+  id: string;
+  heading: string;
+  text: readonly string[];
+}
+
+/** One titled section of the governance text. */
+export function TextSection({ id, heading, text }: TextBlockProps) {
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{heading}</h2>
+      <Paragraphs text={text} />
+    </section>
+  );
+}
+
+/** A section whose core is a list of titled items (objectives, principles). */
+export function ListSection({
+  id,
+  heading,
+  text,
+  items,
+  after,
+  variant,
+}: TextBlockProps & {
+  items: readonly TitledItem[];
+  after?: readonly string[];
+  variant: "cards" | "numbered";
+}) {
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{heading}</h2>
+      <Paragraphs text={text} />
+      <ol className={variant === "cards" ? styles.cards : styles.numbered}>
+        {items.map((item) => (
+          <li key={item.title}>
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ol>
+      {after && <Paragraphs text={after} />}
+    </section>
+  );
+}
+
+/** SFDR: sustainability risks and no consideration of adverse impacts. */
+export function Sfdr() {
+  const s = governance.sfdr;
+  return (
+    <section aria-labelledby="sfdr" className={styles.section}>
+      <h2 id="sfdr">{s.heading}</h2>
+      <Paragraphs text={s.text} />
+      {[s.sustainabilityRisks, s.adverseImpacts].map((sub) => (
+        <div key={sub.heading} className={styles.sub}>
+          <h3>{sub.heading}</h3>
+          <Paragraphs text={sub.text} />
+        </div>
+      ))}
+    </section>
+  );
+}

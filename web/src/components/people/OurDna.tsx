@@ -1,0 +1,44 @@
+import { Parallax } from "@/components/Parallax";
+import { ResponsiveImage } from "@/components/ResponsiveImage";
+import { pageMeta } from "@/lib/content";
+import { teamLine } from "@/lib/directory";
+import { directoryEmployees, people } from "@/lib/people";
+import styles from "./OurDna.module.css";
+
+/**
+ * The page's opening: heading, intro and the CEO's quote under `Our DNA`, over
+ * a photograph with the site's parallax from 768 px.
+ */
+export function OurDna() {
+  const headingId = "our-dna-heading";
+  const { heading, intro } = pageMeta("/who-we-are");
+  const { dna } = people;
+  const author = directoryEmployees.find((e) => e.id === dna.quoteBy);
+  return (
+    <header className={`${styles.header} on-dark`}>
+      <Parallax className={styles.media}>
+        <ResponsiveImage name={dna.image} alt="" sizes="100vw" priority cover />
+      </Parallax>
+      <div className={`container ${styles.text}`}>
+        <h1 className={styles.title}>{heading}</h1>
+        <p className={styles.intro}>{intro}</p>
+        <section className={styles.dna} aria-labelledby={headingId}>
+          <h2 id={headingId} className={styles.dnaHeading}>
+            {dna.heading}
+          </h2>
+          <figure className={styles.figure}>
+            <blockquote className={styles.quote}>
+              <p>{dna.quote}</p>
+            </blockquote>
+            {author && (
+              <figcaption className={styles.caption}>
+                <span className={styles.author}>{author.name}</span>
+                <span>{teamLine(author)}</span>
+              </figcaption>
+            )}
+          </figure>
+        </section>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { Paragraphs } from "@/components/RichText";
+import { privacy } from "@/lib/privacy";
+import styles from "./privacy.module.css";
+
+type Block = {
+  id: string;
+  heading: string;
+  text: readonly string[];
+  list?: readonly string[];
+  after?: readonly string[];
+};
+
+function Body({ block }: { block: Block }) {
+  return (
+    <>
+      <Paragraphs text={block.text} />
+      {block.list && (
+        <ul>
+          {block.list.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {block.after && <Paragraphs text={block.after} />}
+    </>
+  );
+}
+
+/**
+ * The privacy and cookie statement: an h2 per topic, an h3 per data-subject
+ * right and cookie kind, with a table of contents linking to each.
+ */
+export function PrivacyText() {
+  return (
+    <div className={`container ${styles.layout}`}>
+      <nav aria-labelledby="privacy-toc" className={styles.toc}>
+        <h2 id="privacy-toc" className={styles.tocHeading}>
+          {privacy.tocLabel}
+        </h2>
+        <ol>
+          {privacy.sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.heading}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <article className={styles.text}>
+        <p className={styles.updated}>
+          {privacy.lastUpdatedLabel}:{" "}
+          <time dateTime={privacy.lastUpdatedDate}>{privacy.lastUpdated}</time>
+        </p>
+        <Paragraphs text={privacy.introduction} />
+        {privacy.sections.map((s) => (
+          <section key={s.id} aria-labelledby={s.id} className={styles.section}>
+            <h2 id={s.id}>{s.heading}</h2>
+            <Body block={s} />
+            {"subsections" in s &&
+              s.subsections?.map((sub) => (
+                <section key={sub.id} aria-labelledby={sub.id}>
+                  <h3 id={sub.id}>{sub.heading}</h3>
+                  <Body block={sub} />
+                </section>
+              ))}
+          </section>
+        ))}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { ResponsiveImage } from "@/components/ResponsiveImage";
+import { Paragraphs } from "@/components/RichText";
+import { Section } from "@/components/Section";
+import { whatWeDo } from "@/lib/what-we-do";
+import styles from "./what-we-do.module.css";
+
+/** Investment philosophy with the two strategies. */
+export function Philosophy() {
+  const p = whatWeDo.philosophy;
+  return (
+    <Section id="philosophy" eyebrow={p.eyebrow} heading={p.heading}>
+      <div className={styles.columns}>
+        <Paragraphs text={p.text} />
+      </div>
+      <ul className={styles.strategies}>
+        {p.strategies.map((s) => (
+          <li key={s.title} className={styles.strategy}>
+            <div className={styles.strategyImage}>
+              <ResponsiveImage
+                name={s.image}
+                alt={s.alt}
+                sizes="(min-width: 1264px) 600px, (min-width: 768px) 48vw, 100vw"
+                cover
+              />
+            </div>
+            <p className={styles.region}>{s.region}</p>
+            <h3>{s.title}</h3>
+            <p>{s.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,19 @@
+// What the career teasers on other screens show of content/careers.json: the
+// teaser copy and each vacancy's slug, title, location and card photo.
+import { careers, type CareersContent, type Vacancy } from "./careers";
+import { truncate } from "./truncate";
+
+export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
+
+export const teaserCopy: Pick<CareersContent["page"], "teasers" | "loadingText"> = careers.page;
+
+/** Every vacancy in stored order. */
+export const vacancyTeasers: readonly VacancyTeaser[] = careers.vacancies;
+
+/** Characters of a title on a teaser card (spec section 9). */
+export const TEASER_TITLE_LENGTH = 20;
+
+/** A teaser card title: over 20 characters it is cut to 20 plus an ellipsis. */
+export function teaserTitle(title: string) {
+  return truncate(title, TEASER_TITLE_LENGTH, "…");
+}

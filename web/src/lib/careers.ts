@@ -1,0 +1,141 @@
+// Job openings: typed access to content/careers.json (role HTML already
+// sanitised at build, see scripts/safe-html.mjs) and the rules of the careers
+// screens: preview, teaser title, benefits heading and the JobPosting data.
+import careersJson from "#content/careers.json";
+import type { Office } from "./content";
+import { absoluteUrl } from "./seo";
+import { htmlToText, truncate } from "./truncate";
+
+
+export type EmploymentType =
+  | "FULL_TIME"
+  | "PART_TIME"
+  | "CONTRACTOR"
+  | "TEMPORARY"
+  | "INTERN"
+  | "VOLUNTEER"
+  | "PER_DIEM"
+  | "OTHER";
+
+export interface Vacancy {
+  id: number;
+  slug: string;
+  title: string;
+  /** Shown on cards and in the header. */
+  location: string;
+  /** Id of the office in site.json: the job location for search engines. */
+  office: string;
+  employmentType: EmploymentType;
+  /** ISO date (yyyy-mm-dd). */
+  datePosted: string;
+  validThrough?: string;
+  overviewImage: string;
+  /** Card preview; when absent, the role text is used. */
+  previewText?: string;
+  headerImage: string;
+  headerText: string;
+  roleImage: string;
+  roleImageAlt: string;
+  /** Sanitised HTML. */
+  roleText: string;
+  roleImage2?: string;
+  roleImage2Alt?: string;
+  /** Sanitised HTML. */
+  roleText2?: string;
+  profileImageMobile: string;
+  profileImageTablet: string;
+  profileImageDesktop: string;
+  profileImageAlt: string;
+  profileText: string;
+  requirements: string[];
+  personalAttributes?: string[];
+  benefitsText: string;
+  benefitsList: string[];
+  contactName: string;
+  contactFunction: string;
+  contactEmail: string;
+  contactImage: string;
+}
+
+export type CareersContent = Omit<typeof careersJson, "vacancies"> & { vacancies: Vacancy[] };
+
+export const careers = careersJson as CareersContent;
+export const vacancies: Vacancy[] = careers.vacancies;
+
+export function findVacancy(slug: string | undefined): Vacancy | undefined {
+  return vacancies.find((v) => v.slug === slug);
+}
+
+/** Characters of the preview on a vacancy card (spec section 9). */
+export const PREVIEW_LENGTH = 150;
+
+/**
+ * The card preview (decisions.md): the vacancy's previewText when set, else its
+ * role text without HTML; over 150 characters it is cut to 150 plus " ...".
+ */
+export function vacancyPreview(v: Pick<Vacancy, "previewText" | "roleText">): string {
+  const source = v.previewText ?? htmlToText(v.roleText);
+  return truncate(source, PREVIEW_LENGTH, " ...").text;
+}
+
+/** Which benefits block a vacancy shows: free text under one heading, or the list under another. */
+export function benefits(
+  v: Pick<Vacancy, "benefitsList" | "benefitsText">,
+  headings: { text: string; list: string },
+):
+  | { heading: string; kind: "text"; text: string }
+  | { heading: string; kind: "list"; items: string[] } {
+  return v.benefitsList.length === 0
+    ? { heading: headings.text, kind: "text", text: v.benefitsText }
+    : { heading: headings.list, kind: "list", items: v.benefitsList };
+}
+
+/** Plain text as HTML text content. */
+const escapeText = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * schema.org JobPosting for a vacancy, with the fields search engines require
+ * (title, description, datePosted, hiringOrganization, jobLocation) and
+ * recommend (employmentType, validThrough, identifier, url).
+ */
+export function jobPosting(
+  v: Vacancy,
+  org: { name: string; url: string; sameAs?: string },
+  office: Office,
+  siteUrl: string,
+): Record<string, unknown> {
+  const description = [
+    `<p>${escapeText(v.headerText)}</p>`,
+    v.roleText,
+    v.roleText2 ?? "",
+    `<p>${escapeText(v.profileText)}</p>`,
+    `<ul>${v.requirements.map((r) => `<li>${escapeText(r)}</li>`).join("")}</ul>`,
+  ].join("");
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: v.title,
+    description,
+    identifier: { "@type": "PropertyValue", name: org.name, value: String(v.id) },
+    datePosted: v.datePosted,
+    ...(v.validThrough ? { validThrough: v.validThrough } : {}),
+    employmentType: v.employmentType,
+    hiringOrganization: {
+      "@type": "Organization",
+      name: org.name,
+      sameAs: org.sameAs ?? org.url,
+    },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: office.address,
+        addressLocality: office.title,
+        postalCode: office.zipCode,
+        addressCountry: office.country,
+      },
+    },
+    url: absoluteUrl(siteUrl, `/careers/${v.slug}`),
+  };
+}

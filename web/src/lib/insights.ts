@@ -1,0 +1,295 @@
+// The insights feed: typed access to content/insights.json, and the pure
+// logic that turns LinkedIn post elements (the /rest/posts shape our
+// /linkedin-api endpoint relays) into what the social post card shows:
+// cleaning LinkedIn's "little text format" commentary (spec section 5), the
+// Dutch date, and the list's paging.
+import insightsJson from "#content/insights.json";
+
+
+/** Labels of the insights screens (content/insights.json). */
+export interface InsightsContent {
+  home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
+  list: { linkedinLinkLabel: string; moreLabel: string };
+  card: {
+    logo: string;
+    placeholderLogo: string;
+    readMoreLabel: string;
+    readMoreContext: string;
+    postsLinkLabel: string;
+  };
+  states: { loading: string; error: string; empty: string };
+}
+
+export const insights: InsightsContent = insightsJson;
+
+/** Posts the home block shows (spec section 9). */
+export const HOME_POST_COUNT = 3;
+/** Posts the list shows first, and how many each `More articles` adds. */
+export const PAGE_SIZE = 3;
+/** Cleaned commentary longer than this is cut to it plus `...`. */
+export const TEXT_LIMIT = 400;
+/** `Read More` shows when the cleaned commentary is longer than this. */
+export const READ_MORE_THRESHOLD = 350;
+
+/** The image or video a post shows, resolved later through /linkedin-api/{kind}. */
+export interface MediaRef {
+  kind: "image" | "video";
+  urn: string;
+  /** Text alternative from the post (altText or title); may be empty. */
+  alt: string;
+}
+
+/** One post as the card needs it. */
+export interface SocialPost {
+  /** The post URN, e.g. urn:li:share:7100000000001242486. */
+  id: string;
+  /** Raw commentary in LinkedIn's little text format. */
+  commentary: string;
+  /** Creation time, epoch milliseconds. */
+  createdAt: number;
+  media: MediaRef | null;
+}
+
+// ---- Commentary cleaning (spec section 5) ---------------------------------
+
+// The quantifiers are bounded so that hostile text (thousands of "@[" with
+// no closing bracket) costs linear time, not quadratic.
+// {hashtag|\#|Name} (LinkedIn escapes the # inside the template).
+const HASHTAG = /\{hashtag\|\\?#\|((?:\\.|[^}\\]){0,200})\}/g;
+// @[Name](urn:li:organization:123) or a person/other entity URN.
+const MENTION = /@\[((?:\\.|[^\]\\]){0,200})\]\(urn:li:[^)\s]{0,200}\)/g;
+// Reserved characters of the little text format are escaped with a backslash.
+const ESCAPED = /\\([\\|{}@[\]()<>#*_~])/g;
+const BRACES = /[{}]/g;
+
+/**
+ * Cleans LinkedIn commentary for display: hashtag markup becomes a plain
+ * `#Name`, mention markup is removed and the mentioned name kept as text,
+ * escapes of reserved characters are undone, and every brace is removed.
+ * Total: it never throws and the result never contains `{` or `}`.
+ */
+export function cleanCommentary(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  return raw
+    .replace(HASHTAG, (_, name: string) => `#${name.replace(ESCAPED, "$1").trim()}`)
+    .replace(MENTION, (_, name: string) => name.replace(ESCAPED, "$1"))
+    .replace(ESCAPED, "$1")
+    .replace(BRACES, "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Length in code points, so that an emoji counts once and is never split. */
+function codePoints(text: string): string[] {
+  return Array.from(text);
+}
+
+/** The cleaned text cut to {@link TEXT_LIMIT} characters plus `...` when longer. */
+export function truncateText(text: string, limit = TEXT_LIMIT): string {
+  const chars = codePoints(text);
+  if (chars.length <= limit) return text;
+  return `${chars.slice(0, limit).join("").trimEnd()}...`;
+}
+
+/** Whether the card shows `Read More` for this cleaned text. */
+export function showsReadMore(text: string): boolean {
+  return codePoints(text).length > READ_MORE_THRESHOLD;
+}
+
+/** A run of text, or one word beginning with `#` (rendered as its own span). */
+export interface TextSegment {
+  text: string;
+  hashtag: boolean;
+}
+
+/**
+ * Splits text into runs so that every word beginning with `#` is its own
+ * segment. Joining the segments' text gives the input back unchanged.
+ */
+export function segmentText(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  for (const token of text.split(/(\s+)/)) {
+    if (token === "") continue;
+    const hashtag = token.length > 1 && token.startsWith("#");
+    const last = segments[segments.length - 1];
+    if (!hashtag && last && !last.hashtag) last.text += token;
+    else segments.push({ text: token, hashtag });
+  }
+  return segments;
+}
+
+/** Everything the card shows of a post's text. */
+export interface PostText {
+  segments: TextSegment[];
+  readMore: boolean;
+}
+
+/** Cleans, cuts and segments a post's commentary. */
+export function postText(commentary: string): PostText {
+  const cleaned = cleanCommentary(commentary);
+  return { segments: segmentText(truncateText(cleaned)), readMore: showsReadMore(cleaned) };
+}
+
+// ---- Date ------------------------------------------------------------------
+
+// Dates are formatted here rather than with Intl.DateTimeFormat: the first
+// Intl formatter a page creates initialises ICU, about 100 ms of a
+// 4x-throttled phone's main thread (measured in Chromium with "nl-NL" and
+// Europe/Amsterdam), and nothing else on the feed's pages needs it. The
+// unit tests check this against Intl over 1996-2100.
+
+/** Dutch short month names, as CLDR's nl locale writes them. */
+const DUTCH_MONTHS = [
+  "jan",
+  "feb",
+  "mrt",
+  "apr",
+  "mei",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "okt",
+  "nov",
+  "dec",
+];
+
+/** 01:00 UTC on the last Sunday of a month (0-based): when EU summer time starts or ends. */
+function lastSundayAt0100Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
+}
+
+/**
+ * Amsterdam's offset from UTC in hours at an instant: CEST (+2) from the last
+ * Sunday of March to the last Sunday of October, 01:00 UTC each (the EU rule
+ * since 1996), CET (+1) otherwise.
+ */
+export function amsterdamOffsetHours(epochMs: number): number {
+  const year = new Date(epochMs).getUTCFullYear();
+  const summer = epochMs >= lastSundayAt0100Utc(year, 2) && epochMs < lastSundayAt0100Utc(year, 9);
+  return summer ? 2 : 1;
+}
+
+/** The post date in Dutch, in Amsterdam: numeric day, short month and year ("14 nov 2023"). */
+export function formatPostDate(epochMs: number): string {
+  if (!Number.isFinite(epochMs)) return "";
+  const local = new Date(epochMs + amsterdamOffsetHours(epochMs) * 3_600_000);
+  if (Number.isNaN(local.getTime())) return "";
+  return `${local.getUTCDate()} ${DUTCH_MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}
+
+/** The machine-readable date for the time element's dateTime ("2023-11-14"). */
+export function isoDate(epochMs: number): string {
+  if (!Number.isFinite(epochMs)) return "";
+  const d = new Date(epochMs);
+  return Number.isNaN(d.getTime()) ? "" : d.toISOString();
+}
+
+// ---- Paging ---------------------------------------------------------------
+
+/** How many posts show after one more click of `More articles`. */
+export function nextVisibleCount(visible: number, total: number, step = PAGE_SIZE): number {
+  return Math.min(Math.max(visible, 0) + step, Math.max(total, 0));
+}
+
+/** Whether `More articles` shows: some posts are still hidden. */
+export function hasMorePosts(visible: number, total: number): boolean {
+  return visible < total;
+}
+
+// ---- Feed parsing ----------------------------------------------------------
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/**
+ * The media a post shows (spec section 7): content.media.id when it names an
+ * image or a video, else the first image of a multi-image post, else the
+ * article's thumbnail as an image.
+ */
+export function postMedia(content: unknown): MediaRef | null {
+  if (!isRecord(content)) return null;
+  const media = content.media;
+  if (isRecord(media)) {
+    const urn = str(media.id);
+    const alt = str(media.altText) || str(media.title);
+    if (urn.includes("image")) return { kind: "image", urn, alt };
+    if (urn.includes("video")) return { kind: "video", urn, alt };
+  }
+  const multi = content.multiImage;
+  if (isRecord(multi) && Array.isArray(multi.images)) {
+    const first: unknown = multi.images[0];
+    if (isRecord(first) && str(first.id).includes("image")) {
+      return { kind: "image", urn: str(first.id), alt: str(first.altText) };
+    }
+  }
+  const article = content.article;
+  if (isRecord(article) && str(article.thumbnail)) {
+    return { kind: "image", urn: str(article.thumbnail), alt: str(article.title) };
+  }
+  return null;
+}
+
+/** One feed element as a post, or null when it lacks an id. */
+export function toSocialPost(element: unknown): SocialPost | null {
+  if (!isRecord(element) || !str(element.id)) return null;
+  const createdAt =
+    typeof element.createdAt === "number"
+      ? element.createdAt
+      : typeof element.publishedAt === "number"
+        ? element.publishedAt
+        : Number.NaN;
+  return {
+    id: str(element.id),
+    commentary: str(element.commentary),
+    createdAt,
+    media: postMedia(element.content),
+  };
+}
+
+/** Thrown for a feed answer the page must show as an error. */
+export class FeedError extends Error {
+  override name = "FeedError";
+}
+
+/**
+ * The posts of a /linkedin-api answer body. Throws FeedError when the body
+ * reports status 401 (spec section 4) or has no elements list.
+ */
+export function parseFeed(body: unknown): SocialPost[] {
+  if (!isRecord(body)) throw new FeedError("feed answer is not an object");
+  if (body.status === 401) throw new FeedError("feed answer has status 401");
+  if (!Array.isArray(body.elements)) throw new FeedError("feed answer has no elements list");
+  return body.elements.map(toSocialPost).filter((p): p is SocialPost => p !== null);
+}
+
+/** LinkedIn's page of one post, or null when the id is not a post URN. */
+export function postUrl(id: string): string | null {
+  return /^urn:li:(?:share|ugcPost|activity):\d{1,30}$/.test(id)
+    ? `https://www.linkedin.com/feed/update/${id}/`
+    : null;
+}
+
+/** The endpoint that resolves a media URN to a download URL. */
+export function mediaEndpoint(media: MediaRef): string {
+  return `/linkedin-api/${media.kind}?urn=${encodeURIComponent(media.urn)}`;
+}
+
+/**
+ * The downloadUrl of a media answer, accepted only when it is a path on this
+ * site (our server proxies LinkedIn's media); null otherwise.
+ */
+export function parseDownloadUrl(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  const url = str(body.downloadUrl);
+  return url.startsWith("/") && !url.startsWith("//") ? url : null;
+}

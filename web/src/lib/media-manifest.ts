@@ -1,0 +1,18 @@
+// The whole media manifest, bound to the accessors of ./media. Build time only:
+// import it from static sections and page shells, never from an island (it
+// would ship every image of the site); islands take resolved entries as props.
+import manifest from "@/generated/media.json";
+import { createMedia, type MediaManifest } from "./media";
+
+const media = createMedia(manifest as MediaManifest);
+
+/** An image by name: size, dominant colour and AVIF/WebP variants. Throws MissingMediaError. */
+export const image = media.image;
+/** A video by name: its hashed URL. Throws MissingMediaError. */
+export const video = media.video;
+/** A logo by name: URL and intrinsic size. Throws MissingMediaError. */
+export const logo = media.logo;
+/** A downloadable document by name: stable URL and size. Throws MissingMediaError. */
+export const document = media.document;
+/** Whether media of that kind and name is in the manifest. */
+export const hasMedia = media.has;

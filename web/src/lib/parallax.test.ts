@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { dampedStep, PARALLAX, parallaxEnabled, parallaxTarget } from "./parallax";
+
+describe("parallaxEnabled", () => {
+  it.each([
+    [375, false, false],
+    [767, false, false],
+    [768, false, true],
+    [1280, false, true],
+    [1280, true, false],
+  ])("width %i reduced=%s -> %s", (w, reduced, want) =>
+    expect(parallaxEnabled(w, reduced)).toBe(want),
+  );
+});
+
+describe("parallaxTarget", () => {
+  it("is 0 for a header at its initial position", () => {
+    expect(parallaxTarget(72, 600, 1000, 72)).toBe(0);
+  });
+  it("lags behind the page as it scrolls up", () => {
+    expect(parallaxTarget(-128, 600, 1000, 72)).toBeCloseTo(200 * PARALLAX.speed);
+  });
+  it("starts at the trigger line (40% of the viewport) for an element lower down", () => {
+    expect(parallaxTarget(500, 600, 1000, 2000)).toBe(0);
+    expect(parallaxTarget(400, 600, 1000, 2000)).toBe(0);
+    expect(parallaxTarget(300, 600, 1000, 2000)).toBeCloseTo(100 * PARALLAX.speed);
+  });
+  it("clamps to the overhang", () => {
+    expect(parallaxTarget(-5000, 600, 1000, 72)).toBe(600 * PARALLAX.range);
+  });
+});
+
+describe("dampedStep", () => {
+  it("covers 20% of the distance per frame", () => {
+    expect(dampedStep(0, 100)).toBe(20);
+    expect(dampedStep(20, 100)).toBe(36);
+  });
+  it("settles exactly on the target", () => {
+    let v = 0;
+    for (let i = 0; i < 100; i++) v = dampedStep(v, 50);
+    expect(v).toBe(50);
+  });
+});

@@ -1,0 +1,48 @@
+// The governance header's parallax: the background image moves slower than the
+// page, scrubbed by the scroll position and smoothed (damped) per frame.
+
+/** Spec section 9: damping 0.2, trigger fraction 0.4; active from 768 px. */
+export const PARALLAX = {
+  damping: 0.2,
+  trigger: 0.4,
+  /** Share of the scroll distance the background lags behind. */
+  speed: 0.3,
+  /** Largest shift as a share of the element's height (the image overhangs this much). */
+  range: 0.15,
+  minWidth: 768,
+} as const;
+
+/** Whether the effect runs: wide enough and no reduced-motion preference. */
+export function parallaxEnabled(viewportWidth: number, reducedMotion: boolean): boolean {
+  return !reducedMotion && viewportWidth >= PARALLAX.minWidth;
+}
+
+/**
+ * Target offset in px of the background (positive: down, so it lags behind the
+ * page) for an element whose top is at `top` in viewport coordinates. The
+ * effect starts when the element's top passes the trigger line, 40% down the
+ * viewport; an element that starts above that line (a page header) starts at
+ * its initial position, so nothing jumps at load. Clamped to the overhang so
+ * the image never shows an edge.
+ */
+export function parallaxTarget(
+  top: number,
+  height: number,
+  viewportHeight: number,
+  initialTop: number,
+  { trigger = PARALLAX.trigger, speed = PARALLAX.speed, range = PARALLAX.range } = {},
+): number {
+  const line = Math.min(initialTop, trigger * viewportHeight);
+  const raw = (line - top) * speed;
+  return Math.min(height * range, Math.max(0, raw));
+}
+
+/** One damped step from the current offset towards the target. */
+export function dampedStep(
+  current: number,
+  target: number,
+  damping: number = PARALLAX.damping,
+): number {
+  const next = current + (target - current) * damping;
+  return Math.abs(target - next) < 0.1 ? target : next;
+}

@@ -1,0 +1,65 @@
+// Typed access to the people content: content/people.json (teams in sort
+// order, page copy, labels) and content/employees.json. Both files are
+// validated at build (schemas + scripts/content-checks/people.mjs). Build time
+// only: the directory island gets the people it shows as props.
+import peopleJson from "#content/people.json";
+import employeesJson from "#content/employees.json";
+import { site } from "./content";
+
+export interface Employee {
+  id: number;
+  name: string;
+  /** Image names (content/media/images/<name>.jpg): card, mobile card, popup. */
+  image: string;
+  imageMobile: string;
+  imageDesktop: string;
+  team: string[];
+  /** Displayed title; empty means the team list joined by commas. */
+  teamShown: string;
+  location: string;
+  description: string;
+  email?: string;
+  linkedin?: string;
+  liv?: string;
+}
+
+export type PeopleContent = Omit<typeof peopleJson, "$schema">;
+
+/** What a directory card (and the quote's caption) shows of a person. */
+export type DirectoryEmployee = Pick<
+  Employee,
+  "id" | "name" | "image" | "imageMobile" | "team" | "teamShown" | "location"
+>;
+
+/** Every employee in stored order (the order previous/next follow). */
+export const employees: readonly Employee[] = employeesJson.employees;
+
+export const people: PeopleContent = peopleJson;
+
+/** Team names in the directory's sort order. */
+export const teams: readonly string[] = people.teams;
+
+/** Locations: the office cities, in the order of content/site.json. */
+export const locations: readonly string[] = site.offices.map((o) => o.title);
+
+/** The employee with the id in a route parameter, or undefined for anything else. */
+export function findEmployee(param: string | undefined): Employee | undefined {
+  return findById(employees, param);
+}
+
+/** The person in `list` with the id in a route parameter, or undefined for anything else. */
+export function findById<T extends { id: number }>(
+  list: readonly T[],
+  param: string | undefined,
+): T | undefined {
+  if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
+  const id = Number(param);
+  return list.find((e) => e.id === id);
+}
+
+/** The "{count} people" line. */
+export function resultCount(count: number): string {
+  return count === 1
+    ? people.directory.resultOne
+    : people.directory.resultMany.replace("{count}", String(count));
+}
