@@ -60,8 +60,32 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
-/** Waits until React has hydrated the page (the router marks it on window). */
+/**
+ * Waits until the page has settled: the network is idle and every island whose
+ * directive has fired has hydrated (Astro removes an island's `ssr` attribute
+ * once it has). An island waiting for the viewport (client:visible) while out
+ * of view, or for a media query that does not match (client:media), is not
+ * waited for: it has nothing to do yet.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("astro-island[ssr]")].every((island) => {
+      const directive = island.getAttribute("client");
+      if (directive === "only") return false;
+      if (directive === "media") {
+        const opts = JSON.parse(island.getAttribute("opts") ?? "{}") as { value?: string };
+        return !window.matchMedia(opts.value ?? "all").matches;
+      }
+      if (directive === "visible") {
+        // An island is display: contents; its box is its children's.
+        const boxes = [...island.children].map((c) => c.getBoundingClientRect());
+        return !boxes.some(
+          (r) =>
+            r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth,
+        );
+      }
+      return false;
+    }),
+  );
 }

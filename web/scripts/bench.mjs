@@ -2,13 +2,16 @@
 // builds the site, then prints as tables
 //   0. `make build` time on a warm npm (and media) cache,
 //   1. Lighthouse (mobile preset, simulated throttling) for every page class, median of 3,
-//   2. the JavaScript each page class loads first (gzip) and the largest route chunk,
+//      each page with its scripts and with every *.js blocked (what the scripts cost),
+//   2. the script bytes each page class transfers before any interaction, in Chromium
+//      at 412 px and at 1280 px (load, network idle, 3 s, no scrolling),
 //   3. bin/site against nginx (gzip_static) on the same files, with wrk,
 //   4. bin/site's peak RSS during 3, binary size and cold start.
 // A benchmark: it prints figures and never fails on one.
 //
 // Environment: BENCH_ONLY=build,js,lighthouse,server,resources (a subset),
-// BENCH_SKIP_BUILD=1 (use the existing build), BENCH_RUNS (Lighthouse runs per
+// BENCH_SKIP_BUILD=1 (use the existing build), BENCH_SITE (another binary to
+// measure, e.g. an older build's, for before/after), BENCH_RUNS (Lighthouse runs per
 // page, 3), BENCH_PAGES (comma-separated paths instead of the page classes),
 // BENCH_DURATION (wrk seconds, 10), BENCH_ROUNDS (site/nginx rounds, 2),
 // BENCH_PORT_BASE (18100: uses the next four ports), CHROME_PATH.
@@ -29,21 +32,12 @@ import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { chromiumFlags, systemChromium } from "./chromium.mjs";
-import {
-  firstLoadScripts,
-  fmt,
-  kb,
-  mark,
-  median,
-  parseWrk,
-  routeModules,
-  table,
-} from "./bench/lib.mjs";
+import { fmt, kb, mark, median, parseWrk, table } from "./bench/lib.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
-const CLIENT = join(ROOT, "web/build/client");
-const SITE = join(ROOT, "bin/site");
+const CLIENT = join(ROOT, "web/dist");
 const env = process.env;
+const SITE = env.BENCH_SITE ? resolve(env.BENCH_SITE) : join(ROOT, "bin/site");
 const sections = new Set((env.BENCH_ONLY || "build,js,lighthouse,server,resources").split(","));
 const RUNS = Number(env.BENCH_RUNS || 3);
 const DURATION = Number(env.BENCH_DURATION || 10);
@@ -152,17 +146,15 @@ function openLog(path) {
 
 // ---------------------------------------------------------------- pages
 
-/** The page classes of the issue, with one record page of each kind taken from the build. */
-function pageClasses() {
+/**
+ * The page classes of the issue, with the first record page of each kind as the
+ * running site's sitemap lists it (so any binary can be measured, BENCH_SITE).
+ */
+async function pageClasses(base) {
   if (env.BENCH_PAGES) return env.BENCH_PAGES.split(",").map((p) => ({ label: p, path: p }));
-  const first = (dir) => {
-    const d = join(CLIENT, dir);
-    if (!existsSync(d)) return null;
-    const ids = readdirSync(d)
-      .filter((n) => existsSync(join(d, n, "index.html")))
-      .sort();
-    return ids.length ? `/${dir}/${ids[0]}` : null;
-  };
+  const sitemap = (await get(`${base}/sitemap.xml`)).body.toString("utf8");
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const first = (dir) => paths.filter((p) => p.startsWith(`/${dir}/`)).sort()[0] ?? null;
   const pages = [
     "/",
     "/what-we-do",
@@ -180,12 +172,7 @@ function pageClasses() {
   return pages.map((p) => ({ label: p === UNKNOWN ? `${p} (404)` : p, path: p }));
 }
 
-function htmlFile(path) {
-  if (path === UNKNOWN) return join(CLIENT, "404/index.html");
-  return join(CLIENT, path === "/" ? "" : path.slice(1), "index.html");
-}
-
-/** gzip size of a build file: its .gz from postbuild, else gzip -9 of it (postbuild skips files that do not shrink). */
+/** gzip size of a build file: its .gz from precompress, else gzip -9 of it (files that do not shrink have none). */
 function gzSize(urlPath) {
   const file = join(CLIENT, urlPath.slice(1));
   if (existsSync(file + ".gz")) return statSync(file + ".gz").size;
@@ -219,7 +206,7 @@ function sectionBuild() {
     first = make("first build");
   }
   // The figure: a full rebuild with the npm dependencies and the image cache warm.
-  for (const p of ["bin/site", "web/build", "web/.react-router"])
+  for (const p of ["bin/site", "web/dist", "web/.astro"])
     rmSync(join(ROOT, p), { recursive: true, force: true });
   const loadBefore = load();
   const seconds = make("timed build");
@@ -236,79 +223,93 @@ function sectionBuild() {
   console.log(table(["build", ">seconds", "budget <= 120 s", "load before"], rows));
 }
 
-// ---------------------------------------------------------------- 2. JS shipped
+// ---------------------------------------------------------------- 2. script bytes
 
-/** The source of a built /assets/x.js, or null. */
-function readAsset(path) {
-  const file = join(CLIENT, path);
-  return existsSync(file) ? readFileSync(file, "utf8") : null;
-}
+/** The two widths of the issue: a phone (412 x 915, Lighthouse's) and a desktop. */
+const VIEWPORTS = [
+  { label: "412 px", width: 412, height: 915, mobile: true },
+  { label: "1280 px", width: 1280, height: 800, mobile: false },
+];
 
-function sectionJs() {
-  heading("2. JavaScript shipped on first load (gzip)");
-  const manifestName = readdirSync(join(CLIENT, "assets")).find((n) => /^manifest-.*\.js$/.test(n));
-  const routes = manifestName
-    ? routeModules(readFileSync(join(CLIENT, "assets", manifestName), "utf8"))
-    : [];
-  const routeModuleSet = new Set(routes.map((r) => r.module));
+async function sectionJs() {
+  heading("2. Script bytes before any interaction (Chromium: load, network idle, 3 s, no scrolling)");
+  const { chromium } = await import("@playwright/test");
+  const executablePath = systemChromium() ?? undefined;
+  const browser = await chromium.launch({ executablePath, args: chromiumFlags });
+  const site = startSite(PORTS.lighthouse, ["-log-level", "error"]);
+  const base = `http://127.0.0.1:${PORTS.lighthouse}`;
+  await waitFor(`${base}/healthz`);
   const rows = [];
   results.js = [];
-  for (const { label, path } of pageClasses()) {
-    const file = htmlFile(path);
-    if (!existsSync(file)) {
-      rows.push([label, null, null, null, "not in the build"]);
-      continue;
+  try {
+    for (const { label, path } of await pageClasses(base)) {
+      if (path.includes("{")) {
+        rows.push([label, null, null, null, null, "not in the build"]);
+        continue;
+      }
+      const cells = [];
+      const figures = {};
+      for (const vp of VIEWPORTS) {
+        const m = await scriptBytes(browser, `${base}${path}`, vp);
+        figures[vp.label] = m;
+        cells.push(kb(m.bytes), `${m.files} / ${m.islandsInView}`);
+      }
+      const worst = Math.max(...Object.values(figures).map((f) => f.bytes));
+      const idle = Object.values(figures).every((f) => f.islandsInView === 0);
+      const ok = worst <= 60000 && (!idle || worst === 0);
+      results.js.push({ path, ...figures });
+      rows.push([label, ...cells, ok ? "ok" : "MISS"]);
     }
-    const scripts = firstLoadScripts(readFileSync(file, "utf8"), readAsset);
-    const sizes = scripts.map((s) => ({ s, gz: gzSize(s) ?? 0 }));
-    const total = sizes.reduce((a, b) => a + b.gz, 0);
-    const own = sizes.filter((x) => routeModuleSet.has(x.s) && !/\/root-/.test(x.s));
-    const largest = sizes.reduce((a, b) => (b.gz > (a?.gz ?? -1) ? b : a), null);
-    results.js.push({ path, files: scripts.length, gzip: total, largest });
-    rows.push([
-      label,
-      scripts.length,
-      kb(total),
-      own.map((x) => `${x.s.replace("/assets/", "")} ${kb(x.gz)}`).join(", ") || "–",
-      largest ? `${largest.s.replace("/assets/", "")} ${kb(largest.gz)}` : "–",
-    ]);
+  } finally {
+    await browser.close();
+    await stop(site);
   }
   console.log(
     table(
-      ["page", ">files", ">KB gzip", "route module (KB gzip)", "largest file loaded (KB gzip)"],
+      [
+        "page",
+        ">412 px KB",
+        ">files / islands in view",
+        ">1280 px KB",
+        ">files / islands in view",
+        "budget <= 60 KB, 0 with nothing interactive in view",
+      ],
       rows,
     ),
   );
-  const routeSizes = routes
-    .map((r) => ({ ...r, gz: gzSize(r.module) }))
-    .filter((r) => r.gz !== null)
-    .sort((a, b) => b.gz - a.gz);
-  const allJs = readdirSync(join(CLIENT, "assets"))
-    .filter((n) => /\.m?js$/.test(n))
-    .map((n) => ({ s: `/assets/${n}`, gz: gzSize(`/assets/${n}`) }))
-    .sort((a, b) => b.gz - a.gz);
-  results.routeChunks = routeSizes;
-  console.log("");
-  console.log(
-    table(
-      ["largest chunks", ">KB gzip", "budget <= 40 KB"],
-      [
-        ...routeSizes
-          .slice(0, 5)
-          .map((r) => [
-            `route ${r.id}: ${r.module.replace("/assets/", "")}`,
-            kb(r.gz),
-            mark(r.gz, (g) => g <= 40000),
-          ]),
-        ...allJs
-          .slice(0, 3)
-          .map((x) => [`any chunk: ${x.s.replace("/assets/", "")}`, kb(x.gz), ""]),
-      ],
-    ),
-  );
   note(
-    "KB = 1000 bytes. First load = every /assets/*.js the prerendered HTML names (modulepreload, script src, inline module script) and every module those import statically; sizes of the .gz files postbuild writes.",
+    "KB = 1000 bytes transferred (encoded body and headers, brotli as Chromium negotiates it) of every script response. Islands in view: <astro-island> elements inside the viewport after the wait (an island waiting for client:visible below the fold loads nothing).",
   );
+}
+
+/** Script responses of one page load in a fresh context, and the islands in the first viewport. */
+async function scriptBytes(browser, url, vp) {
+  const context = await browser.newContext({
+    viewport: { width: vp.width, height: vp.height },
+    isMobile: vp.mobile,
+    hasTouch: vp.mobile,
+  });
+  const page = await context.newPage();
+  const scripts = [];
+  page.on("requestfinished", async (request) => {
+    if (request.resourceType() !== "script") return;
+    scripts.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  await sleep(3000);
+  const islandsInView = await page.evaluate(
+    () =>
+      [...document.querySelectorAll("astro-island")].filter((island) =>
+        [...island.children].some((c) => {
+          const r = c.getBoundingClientRect();
+          return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+        }),
+      ).length,
+  );
+  const sizes = await Promise.all(scripts);
+  await context.close();
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length, islandsInView };
 }
 
 // ---------------------------------------------------------------- 1. Lighthouse
@@ -326,9 +327,9 @@ async function sectionLighthouse() {
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   const rows = [];
   results.lighthouse = [];
-  for (const { label, path } of pageClasses()) {
+  for (const { label, path } of await pageClasses(base)) {
     if (path.includes("{")) {
-      rows.push([label, ...Array(9).fill(null), "not in the build"]);
+      rows.push([label, ...Array(11).fill(null), "not in the build"]);
       continue;
     }
     const loadAtStart = loadavg()[0].toFixed(2);
@@ -338,6 +339,7 @@ async function sectionLighthouse() {
       logLevel: "silent",
     });
     const runs = [];
+    const blockedRuns = [];
     let refusal = null;
     let failure = null;
     try {
@@ -352,15 +354,20 @@ async function sectionLighthouse() {
         });
         refusal = r?.lhr.runtimeError ? `${r.lhr.runtimeError.code}` : "audited";
       }
+      // Interleaved, so that both see the same machine: with its scripts, and
+      // with every script blocked (what the page costs without them).
       for (let i = 0; i < RUNS; i++) {
-        const r = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: categories,
-          ignoreStatusCode: path === UNKNOWN,
-        });
-        runs.push(summarize(r.lhr, categories));
+        for (const blocked of [false, true]) {
+          const r = await lighthouse(`${base}${path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: categories,
+            ignoreStatusCode: path === UNKNOWN,
+            blockedUrlPatterns: blocked ? ["*.js"] : [],
+          });
+          (blocked ? blockedRuns : runs).push(summarize(r.lhr, categories));
+        }
       }
     } catch (err) {
       failure = `error: ${err.message.split("\n")[0]}`;
@@ -368,8 +375,10 @@ async function sectionLighthouse() {
       await chrome.kill();
     }
     const med = (f) => median(runs.map(f));
+    const perfBlocked = median(blockedRuns.map((r) => r.scores.performance));
     const m = {
       path,
+      performanceWithoutScripts: perfBlocked,
       scores: Object.fromEntries(categories.map((c) => [c, med((r) => r.scores[c])])),
       lcp: med((r) => r.lcp),
       tbt: med((r) => r.tbt),
@@ -383,9 +392,15 @@ async function sectionLighthouse() {
       load: loadAtStart,
     };
     results.lighthouse.push(m);
+    const cost =
+      m.scores.performance === null || perfBlocked === null
+        ? null
+        : Math.round(perfBlocked * 100) - Math.round(m.scores.performance * 100);
     rows.push([
       label,
       ...categories.map((c) => fmt(m.scores[c] === null ? null : m.scores[c] * 100)),
+      fmt(perfBlocked === null ? null : perfBlocked * 100),
+      cost === null ? "?" : `${cost} ${mark(cost, (c) => c <= 2)}`,
       fmt(m.lcp, 0),
       fmt(m.tbt, 0),
       fmt(m.cls, 3),
@@ -405,6 +420,8 @@ async function sectionLighthouse() {
         ">A11y",
         ">BP",
         ">SEO",
+        ">Perf without JS",
+        ">scripts cost (budget <= 2)",
         ">LCP ms",
         ">TBT ms",
         ">CLS",
@@ -421,7 +438,7 @@ async function sectionLighthouse() {
     for (const m of failing) console.log(`- ${m.path}: ${m.failing.join(", ")}`);
   }
   note(
-    `Each figure is the median of ${RUNS} runs, taken per figure. Transfer and JS KB are Lighthouse's transfer sizes (1000 bytes).`,
+    `Each figure is the median of ${RUNS} runs, taken per figure. "Perf without JS" is the median of ${RUNS} runs interleaved with those, with every *.js request blocked; the scripts' cost is the difference in points. Transfer and JS KB are Lighthouse's transfer sizes (1000 bytes).`,
   );
 }
 
@@ -502,7 +519,7 @@ function nginxConf(dir, port, documentHeaders, scriptHeaders) {
   const hdrs = (cacheControl, headers = documentHeaders) =>
     `${headers}\n      add_header Cache-Control "${cacheControl}" always;`;
   const year = "public, max-age=31536000, immutable";
-  return `# Written by web/scripts/bench.mjs: nginx serving web/build/client as bin/site does.
+  return `# Written by web/scripts/bench.mjs: nginx serving web/dist as bin/site does.
 ${user}
 worker_processes auto;
 daemon off;
@@ -543,11 +560,11 @@ http {
     listen 127.0.0.1:${port};
     root ${CLIENT};
     # bin/site: unknown paths (and /404 itself) get the prerendered 404 page with status 404.
-    error_page 404 /404/index.html;
-    location = /404/index.html { internal; ${hdrs("no-cache")} }
+    error_page 404 /404.html;
+    location = /404.html { internal; ${hdrs("no-cache")} }
     location = /404 { return 404; }
     location = / { try_files /index.html =404; ${hdrs("no-cache")} }
-    location /assets/ {
+    location /_astro/ {
       try_files $uri =404; ${hdrs(year, scriptHeaders)}
       # SVG can be a document: bin/site sends it the document headers too.
       location ~* \\.svg$ { ${hdrs(year)} }
@@ -584,11 +601,12 @@ async function sectionServer() {
   const siteBase = `http://127.0.0.1:${PORTS.site}`;
   await waitFor(`${siteBase}/healthz`);
   const home = await get(`${siteBase}/`, { "accept-encoding": "gzip" });
-  // (b): the largest script the home page loads, a content-hashed asset with a .gz.
-  const homeScripts = firstLoadScripts(readFileSync(htmlFile("/"), "utf8"), readAsset)
-    .filter((s) => existsSync(join(CLIENT, s.slice(1) + ".gz")))
+  // (b): the largest script of the build, a content-hashed asset with a .gz.
+  const scripts = readdirSync(join(CLIENT, "_astro"))
+    .filter((n) => n.endsWith(".js") && existsSync(join(CLIENT, "_astro", `${n}.gz`)))
+    .map((n) => `/_astro/${n}`)
     .sort((a, b) => gzSize(b) - gzSize(a));
-  const asset = homeScripts[0] ?? "/assets/missing.js";
+  const asset = scripts[0] ?? "/_astro/missing.js";
   // Scripts go without the document-only headers (CSP, Permissions-Policy...): nginx copies both sets.
   const script = await get(siteBase + asset, { "accept-encoding": "gzip" });
   const dir = mkdtempSync(join(work, "nginx-"));
@@ -607,7 +625,7 @@ async function sectionServer() {
 
   const targets = [
     { id: "a", label: "(a) home page HTML /", path: "/" },
-    { id: "b", label: `(b) hashed JS ${asset.replace("/assets/", "")}`, path: asset },
+    { id: "b", label: `(b) hashed JS ${asset.replace("/_astro/", "")}`, path: asset },
     { id: "c", label: `(c) 404 path ${UNKNOWN}`, path: UNKNOWN },
   ];
 
@@ -825,7 +843,7 @@ async function main() {
     const r = spawnSync("make", ["--no-print-directory", "build"], { cwd: ROOT, stdio: "inherit" });
     if (r.status !== 0) throw new Error("make build failed");
   }
-  if (sections.has("js")) sectionJs();
+  if (sections.has("js")) await sectionJs();
   if (sections.has("lighthouse")) await sectionLighthouse();
   if (sections.has("server")) await sectionServer();
   if (sections.has("resources")) await sectionResources();

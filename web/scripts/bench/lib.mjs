@@ -38,65 +38,6 @@ export function kb(bytes, digits = 1) {
   return bytes === null || bytes === undefined ? "–" : (bytes / 1000).toFixed(digits);
 }
 
-/**
- * The same-origin JavaScript a prerendered page loads before it is
- * interactive: every /assets/*.js it names in a modulepreload link, a module
- * script src, or a string of an inline module script (imports, and the
- * modulepreloads the deferred bootstrap adds), plus, when readAsset is given,
- * every module those import statically. Sorted, unique.
- * @param {string} html
- * @param {(path: string) => string | null} [readAsset] the source of /assets/x.js
- */
-export function firstLoadScripts(html, readAsset) {
-  const found = new Set();
-  const attr = /<(?:link|script)\b[^>]*?(?:href|src)="(\/assets\/[^"?#]+\.m?js)"[^>]*>/gi;
-  for (const m of html.matchAll(attr)) {
-    const tag = m[0].toLowerCase();
-    if (tag.startsWith("<script") || /rel="?modulepreload/.test(tag)) found.add(m[1]);
-  }
-  const inline = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi;
-  for (const m of html.matchAll(inline)) {
-    for (const i of m[1].matchAll(/["'](\/assets\/[^"']+\.m?js)["']/g)) found.add(i[1]);
-  }
-  if (readAsset) {
-    for (const path of found) {
-      for (const dep of staticImports(readAsset(path) ?? "")) found.add(`/assets/${dep}`);
-    }
-  }
-  return [...found].sort();
-}
-
-/**
- * The sibling modules a bundled module imports statically (`import"./x.js"`,
- * `import{a}from"./x.js"`, `export*from"./x.js"`); dynamic `import("./x.js")`
- * loads later and is not counted.
- */
-export function staticImports(source) {
-  const deps = new Set();
-  const re = /(?:\bimport|\bexport)\s*(?:[\w*{$][^"'()]*?\bfrom\s*)?["']\.\/([^"']+\.m?js)["']/g;
-  for (const m of source.matchAll(re)) deps.add(m[1]);
-  return [...deps];
-}
-
-/**
- * The route modules of a React Router manifest file (assets/manifest-*.js):
- * [{ id, module }] for each route with a client module.
- */
-export function routeModules(manifestSource) {
-  const start = manifestSource.indexOf("{");
-  const end = manifestSource.lastIndexOf("}");
-  if (start < 0 || end < start) return [];
-  let manifest;
-  try {
-    manifest = JSON.parse(manifestSource.slice(start, end + 1));
-  } catch {
-    return [];
-  }
-  return Object.values(manifest.routes ?? {})
-    .filter((r) => typeof r.module === "string")
-    .map((r) => ({ id: r.id, module: r.module }));
-}
-
 /** The figures of one wrk run from the line scripts/bench/report.lua prints; null if absent. */
 export function parseWrk(stdout) {
   const line = stdout.split("\n").find((l) => l.startsWith("BENCH "));

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  firstLoadScripts,
-  mark,
-  median,
-  parseWrk,
-  routeModules,
-  staticImports,
-  table,
-} from "./lib.mjs";
+import { mark, median, parseWrk, table } from "./lib.mjs";
 
 describe("median", () => {
   it.each([
@@ -18,78 +10,6 @@ describe("median", () => {
     [[null, 5, undefined, NaN, 1], 3],
   ])("of %j is %j", (xs, want) => {
     expect(median(xs)).toBe(want);
-  });
-});
-
-describe("firstLoadScripts", () => {
-  it("collects modulepreloads, script srcs and inline module imports once each", () => {
-    const html =
-      '<link rel="modulepreload" href="/assets/entry.client-AAAA.js"/>' +
-      '<link rel="stylesheet" href="/assets/root-BBBB.css"/>' +
-      '<link rel="icon" href="/assets/mark.svg"/>' +
-      '<script type="module" src="/assets/app-CCCC.js"></script>' +
-      '<script type="module" async="">import "/assets/manifest-DDDD.js";\n' +
-      'import * as route0 from "/assets/root-EEEE.js";\nimport("/assets/lazy-FFFF.js");</script>' +
-      '<link rel="modulepreload" href="/assets/entry.client-AAAA.js"/>' +
-      '<script src="https://cdn.example/x.js"></script>';
-    expect(firstLoadScripts(html)).toEqual([
-      "/assets/app-CCCC.js",
-      "/assets/entry.client-AAAA.js",
-      "/assets/lazy-FFFF.js",
-      "/assets/manifest-DDDD.js",
-      "/assets/root-EEEE.js",
-    ]);
-  });
-});
-
-describe("firstLoadScripts with the deferred bootstrap", () => {
-  const html =
-    '<script type="module">const start = async () => {\n' +
-    '  for (const href of ["/assets/manifest-A.js","/assets/entry.client-B.js"]) {}\n' +
-    '  await import("/assets/manifest-A.js");\n  const route0 = await import("/assets/root-C.js");\n' +
-    "};</script>";
-  const sources = {
-    "/assets/root-C.js": 'import{t as e}from"./jsx-runtime-D.js";import"./Footer-E.js";',
-    "/assets/Footer-E.js": 'export*from"./links-F.js";const x=()=>import("./lazy-G.js");',
-    "/assets/entry.client-B.js": 'import{a}from"./jsx-runtime-D.js";',
-  };
-  it("counts the preloaded modules and everything they import statically, not lazy imports", () => {
-    expect(firstLoadScripts(html, (p) => sources[p] ?? null)).toEqual([
-      "/assets/Footer-E.js",
-      "/assets/entry.client-B.js",
-      "/assets/jsx-runtime-D.js",
-      "/assets/links-F.js",
-      "/assets/manifest-A.js",
-      "/assets/root-C.js",
-    ]);
-  });
-});
-
-describe("staticImports", () => {
-  it.each([
-    ['import"./a-1.js";', ["a-1.js"]],
-    ['import{x as y}from"./b-2.js";', ["b-2.js"]],
-    ['import * as ns from "./c-3.js";', ["c-3.js"]],
-    ['export{q}from"./d-4.js";', ["d-4.js"]],
-    ['const l=()=>import("./lazy-5.js");', []],
-    ['import("./lazy-6.js").then(f)', []],
-  ])("reads %s", (src, want) => {
-    expect(staticImports(src)).toEqual(want);
-  });
-});
-
-describe("routeModules", () => {
-  it("reads the routes of a React Router manifest file", () => {
-    const src =
-      'window.__reactRouterManifest={"entry":{"module":"/assets/entry.js"},"routes":{' +
-      '"root":{"id":"root","module":"/assets/root-A.js"},"routes/home":{"id":"routes/home","module":"/assets/home-B.js"}}};';
-    expect(routeModules(src)).toEqual([
-      { id: "root", module: "/assets/root-A.js" },
-      { id: "routes/home", module: "/assets/home-B.js" },
-    ]);
-  });
-  it("returns nothing for a file it cannot read", () => {
-    expect(routeModules("export default 1")).toEqual([]);
   });
 });
 

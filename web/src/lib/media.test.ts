@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-// The real manifest is build output (scripts/build-media.mjs); tests register a fixture.
+// The real manifest is build output (scripts/build-media.mjs); tests mock it with a fixture.
 const fixture = {
   images: {
     "home-hero": {
@@ -46,9 +46,10 @@ const fixture = {
   documents: { "code-of-conduct": { src: "/media/documents/code-of-conduct.pdf", bytes: 11687 } },
 };
 vi.mock("@/generated/media.css", () => ({}));
+vi.mock("@/generated/media.json", () => ({ default: fixture }));
 
-const media = await import("./media");
-media.registerMedia(fixture);
+const { image, video, logo, document, hasMedia } = await import("./media-manifest");
+const media = { ...(await import("./media")), image, video, logo, document, hasMedia };
 const { ResponsiveImage, ResponsiveArtImage } = await import("@/components/ResponsiveImage");
 
 describe("media accessors", () => {

@@ -23,23 +23,21 @@ describe("absoluteUrl", () => {
 describe("seo", () => {
   const base = { siteName: "Veldhaven", siteUrl: "https://x.eu", description: "About us" };
   it("adds a canonical link and og:url for an indexable page", () => {
-    const tags = seo({ ...base, title: "Contact", path: "/contact" });
-    expect(tags).toContainEqual({ title: "Contact | Veldhaven" });
-    expect(tags).toContainEqual({
-      tagName: "link",
-      rel: "canonical",
-      href: "https://x.eu/contact",
-    });
-    expect(tags).toContainEqual({ property: "og:url", content: "https://x.eu/contact" });
-    expect(tags.some((t) => "name" in t && t.name === "robots")).toBe(false);
+    const head = seo({ ...base, title: "Contact", path: "/contact" });
+    expect(head.title).toBe("Contact | Veldhaven");
+    expect(head.canonical).toBe("https://x.eu/contact");
+    expect(head.meta).toContainEqual({ property: "og:url", content: "https://x.eu/contact" });
+    expect(head.meta).toContainEqual({ name: "description", content: "About us" });
+    expect(head.meta.some((t) => "name" in t && t.name === "robots")).toBe(false);
   });
   it("marks a noindex page and gives it no canonical", () => {
-    const tags = seo({ ...base, title: "Not found", noindex: true, path: "/x" });
-    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
-    expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+    const head = seo({ ...base, title: "Not found", noindex: true, path: "/x" });
+    expect(head.meta).toContainEqual({ name: "robots", content: "noindex" });
+    expect(head.canonical).toBeUndefined();
+    expect(head.meta.some((t) => "property" in t && t.property === "og:url")).toBe(false);
   });
   it("makes a root-relative image absolute", () => {
-    const tags = seo({ ...base, title: "Home", path: "/", image: "/media/a.jpg" });
-    expect(tags).toContainEqual({ property: "og:image", content: "https://x.eu/media/a.jpg" });
+    const head = seo({ ...base, title: "Home", path: "/", image: "/media/a.jpg" });
+    expect(head.meta).toContainEqual({ property: "og:image", content: "https://x.eu/media/a.jpg" });
   });
 });
