@@ -232,7 +232,9 @@ const VIEWPORTS = [
 ];
 
 async function sectionJs() {
-  heading("2. Script bytes before any interaction (Chromium: load, network idle, 3 s, no scrolling)");
+  heading(
+    "2. Script bytes before any interaction (Chromium: load, network idle, 3 s, no scrolling)",
+  );
   const { chromium } = await import("@playwright/test");
   const executablePath = systemChromium() ?? undefined;
   const browser = await chromium.launch({ executablePath, args: chromiumFlags });

@@ -31,7 +31,9 @@ export function variants(raw) {
     }),
     ".gz": gzipSync(raw, { level: 9 }),
   };
-  return Object.fromEntries(Object.entries(all).filter(([, data]) => data.length < raw.length * 0.95));
+  return Object.fromEntries(
+    Object.entries(all).filter(([, data]) => data.length < raw.length * 0.95),
+  );
 }
 
 /** Writes the variants beside every compressible file under `dir`. */
