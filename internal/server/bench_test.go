@@ -44,8 +44,8 @@ func benchServeWith(b *testing.B, mutate func(*Config), method, target string, h
 		c.Logger = slog.New(slog.NewJSONHandler(discard{}, nil))
 		c.RequestLog = discard{}
 		site := c.Site.(fstest.MapFS)
-		site["assets/big-AbCdEf12.js"] = &fstest.MapFile{Data: []byte(largeAsset)}
-		site["assets/big-AbCdEf12.js.gz"] = &fstest.MapFile{Data: gz(b, largeAsset)}
+		site["_astro/big.AbCdEf12.js"] = &fstest.MapFile{Data: []byte(largeAsset)}
+		site["_astro/big.AbCdEf12.js.gz"] = &fstest.MapFile{Data: gz(b, largeAsset)}
 		if mutate != nil {
 			mutate(c)
 		}
@@ -91,7 +91,7 @@ func BenchmarkServeHomeBrowser(b *testing.B) {
 }
 
 func BenchmarkServeAssetGzip(b *testing.B) {
-	benchServe(b, "GET", "/assets/big-AbCdEf12.js", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
+	benchServe(b, "GET", "/_astro/big.AbCdEf12.js", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
 }
 
 func BenchmarkServeNotFound(b *testing.B) {

@@ -21,8 +21,8 @@ func TestCachingAndEncoding(t *testing.T) {
 		{"br refused", "/", "br;q=0, gzip", "gzip", "no-cache", "text/html; charset=utf-8"},
 		{"star", "/", "*", "br", "no-cache", "text/html; charset=utf-8"},
 		{"absurd header", "/", "br;q=9, gzip;q=abc, ;;;,,", "", "no-cache", "text/html; charset=utf-8"},
-		{"hashed js", "/assets/entry-AbCdEf12.js", "br", "", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
-		{"hashed css", "/assets/root-Zz9_x-Y1.css", "", "", "public, max-age=31536000, immutable", "text/css; charset=utf-8"},
+		{"hashed js", "/_astro/entry.AbCdEf12.js", "br", "", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
+		{"hashed css", "/_astro/root.Zz9_x-Y1.css", "", "", "public, max-age=31536000, immutable", "text/css; charset=utf-8"},
 		{"hashed media", "/media/img/hero-640.0123abcd.avif", "", "", "public, max-age=31536000, immutable", "image/avif"},
 		{"stable pdf", "/media/documents/code-of-conduct.pdf", "", "", "no-cache", "application/pdf"},
 		{"404 page", "/nope", "", "", "no-cache", "text/html; charset=utf-8"},
@@ -96,7 +96,7 @@ func TestRangeOnIdentityAsset(t *testing.T) {
 func TestPlainAnswersMatchServeContent(t *testing.T) {
 	direct := newTestHandler(t, nil)
 	reference := newTestHandler(t, func(c *Config) { c.forceServeContent = true })
-	paths := []string{"/", "/what-we-do", "/assets/entry-AbCdEf12.js", "/media/documents/code-of-conduct.pdf", "/sitemap.xml", "/robots.txt", "/nope"}
+	paths := []string{"/", "/what-we-do", "/_astro/entry.AbCdEf12.js", "/media/documents/code-of-conduct.pdf", "/sitemap.xml", "/robots.txt", "/nope"}
 	encodings := []string{"", "gzip", "br", "gzip, deflate, br, zstd", "br;q=0, gzip"}
 	for _, method := range []string{"GET", "HEAD"} {
 		for _, p := range paths {
@@ -127,8 +127,9 @@ func TestValidatorOf(t *testing.T) {
 	tests := []struct {
 		name, want string
 	}{
+		{"_astro/client.BJVRVHa9.js", "BJVRVHa9"},
 		{"assets/entry.client-BJVRVHa9.js", "BJVRVHa9"},
-		{"assets/root-Zz9_x-Y1.css", "Zz9_x-Y1"},
+		{"_astro/root.Zz9_x-Y1.css", "Zz9_x-Y1"},
 		{"media/img/hero-640.0123abcd.avif", "0123abcd"},
 		// Not content-addressed: the bytes are hashed.
 		{"media/documents/code-of-conduct.pdf", ""},

@@ -9,9 +9,9 @@ import (
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	h := newTestHandler(t, nil)
-	documents := []string{"/", "/nope", "/assets/missing.js", "/healthz", "/what-we-do/", "/metrics",
+	documents := []string{"/", "/nope", "/_astro/missing.js", "/healthz", "/what-we-do/", "/metrics",
 		"/media/documents/code-of-conduct.pdf", "/robots.txt"}
-	subresources := []string{"/assets/entry-AbCdEf12.js", "/assets/root-Zz9_x-Y1.css", "/media/img/hero-640.0123abcd.avif"}
+	subresources := []string{"/_astro/entry.AbCdEf12.js", "/_astro/root.Zz9_x-Y1.css", "/media/img/hero-640.0123abcd.avif"}
 	for _, p := range append(documents, subresources...) {
 		rec := do(h, "GET", p, nil)
 		want := map[string]string{
@@ -159,7 +159,7 @@ func TestInlineHashesFindOnlyWholeElements(t *testing.T) {
 func TestLoadSiteReusedScanBuffersKeepPagesApart(t *testing.T) {
 	long := `<html><head><style>` + strings.Repeat("p{margin:0}", 500) + `</style></head><body><SCRIPT>long()</SCRIPT></body></html>`
 	pages := map[string]string{
-		"404/index.html":   long,
+		"404.html":         long,
 		"index.html":       `<html><head><style>a{}</style></head><body><script>short()</script></body></html>`,
 		"a/index.html":     long + long,
 		"a/b/index.html":   `<html><body><script>b()</script></body></html>`,

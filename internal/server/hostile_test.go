@@ -49,7 +49,7 @@ func hostileCorpus() []hostileRequest {
 		"....//", "..%00/", "%uff0e%uff0e/", "..%c0%af", "..%c1%9c",
 	}
 	targets := []string{"etc/passwd", "go.mod", "web/embed.go", "windows/win.ini"}
-	prefixes := []string{"/", "/assets/", "/media/", "/careers/", "/linkedin-api/media/"}
+	prefixes := []string{"/", "/_astro/", "/media/", "/careers/", "/linkedin-api/media/"}
 	for _, p := range prefixes {
 		for _, tr := range traversals {
 			for _, t := range targets[:2] {
@@ -58,20 +58,20 @@ func hostileCorpus() []hostileRequest {
 		}
 	}
 	for _, t := range []string{
-		"/%00", "/index.html%00", "/assets/x.js%00.html", "/%00/etc/passwd", "/what-we-do%00",
+		"/%00", "/index.html%00", "/_astro/x.js%00.html", "/%00/etc/passwd", "/what-we-do%00",
 		"/%ff", "/%c3%28", "/%a0%a1", "/%f0%28%8c%bc", "/%ed%a0%80", "/%fe%ff", "/what-we-do%ff",
 		"/%0d%0aSet-Cookie:%20x=1", "/%0aLocation:%20http://evil.example", "/careers/%0d%0a%0d%0a" + url.PathEscape(marker),
 		"/" + url.PathEscape(marker), "/careers/" + url.PathEscape(marker), "/who-we-are/" + url.PathEscape(marker),
 		"/" + strings.Repeat("a", 10000), "/" + strings.Repeat("a/", 3000), "/?" + strings.Repeat("q=1&", 2500),
 		"/careers/" + strings.Repeat("%2e", 2000), "//evil.example", "//evil.example/%2e%2e", "/\\evil.example",
 		"/%5c%5cevil.example", "/.git/config", "/.env", "/%2egit/HEAD", "/web/build/client/index.html",
-		"/index.html.br", "/404/index.html", "/__spa-fallback.html", "/server-status", "/wp-login.php",
+		"/index.html.br", "/404.html", "/404/index.html", "/server-status", "/wp-login.php",
 		"/cgi-bin/test.cgi", "/file:///etc/passwd", "/http://169.254.169.254/latest/meta-data/",
 	} {
 		add("path", "GET", t, nil)
 	}
 	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "FOO", "get"} {
-		for _, t := range []string{"/", "/what-we-do", "/assets/x.js", "/linkedin-api", "/linkedin-api/image?urn=urn:li:image:C4D22AQFx"} {
+		for _, t := range []string{"/", "/what-we-do", "/_astro/x.js", "/linkedin-api", "/linkedin-api/image?urn=urn:li:image:C4D22AQFx"} {
 			add("method", m, t, nil)
 		}
 	}

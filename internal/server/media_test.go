@@ -161,7 +161,7 @@ func TestStreamedPageIdentity(t *testing.T) {
 		t.Errorf("If-None-Match: status %d", rec.Code)
 	}
 	site := testSite(t)
-	site["404/index.html.gz"] = &fstest.MapFile{Data: gz(t, notFoundHTML)}
+	site["404.html.gz"] = &fstest.MapFile{Data: gz(t, notFoundHTML)}
 	h = newTestHandler(t, func(c *Config) { c.Site = site })
 	for _, method := range []string{"GET", "HEAD"} {
 		rec := do(h, method, "/nope", nil)

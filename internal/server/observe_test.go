@@ -41,7 +41,7 @@ func TestMetricsByClassAndStatus(t *testing.T) {
 	do(h, "GET", "/", nil)
 	do(h, "GET", "/nope", nil)
 	do(h, "GET", "/test", nil)
-	do(h, "GET", "/assets/entry-AbCdEf12.js", nil)
+	do(h, "GET", "/_astro/entry.AbCdEf12.js", nil)
 	body := do(h, "GET", "/metrics", nil).Body.String()
 	for _, want := range []string{
 		`veldhaven_http_requests_total{class="page",code="200"} 1`,

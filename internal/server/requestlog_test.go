@@ -20,7 +20,7 @@ func TestRequestLineMatchesSlog(t *testing.T) {
 		time.Date(2026, 1, 2, 3, 4, 5, 120000000, time.UTC),
 	}
 	paths := []string{
-		"/", "/assets/entry.client-B9J4CuQF.js", `/a"b\c`, "/\x00\x01\x1f\x7f", "/line\nbreak\r\ttab",
+		"/", "/_astro/client.B9J4CuQF.js", `/a"b\c`, "/\x00\x01\x1f\x7f", "/line\nbreak\r\ttab",
 		"/\xff\xfe invalid", "/\u2028\u2029", "/<script>&amp;", "/caf\u00e9/\U0001F600", "/" + strings.Repeat("x", maxLoggedPath) + "…",
 	}
 	durations := []float64{0, 0.001, 0.123, 1.5, 12.25, 999.999, 12345.678, 1e6}
@@ -61,7 +61,7 @@ func TestRequestLogWritesOneLinePerRequest(t *testing.T) {
 			c.Logger = slog.New(slog.NewJSONHandler(&other, &slog.HandlerOptions{Level: level}))
 			c.RequestLog = &lines
 		})
-		for _, p := range []string{"/", "/nope", "/healthz", "/assets/entry-AbCdEf12.js"} {
+		for _, p := range []string{"/", "/nope", "/healthz", "/_astro/entry.AbCdEf12.js"} {
 			do(h, "GET", p, map[string]string{"Accept-Encoding": "gzip"})
 		}
 		got := strings.Split(strings.TrimSuffix(lines.String(), "\n"), "\n")

@@ -18,7 +18,7 @@ import (
 
 // Config is everything the HTTP layer needs; main builds it.
 type Config struct {
-	// Site is the build output: pages as x/index.html, the 404 page as 404/index.html.
+	// Site is the build output: pages as x/index.html, the 404 page as 404.html.
 	Site fs.FS
 	// SiteURL is the public origin used in the sitemap and robots.txt.
 	SiteURL string

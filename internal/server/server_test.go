@@ -34,13 +34,13 @@ func TestStatusCodes(t *testing.T) {
 		{"open redirect attempt", "GET", "//evil.example/", 404, "", "does not exist"},
 		{"404 page at its build path", "GET", "/404", 404, "", "does not exist"},
 		{"index.html not addressable", "GET", "/index.html", 404, "", ""},
-		{"spa fallback hidden", "GET", "/__spa-fallback.html", 404, "", ""},
+		{"other html hidden", "GET", "/stray.html", 404, "", ""},
 		{"hidden file", "GET", "/.hidden", 404, "", ""},
 		{"compressed file not addressable", "GET", "/index.html.br", 404, "", ""},
-		{"asset", "GET", "/assets/entry-AbCdEf12.js", 200, "", "console.log"},
+		{"asset", "GET", "/_astro/entry.AbCdEf12.js", 200, "", "console.log"},
 		{"pdf", "GET", "/media/documents/code-of-conduct.pdf", 200, "", "%PDF"},
 		{"post", "POST", "/", 405, "", ""},
-		{"put asset", "PUT", "/assets/entry-AbCdEf12.js", 405, "", ""},
+		{"put asset", "PUT", "/_astro/entry.AbCdEf12.js", 405, "", ""},
 		{"delete", "DELETE", "/what-we-do", 405, "", ""},
 		{"options", "OPTIONS", "/", 405, "", ""},
 		{"healthz", "GET", "/healthz", 200, "", "ok"},
@@ -155,7 +155,7 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		{"site URL without scheme", func(c *Config) { c.SiteURL = "www.example.com" }},
 		{"site URL ftp", func(c *Config) { c.SiteURL = "ftp://x.example" }},
 		{"no 404 page", func(c *Config) { c.Site = fstest.MapFS{"index.html": {Data: []byte("x")}} }},
-		{"no home page", func(c *Config) { c.Site = fstest.MapFS{"404/index.html": {Data: []byte("x")}} }},
+		{"no home page", func(c *Config) { c.Site = fstest.MapFS{"404.html": {Data: []byte("x")}} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -318,7 +318,7 @@ func validatorOf(name string, data []byte) string {
 
 // nameValidator is the content hash in a content-hashed name.
 func nameValidator(name string) (string, bool) {
-	for _, re := range []*regexp.Regexp{viteAsset, mediaAsset} {
+	for _, re := range hashed {
 		if m := re.FindStringSubmatch(name); m != nil {
 			return m[1], true
 		}
@@ -335,16 +335,19 @@ func (f *file) etag(encoding string) string {
 	return `"` + tag + `"`
 }
 
-// Vite puts content-hashed bundles under assets/; the media pipeline writes
-// content-hashed names (name.0123abcd.ext) under media/. Only those may be
-// cached for a year: other files keep their URL when their bytes change.
+// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext), React
+// Router's Vite build under assets/ (name-AbCd12_-.ext); the media pipeline
+// writes content-hashed names (name.0123abcd.ext) under media/. Only those may
+// be cached for a year: other files keep their URL when their bytes change.
 var (
+	astroAsset = regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
 	viteAsset  = regexp.MustCompile(`^assets/.+-([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
 	mediaAsset = regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`)
+	hashed     = []*regexp.Regexp{astroAsset, viteAsset, mediaAsset}
 )
 
 func isHashedAsset(name string) bool {
-	return viteAsset.MatchString(name) || mediaAsset.MatchString(name)
+	return slices.ContainsFunc(hashed, func(re *regexp.Regexp) bool { return re.MatchString(name) })
 }
 
 var contentTypes = map[string]string{

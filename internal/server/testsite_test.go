@@ -14,7 +14,7 @@ import (
 )
 
 const (
-	homeHTML     = `<!DOCTYPE html><html><head><title>Home</title><style>h1{color:navy}</style></head><body><h1>Home</h1><script>window.ctx = 1;</script><script type="module" src="/assets/entry-AbCdEf12.js"></script><script type="application/ld+json">{"@type":"Thing"}</script></body></html>`
+	homeHTML     = `<!DOCTYPE html><html><head><title>Home</title><style>h1{color:navy}</style></head><body><h1>Home</h1><script>window.ctx = 1;</script><script type="module" src="/_astro/entry.AbCdEf12.js"></script><script type="application/ld+json">{"@type":"Thing"}</script></body></html>`
 	notFoundHTML = `<!DOCTYPE html><html><head><title>Not found</title></head><body><h1>404</h1><p>The page you are looking for does not exist.</p><script>window.ctx = 2;</script></body></html>`
 )
 
@@ -35,10 +35,10 @@ func testSite(t testing.TB) fstest.MapFS {
 		"index.html.br":                       {Data: []byte("brotli-bytes-of-home")},
 		"what-we-do/index.html":               {Data: []byte("<html><body>What we do</body></html>")},
 		"careers/asset-manager/index.html":    {Data: []byte("<html><body>Asset manager</body></html>")},
-		"404/index.html":                      {Data: []byte(notFoundHTML)},
-		"__spa-fallback.html":                 {Data: []byte("<html>fallback</html>")},
-		"assets/entry-AbCdEf12.js":            {Data: []byte("console.log('entry')")},
-		"assets/root-Zz9_x-Y1.css":            {Data: []byte("body{}")},
+		"404.html":                            {Data: []byte(notFoundHTML)},
+		"stray.html":                          {Data: []byte("<html>not a page</html>")},
+		"_astro/entry.AbCdEf12.js":            {Data: []byte("console.log('entry')")},
+		"_astro/root.Zz9_x-Y1.css":            {Data: []byte("body{}")},
 		"media/img/hero-640.0123abcd.avif":    {Data: []byte("avif")},
 		"media/documents/code-of-conduct.pdf": {Data: []byte("%PDF-1.7")},
 		".hidden":                             {Data: []byte("secret")},
