@@ -2,6 +2,9 @@ package main
 
 import (
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -53,5 +56,38 @@ func TestNewLoggerRejectsUnknownLevel(t *testing.T) {
 	}
 	if _, err := newLogger("debug", io.Discard); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestSiteFS(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<h1>Home</h1>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		dir     string
+		wantErr string
+	}{
+		{"a build folder", dir, ""},
+		{"missing", filepath.Join(dir, "nope"), "-site-dir"},
+		{"a file", filepath.Join(dir, "index.html"), "not a folder"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys, err := siteFS(tt.dir)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one naming %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if data, err := fs.ReadFile(fsys, "index.html"); err != nil || string(data) != "<h1>Home</h1>" {
+				t.Errorf("index.html = %q, %v", data, err)
+			}
+		})
 	}
 }
