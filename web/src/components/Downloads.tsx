@@ -1,4 +1,5 @@
-import { document, formatBytes } from "@/lib/media";
+import { formatBytes } from "@/lib/media";
+import { document } from "@/lib/media-manifest";
 import styles from "./Downloads.module.css";
 
 interface DownloadsProps {

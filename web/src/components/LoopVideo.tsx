@@ -1,72 +1,44 @@
-import { useEffect, useRef } from "react";
-import { fallbackSrc, image, video } from "@/lib/media";
-import { mayAutoplay } from "@/lib/motion";
-import { prefersReducedMotion } from "@/lib/use-media-query";
+import { fallbackSrc, type ImageMedia } from "@/lib/media";
 import styles from "./LoopVideo.module.css";
 
 interface LoopVideoProps {
-  /** Video media name (content/media/video/<name>.mp4). */
-  name: string;
-  /** Poster image media name. */
-  poster: string;
+  /** The video file's URL (media manifest: video(name).src). */
+  src: string;
+  /** The poster image (media manifest: image(name)). */
+  poster: ImageMedia;
   /** Accessible name of the video. */
   title: string;
   /**
-   * "inView": start playing when it scrolls into view (inline videos);
-   * "now": start at once (a video the visitor has just asked for).
-   * Never without motion consent: under reduced motion it waits for the
-   * visitor to press play.
+   * "in-view": plays while it is on screen (an inline video); "open": plays
+   * when the dialog around it opens (a video the visitor has asked for).
+   * Started by `wireVideos` (@/lib/motion), never under reduced motion.
    */
-  start?: "inView" | "now";
+  play?: "in-view" | "open";
   className?: string;
 }
 
 /**
  * A muted looping video with its poster and controls. Nothing is downloaded
- * until it is about to play (preload="none"), and the prerendered markup has
- * no autoplay attribute: playback is started from script, so a reduced-motion
- * preference is respected even before hydration.
+ * until it plays (preload="none"), and the markup has no autoplay attribute:
+ * playback is started from script, so a reduced-motion preference is always
+ * respected, and without script the visitor presses play.
  */
-export function LoopVideo({ name, poster, title, start = "inView", className }: LoopVideoProps) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const still = image(poster);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.muted = true;
-    if (!mayAutoplay(window.matchMedia(prefersReducedMotion).matches)) return;
-    const play = () => void el.play().catch(() => {});
-    if (start === "now" || typeof IntersectionObserver === "undefined") {
-      play();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) play();
-          else el.pause();
-        }
-      },
-      { threshold: 0.25 },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [start]);
+export function LoopVideo({ src, poster, title, play = "in-view", className }: LoopVideoProps) {
   return (
     <video
-      ref={ref}
       className={[styles.video, className].filter(Boolean).join(" ")}
-      poster={fallbackSrc(still, 1280)}
-      width={still.width}
-      height={still.height}
+      poster={fallbackSrc(poster, 1280)}
+      width={poster.width}
+      height={poster.height}
       muted
       loop
       playsInline
       controls
       preload="none"
       aria-label={title}
+      data-play={play}
     >
-      <source src={video(name).src} type="video/mp4" />
+      <source src={src} type="video/mp4" />
     </video>
   );
 }

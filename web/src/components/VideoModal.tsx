@@ -1,41 +1,73 @@
+import type { ReactNode } from "react";
+import type { ImageMedia } from "@/lib/media";
 import { LoopVideo } from "./LoopVideo";
-import { Modal } from "./Modal";
+import modal from "./Modal.module.css";
+import button from "./Button.module.css";
 import styles from "./VideoModal.module.css";
 
 export interface ModalVideo {
-  name: string;
-  poster: string;
+  /** The video file's URL. */
+  src: string;
+  poster: ImageMedia;
   title: string;
 }
 
-interface VideoModalProps {
-  /** The video to show, or null when the modal is closed. */
-  video: ModalVideo | null;
-  onClose: () => void;
-  closeLabel: string;
-}
+// Attributes React has no types for yet; rendered as written.
+const attrs = (a: Record<string, string>) => a;
 
 /**
- * A video in the site's modal: muted, looping, playing at once (not under
- * reduced motion). The video element exists only while the modal is open.
+ * A video in a native modal <dialog>, with no framework: its WatchButton opens
+ * it with an invoker command (`command="show-modal"`), which traps focus,
+ * makes the page behind inert and returns focus to the button on close; the
+ * close mark is a `method="dialog"` form; `closedby="any"` closes it on Escape
+ * and on a backdrop click. `wireVideos` (@/lib/motion) plays the muted, looping
+ * video when it opens (not under reduced motion) and pauses it on close, and
+ * supplies invokers and backdrop clicks where a browser lacks them.
  */
-export function VideoModal({ video, onClose, closeLabel }: VideoModalProps) {
+export function VideoModal({
+  id,
+  video,
+  closeLabel,
+}: {
+  id: string;
+  video: ModalVideo;
+  closeLabel: string;
+}) {
   return (
-    <Modal
-      open={video !== null}
-      onClose={onClose}
-      labelledBy="video-modal-title"
-      closeLabel={closeLabel}
-      className={styles.modal}
+    <dialog
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`${modal.dialog} ${styles.modal}`}
+      data-video-modal=""
+      {...attrs({ closedby: "any" })}
     >
-      {video && (
-        <>
-          <h2 id="video-modal-title" className={styles.title}>
-            {video.title}
-          </h2>
-          <LoopVideo name={video.name} poster={video.poster} title={video.title} start="now" />
-        </>
-      )}
-    </Modal>
+      <div className={modal.content}>
+        <form method="dialog">
+          <button type="submit" className={modal.close} aria-label={closeLabel}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </button>
+        </form>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {video.title}
+        </h2>
+        <LoopVideo src={video.src} poster={video.poster} title={video.title} play="open" />
+      </div>
+    </dialog>
+  );
+}
+
+/** The button that opens a VideoModal, in the site's primary button style. */
+export function WatchButton({ target, children }: { target: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`${button.button} ${button.primary}`}
+      aria-haspopup="dialog"
+      {...attrs({ commandfor: target, command: "show-modal" })}
+    >
+      <span>{children}</span>
+    </button>
   );
 }

@@ -27,3 +27,47 @@ export function focusTarget(key: string, current: number, count: number): number
       return null;
   }
 }
+
+/**
+ * Makes the prerendered accordion under `root` work: each `[data-accordion]`
+ * holds disclosure buttons (`aria-expanded`, `aria-controls`) whose panels
+ * carry `hidden`. A click (or Enter/Space, which click a button) opens one
+ * panel and closes the others, or closes the open one; arrow keys, Home and
+ * End move between the buttons. Returns a function that undoes it.
+ */
+export function wireAccordion(root: ParentNode): () => void {
+  const undo: Array<() => void> = [];
+  for (const accordion of root.querySelectorAll<HTMLElement>("[data-accordion]")) {
+    const buttons = [...accordion.querySelectorAll<HTMLButtonElement>("button[aria-controls]")];
+    const panel = (b: HTMLButtonElement) => document.getElementById(b.getAttribute("aria-controls")!);
+    const show = (open: OpenIndex) =>
+      buttons.forEach((b, i) => {
+        b.setAttribute("aria-expanded", String(open === i));
+        const p = panel(b);
+        if (p) p.hidden = open !== i;
+      });
+    const onClick = (event: MouseEvent) => {
+      const i = buttons.indexOf((event.target as Element).closest("button")!);
+      if (i < 0) return;
+      const open = buttons.findIndex((b) => b.getAttribute("aria-expanded") === "true");
+      show(toggle(open < 0 ? null : open, i));
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const i = buttons.indexOf(event.target as HTMLButtonElement);
+      if (i < 0) return;
+      const next = focusTarget(event.key, i, buttons.length);
+      if (next === null) return;
+      event.preventDefault();
+      buttons[next]!.focus();
+    };
+    accordion.addEventListener("click", onClick);
+    accordion.addEventListener("keydown", onKeyDown);
+    accordion.dataset.accordion = "ready";
+    undo.push(() => {
+      accordion.removeEventListener("click", onClick);
+      accordion.removeEventListener("keydown", onKeyDown);
+      accordion.dataset.accordion = "";
+    });
+  }
+  return () => undo.forEach((fn) => fn());
+}

@@ -29,3 +29,47 @@ export function shouldCount(
 ): boolean {
   return !reducedMotion && topPx >= viewportHeight;
 }
+
+type Env = Pick<Window, "matchMedia" | "innerHeight" | "requestAnimationFrame"> & {
+  IntersectionObserver?: typeof IntersectionObserver;
+};
+
+/**
+ * Counts the prerendered numbers under `root` (`[data-counter]`, holding their
+ * final value, with `data-counter-ms` the duration) up from 0 once they scroll
+ * into view. A number already on screen, or any under reduced motion, stays as
+ * it is. Returns a function that stops it.
+ */
+export function wireCounters(root: ParentNode, env: Env = window): () => void {
+  const reduced = env.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const Observer = env.IntersectionObserver;
+  if (!Observer) return () => {};
+  let stopped = false;
+  const observer = new Observer((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      const el = entry.target as HTMLElement;
+      const value = Number(el.dataset.counter);
+      const duration = Number(el.dataset.counterMs);
+      let start: number | undefined;
+      const tick = (now: number) => {
+        if (stopped) return;
+        start ??= now;
+        const shown = countAt(now - start, duration, value);
+        el.textContent = String(shown);
+        if (shown < value) env.requestAnimationFrame(tick);
+      };
+      env.requestAnimationFrame(tick);
+    }
+  });
+  for (const el of root.querySelectorAll<HTMLElement>("[data-counter]")) {
+    if (!shouldCount(reduced, el.getBoundingClientRect().top, env.innerHeight)) continue;
+    el.textContent = "0";
+    observer.observe(el);
+  }
+  return () => {
+    stopped = true;
+    observer.disconnect();
+  };
+}

@@ -23,3 +23,28 @@ export function osmEmbedUrl({ lat, lon, span }: MapPoint): string {
 export function osmPageUrl({ lat, lon }: MapPoint, zoom = 17): string {
   return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lon.toFixed(5)}#map=${zoom}/${lat.toFixed(5)}/${lon.toFixed(5)}`;
 }
+
+/**
+ * Consent for the map under `root`: a click on `[data-map-show]` puts the
+ * frame kept in `template[data-map-frame]` (inert until then: nothing is
+ * requested from the map's site) in place of `[data-map-preview]`, shows
+ * `[data-map-link]` and moves focus to the frame. Returns a function that undoes the wiring.
+ */
+export function wireMapConsent(root: ParentNode): () => void {
+  const undo: Array<() => void> = [];
+  for (const button of root.querySelectorAll<HTMLButtonElement>("[data-map-show]")) {
+    const section = button.closest("[data-map]");
+    const template = section?.querySelector<HTMLTemplateElement>("template[data-map-frame]");
+    const preview = section?.querySelector<HTMLElement>("[data-map-preview]");
+    if (!section || !template || !preview) continue;
+    const onClick = () => {
+      const frame = template.content.firstElementChild!.cloneNode(true) as HTMLIFrameElement;
+      preview.replaceWith(frame);
+      section.querySelector<HTMLElement>("[data-map-link]")?.removeAttribute("hidden");
+      frame.focus();
+    };
+    button.addEventListener("click", onClick);
+    undo.push(() => button.removeEventListener("click", onClick));
+  }
+  return () => undo.forEach((fn) => fn());
+}

@@ -2,6 +2,7 @@ import { LoopVideo } from "@/components/LoopVideo";
 import { Paragraphs } from "@/components/RichText";
 import { Eyebrow } from "@/components/Section";
 import { charity } from "@/lib/charity";
+import { image, video } from "@/lib/media-manifest";
 import styles from "./charity.module.css";
 
 /** The foundation's description (2.5% of carried interest) and intro video. */
@@ -15,7 +16,11 @@ export function Foundation() {
           <h2 id="foundation">{f.heading}</h2>
           <Paragraphs text={f.text} />
         </div>
-        <LoopVideo name={f.video.name} poster={f.video.poster} title={f.video.title} />
+        <LoopVideo
+          src={video(f.video.name).src}
+          poster={image(f.video.poster)}
+          title={f.video.title}
+        />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { ExternalLink } from "@/components/ExternalLink";
 import { Downloads } from "@/components/Downloads";
 import { Inline } from "@/components/RichText";
-import { logo } from "@/lib/media";
+import { logo } from "@/lib/media-manifest";
 import { charity } from "@/lib/charity";
 import styles from "./charity.module.css";
 

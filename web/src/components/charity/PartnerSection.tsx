@@ -2,20 +2,23 @@ import { ExternalLink } from "@/components/ExternalLink";
 import { Button } from "@/components/Button";
 import { ResponsiveArtImage } from "@/components/ResponsiveImage";
 import { Paragraphs } from "@/components/RichText";
-import type { ModalVideo } from "@/components/VideoModal";
-import { logo } from "@/lib/media";
+import { VideoModal, WatchButton } from "@/components/VideoModal";
+import { image, logo, video } from "@/lib/media-manifest";
 import { charity, type Partner } from "@/lib/charity";
 import styles from "./charity.module.css";
 
 interface PartnerSectionProps {
   partner: Partner;
   index: number;
-  onWatch: (video: ModalVideo) => void;
 }
 
-/** One partner charity: text, art-directed image, logos, optional button and video. */
-export function PartnerSection({ partner: p, index, onWatch }: PartnerSectionProps) {
+/**
+ * One partner charity: text, art-directed image, logos, optional button and
+ * video (a `Watch the video` button and its modal dialog; no framework).
+ */
+export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
   const headingId = `partner-${p.id}`;
+  const videoId = `video-${p.id}`;
   return (
     <article
       aria-labelledby={headingId}
@@ -57,10 +60,10 @@ export function PartnerSection({ partner: p, index, onWatch }: PartnerSectionPro
         {(p.button || p.video) && (
           <div className={styles.actions}>
             {p.video && (
-              <Button onClick={() => p.video && onWatch(p.video)} aria-haspopup="dialog">
+              <WatchButton target={videoId}>
                 {charity.watchVideoLabel}
                 <span className="visually-hidden">: {p.name}</span>
-              </Button>
+              </WatchButton>
             )}
             {p.button && (
               <Button href={p.button.href} variant="secondary">
@@ -68,6 +71,17 @@ export function PartnerSection({ partner: p, index, onWatch }: PartnerSectionPro
               </Button>
             )}
           </div>
+        )}
+        {p.video && (
+          <VideoModal
+            id={videoId}
+            video={{
+              src: video(p.video.name).src,
+              poster: image(p.video.poster),
+              title: p.video.title,
+            }}
+            closeLabel={charity.closeVideoLabel}
+          />
         )}
       </div>
     </article>

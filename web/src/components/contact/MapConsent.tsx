@@ -1,6 +1,5 @@
-import { useState } from "react";
 import { ExternalLink } from "@/components/ExternalLink";
-import { Button } from "@/components/Button";
+import button from "@/components/Button.module.css";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { site } from "@/lib/content";
 import { osmEmbedUrl, osmPageUrl } from "@/lib/map";
@@ -11,26 +10,27 @@ import styles from "./contact.module.css";
 /**
  * The map of the head office. The OpenStreetMap frame loads only after the
  * visitor clicks `Show map` (decisions.md); before that, a static preview with
- * the address. Both states have the same box, so nothing shifts.
+ * the address. The frame waits in a <template> (inert: nothing is requested)
+ * until `wireMapConsent` (@/lib/map, a few lines of script on the page) puts
+ * it in the preview's place. Both states have the same box, so nothing
+ * shifts. Without script the button is hidden and the link to the map's site shows.
  */
 export function MapConsent() {
   const m = contact.map;
   const o = office(m.office);
-  const [shown, setShown] = useState(false);
   return (
-    <section aria-labelledby="map" className={styles.mapSection}>
+    <section aria-labelledby="map" className={styles.mapSection} data-map="">
       <h2 id="map">{m.heading}</h2>
       <div className={styles.map}>
-        {shown ? (
+        <template data-map-frame="">
           <iframe
             className={styles.frame}
             src={osmEmbedUrl(m)}
             title={m.frameTitle}
-            loading="lazy"
             referrerPolicy="no-referrer"
           />
-        ) : (
-          <>
+        </template>
+        <div className={styles.preview} data-map-preview="">
             <ResponsiveImage
               name={m.previewImage}
               alt={m.previewAlt}
@@ -43,17 +43,20 @@ export function MapConsent() {
                 <br />
                 {o.address}, {o.zipCode} {o.title}
               </p>
-              <Button onClick={() => setShown(true)}>{m.showLabel}</Button>
+              <button
+                type="button"
+                className={`${button.button} ${button.primary} ${styles.showMap}`}
+                data-map-show=""
+              >
+                <span>{m.showLabel}</span>
+              </button>
               <p className={styles.consent}>{m.consent}</p>
             </div>
-          </>
-        )}
+        </div>
       </div>
-      {shown && (
-        <p className={styles.mapLink}>
-          <ExternalLink href={osmPageUrl(m)}>{m.openLabel}</ExternalLink>
-        </p>
-      )}
+      <p className={styles.mapLink} data-map-link="" hidden>
+        <ExternalLink href={osmPageUrl(m)}>{m.openLabel}</ExternalLink>
+      </p>
     </section>
   );
 }

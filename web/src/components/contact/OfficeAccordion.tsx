@@ -1,49 +1,34 @@
-import { useRef, useState, type KeyboardEvent } from "react";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
-import { focusTarget, toggle, type OpenIndex } from "@/lib/accordion";
 import { contact } from "@/lib/contact";
 import { office } from "@/lib/screens";
 import styles from "./contact.module.css";
 
 /**
- * The four offices as an accordion: one open at a time, clicking the open one
- * closes it. Each header is a real disclosure button (aria-expanded,
- * aria-controls); arrow keys, Home and End move between the buttons.
+ * The four offices as an accordion, prerendered closed: each header is a real
+ * disclosure button (aria-expanded, aria-controls) over a hidden region.
+ * `wireAccordion` (@/lib/accordion, a few lines of script on the page) keeps
+ * one open at a time, closes the open one on a second click, and moves focus
+ * with the arrow keys, Home and End. Without script every panel shows.
  */
 export function OfficeAccordion() {
-  const [open, setOpen] = useState<OpenIndex>(null);
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const entries = contact.offices.map((entry) => ({ ...entry, office: office(entry.id) }));
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = focusTarget(event.key, index, entries.length);
-    if (next === null) return;
-    event.preventDefault();
-    buttons.current[next]?.focus();
-  };
 
   return (
     <section aria-labelledby="offices" className={styles.offices}>
       <h2 id="offices">{contact.officesHeading}</h2>
-      <div className={styles.accordion}>
-        {entries.map((entry, i) => {
-          const expanded = open === i;
+      <div className={styles.accordion} data-accordion="">
+        {entries.map((entry) => {
           const buttonId = `office-${entry.id}`;
           const panelId = `office-${entry.id}-panel`;
           return (
-            <div key={entry.id} className={styles.item} data-open={expanded || undefined}>
+            <div key={entry.id} className={styles.item}>
               <h3 className={styles.itemHeading}>
                 <button
-                  ref={(el) => {
-                    buttons.current[i] = el;
-                  }}
                   id={buttonId}
                   type="button"
                   className={styles.trigger}
-                  aria-expanded={expanded}
+                  aria-expanded="false"
                   aria-controls={panelId}
-                  onClick={() => setOpen((o) => toggle(o, i))}
-                  onKeyDown={(e) => onKeyDown(e, i)}
                 >
                   <span className={styles.city}>{entry.office.title}</span>
                   <span className={styles.country}>{entry.office.country}</span>
@@ -63,7 +48,7 @@ export function OfficeAccordion() {
                 role="region"
                 aria-labelledby={buttonId}
                 className={styles.panel}
-                hidden={!expanded}
+                hidden
               >
                 <address className={styles.officeAddress}>
                   <span>{entry.office.address}</span>
