@@ -6,6 +6,7 @@ const content = <T>(file: string): T =>
   JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8")) as T;
 const careersJson = content<typeof import("../../content/careers.json")>("careers.json");
 const siteJson = content<typeof import("../../content/site.json")>("site.json");
+const pagesJson = content<typeof import("../../content/pages.json")>("pages.json");
 
 const vacancies = careersJson.vacancies;
 const detailHeadings = (v: (typeof vacancies)[number]) => [
@@ -81,27 +82,63 @@ test.describe("/careers", () => {
     await expect(page.getByRole("button", { name: "Pause background video" })).toBeVisible();
   });
 
-  test("shows 'Wordt geladen...' only while a vacancy page is genuinely loading", async ({
-    page,
-  }) => {
-    // Hold back the vacancy route's code, as a slow network would.
+  // Pages are separate documents: while a vacancy page is on its way the
+  // visitor keeps the careers page, and then sees the vacancy page whole.
+  // ('Wordt geladen...' was the text of a half-loaded vacancy page under
+  // client-side routing; there is no such state any more.)
+  test("a vacancy page is never shown half-loaded, even on a slow network", async ({ page }) => {
+    const v = vacancies[0]!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/careers\._slug-[^/]+\.js$/, async (route) => {
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    // Hold back the vacancy page, as a slow network would.
+    await page.route(new RegExp(`/careers/${v.slug}$`), async (route) => {
+      asked();
       await held;
       await route.continue();
     });
     await page.goto("/careers");
     await waitForHydration(page);
     await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+    // A prefetch (speculation rules, on hover) is not seen by page.route: drop
+    // the rules, so that the slow request is the navigation itself.
+    await page.evaluate(() => document.querySelector('script[type="speculationrules"]')?.remove());
+    // While the navigation is held, locators and page.evaluate wait for it: the
+    // page itself records what it shows, into sessionStorage (kept across the
+    // navigation), every 50 ms until it is replaced.
+    await page.evaluate(() => {
+      const record = () => {
+        const shown = {
+          h1: document.querySelector("h1")?.textContent,
+          cards: document.querySelectorAll("main article").length,
+          loading: document.body.innerText.includes("Wordt geladen"),
+        };
+        const seen = JSON.parse(sessionStorage.getItem("shown") ?? "[]") as unknown[];
+        sessionStorage.setItem("shown", JSON.stringify([...seen, shown]));
+      };
+      document.addEventListener("click", () => setInterval(record, 50), { capture: true });
+    });
     await page
       .getByRole("link", { name: /^More information/ })
       .first()
-      .click();
-    await expect(page.getByRole("status")).toHaveText("Wordt geladen...");
+      .click({ noWaitAfter: true });
+    await requested;
+    await page.waitForTimeout(400);
     release();
-    await expect(page.getByRole("heading", { level: 1, name: vacancies[0]!.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: v.title })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
+      detailHeadings(v),
+    );
     await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
+    // While the vacancy page was on its way: the careers page, whole, no loading text.
+    const shown = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem("shown"))) ?? "[]",
+    ) as unknown[];
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(shown.map((s) => JSON.stringify(s)))).toEqual(
+      new Set([JSON.stringify({ h1: "Careers", cards: vacancies.length, loading: false })]),
+    );
   });
 
   test("a direct visit to a vacancy never shows the loading text", async ({ page }) => {
@@ -215,18 +252,24 @@ test.describe("/careers/{slug}", () => {
     });
   }
 
-  test("a site link inside the role text navigates without reloading the page", async ({
-    page,
-  }) => {
+  // Links in content are plain links: the site page they name opens (a new
+  // document now; under client-side routing this also checked no reload).
+  test("a site link inside the role text leads to that page", async ({ page }) => {
     await page.goto("/careers/asset-manager");
     await waitForHydration(page);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page
-      .getByRole("region", { name: "The role" })
-      .getByRole("link", { name: "What we do" })
-      .click();
+    const link = page.getByRole("region", { name: "The role" }).getByRole("link", {
+      name: "What we do",
+    });
+    await expect(link).toHaveAttribute("href", "/what-we-do");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/what-we-do"),
+      link.click(),
+    ]);
+    expect(response.status()).toBe(200);
     await expect(page).toHaveURL(/\/what-we-do$/);
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await expect(
+      page.getByRole("heading", { level: 1, name: pagesJson["/what-we-do"].heading }),
+    ).toBeVisible();
   });
 
   test("/careers/does-not-exist answers 404 with the 404 page", async ({ page }) => {

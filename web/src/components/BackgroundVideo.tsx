@@ -1,10 +1,11 @@
 // A decorative, looping, muted background video with a poster and a visible
-// pause/play control (WCAG 2.2.2). The prerendered HTML never autoplays: the
-// video starts from an effect, and not at all under prefers-reduced-motion,
-// where the poster stays until the visitor presses play.
-import { useEffect, useRef, useState } from "react";
-import { fallbackSrc, image, video } from "@/lib/media";
-import { prefersReducedMotion } from "@/lib/use-media-query";
+// pause/play control (WCAG 2.2.2). Rendered at build; the control is wired by
+// platform code (lib/background-video.ts, a page's <script>), not an island.
+// The prerendered video never autoplays and the control stays hidden until
+// that code runs: without JavaScript the poster shows and nothing moves.
+import { BACKGROUND_VIDEO_ATTR } from "@/lib/background-video";
+import { fallbackSrc } from "@/lib/media";
+import { image, video } from "@/lib/media-manifest";
 import styles from "./BackgroundVideo.module.css";
 
 interface BackgroundVideoProps {
@@ -24,41 +25,12 @@ export function BackgroundVideo({
   playLabel,
   className,
 }: BackgroundVideoProps) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const reduce = window.matchMedia(prefersReducedMotion);
-    const sync = () => setPlaying(!el.paused);
-    el.addEventListener("play", sync);
-    el.addEventListener("pause", sync);
-    // Muted as a property too: autoplay policies look at the property.
-    el.muted = true;
-    if (!reduce.matches) el.play().catch(sync);
-    const onReduce = () => {
-      if (reduce.matches) el.pause();
-    };
-    reduce.addEventListener("change", onReduce);
-    return () => {
-      el.removeEventListener("play", sync);
-      el.removeEventListener("pause", sync);
-      reduce.removeEventListener("change", onReduce);
-    };
-  }, []);
-
-  const toggle = () => {
-    const el = ref.current;
-    if (!el) return;
-    if (el.paused) el.play().catch(() => setPlaying(false));
-    else el.pause();
-  };
-
   return (
-    <div className={[styles.frame, className].filter(Boolean).join(" ")}>
+    <div
+      className={[styles.frame, className].filter(Boolean).join(" ")}
+      {...{ [BACKGROUND_VIDEO_ATTR]: "" }}
+    >
       <video
-        ref={ref}
         className={styles.video}
         src={video(name).src}
         poster={fallbackSrc(image(poster), 1280)}
@@ -69,26 +41,23 @@ export function BackgroundVideo({
         aria-hidden="true"
         tabIndex={-1}
       />
-      <button type="button" className={styles.toggle} onClick={toggle}>
-        {playing ? <PauseIcon /> : <PlayIcon />}
-        <span className="visually-hidden">{playing ? pauseLabel : playLabel}</span>
+      <button
+        type="button"
+        className={styles.toggle}
+        data-play-label={playLabel}
+        data-pause-label={pauseLabel}
+        hidden
+      >
+        <svg className={styles.pause} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" />
+        </svg>
+        <svg className={styles.play} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M8 5v14l11-7z" fill="currentColor" />
+        </svg>
+        <span className="visually-hidden" data-label="">
+          {playLabel}
+        </span>
       </button>
     </div>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" />
-    </svg>
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path d="M8 5v14l11-7z" fill="currentColor" />
-    </svg>
   );
 }

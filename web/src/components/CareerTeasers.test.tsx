@@ -1,14 +1,10 @@
 import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { vacancies, type Vacancy } from "@/lib/careers";
 import { CareerTeasers } from "./CareerTeasers";
 
 function renderTeasers(list?: readonly Vacancy[]) {
-  const Stub = createRoutesStub([
-    { path: "/what-we-do", Component: () => <CareerTeasers vacancies={list} /> },
-  ]);
-  render(<Stub initialEntries={["/what-we-do"]} />);
+  render(<CareerTeasers vacancies={list} />);
 }
 
 const withTitle = (title: string, slug: string): Vacancy => ({ ...vacancies[0]!, title, slug });
@@ -39,6 +35,16 @@ describe("CareerTeasers", () => {
     const short = screen.getByRole("link", { name: /^Investment Intern/ });
     expect(short.getAttribute("title")).toBeNull();
     expect(short.textContent).toContain("Investment Intern");
+  });
+
+  it("without props, shows the first three vacancies of the content", () => {
+    renderTeasers();
+    const links = screen
+      .getAllByRole("link")
+      .filter((a) => a.getAttribute("href")?.startsWith("/careers/"));
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(
+      vacancies.slice(0, 3).map((v) => `/careers/${v.slug}`),
+    );
   });
 
   it("shows only the button when there are no vacancies", () => {

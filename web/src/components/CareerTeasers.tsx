@@ -1,8 +1,6 @@
-import { Link } from "react-router";
 import { Button } from "@/components/Button";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { VacancyLoading } from "@/components/VacancyLoading";
 import { teaserCopy, teaserTitle, vacancyTeasers, type VacancyTeaser } from "@/lib/career-teasers";
 import styles from "./CareerTeasers.module.css";
 
@@ -24,15 +22,14 @@ export function CareerTeasers({
   return (
     <section className={`container ${styles.teasers}`} aria-labelledby="career-teasers-heading">
       <h2 id="career-teasers-heading">{teasers.heading}</h2>
-      <VacancyLoading text={teaserCopy.loadingText} />
       {shown.length > 0 && (
         <ul className={styles.list}>
           {shown.map((v) => {
             const title = teaserTitle(v.title);
             return (
               <Reveal as="li" key={v.slug} className={styles.item}>
-                <Link
-                  to={`/careers/${v.slug}`}
+                <a
+                  href={`/careers/${v.slug}`}
                   className={styles.card}
                   title={title.cut ? v.title : undefined}
                 >
@@ -55,7 +52,7 @@ export function CareerTeasers({
                     )}
                     <span className={styles.location}>{v.location}</span>
                   </span>
-                </Link>
+                </a>
               </Reveal>
             );
           })}

@@ -1,14 +1,10 @@
 import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { vacancies } from "@/lib/careers";
 import { VacancyCards } from "./VacancyCards";
 
 function renderCards(list: typeof vacancies) {
-  const Stub = createRoutesStub([
-    { path: "/careers", Component: () => <VacancyCards vacancies={list} /> },
-  ]);
-  render(<Stub initialEntries={["/careers"]} />);
+  render(<VacancyCards vacancies={list} />);
 }
 
 describe("VacancyCards", () => {
@@ -32,5 +28,18 @@ describe("VacancyCards", () => {
       vacancies.map((v) => `/careers/${v.slug}`),
     );
     expect(screen.queryByText("Wordt geladen...")).toBeNull();
+  });
+
+  it("shows each card's title, location and a preview of at most 150 characters plus ' ...'", () => {
+    renderCards(vacancies);
+    const cards = screen.getAllByRole("article");
+    vacancies.forEach((v, i) => {
+      const card = cards[i]!;
+      expect(card.querySelector("h3")?.textContent).toBe(v.title);
+      expect(card.textContent).toContain(v.location);
+      expect(card.querySelectorAll("img")).toHaveLength(1);
+      const preview = card.querySelectorAll("p")[1]?.textContent ?? "";
+      expect(Array.from(preview.replace(/ \.\.\.$/, "")).length).toBeLessThanOrEqual(150);
+    });
   });
 });

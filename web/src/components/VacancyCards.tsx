@@ -1,7 +1,6 @@
 import { Button } from "@/components/Button";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { VacancyLoading } from "@/components/VacancyLoading";
 import { careers, vacancyPreview, type Vacancy } from "@/lib/careers";
 import styles from "./VacancyCards.module.css";
 
@@ -13,7 +12,6 @@ export function VacancyCards({ vacancies }: { vacancies: readonly Vacancy[] }) {
       <h2 id="openings-heading" className={styles.heading}>
         {vacancies.length > 0 ? openingsHeading : noOpeningsHeading}
       </h2>
-      <VacancyLoading text={careers.page.loadingText} />
       {vacancies.length > 0 && (
         <ul className={styles.list}>
           {vacancies.map((v) => (

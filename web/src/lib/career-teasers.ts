@@ -5,7 +5,7 @@ import { truncate } from "./truncate";
 
 export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
 
-export const teaserCopy: Pick<CareersContent["page"], "teasers" | "loadingText"> = careers.page;
+export const teaserCopy: Pick<CareersContent["page"], "teasers"> = careers.page;
 
 /** Every vacancy in stored order. */
 export const vacancyTeasers: readonly VacancyTeaser[] = careers.vacancies;

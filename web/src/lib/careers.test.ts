@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { benefits, jobPosting, vacancies, vacancyPreview, type Vacancy } from "./careers";
+import {
+  benefits,
+  jobPosting,
+  vacancies,
+  vacancyPageHead,
+  vacancyPreview,
+  type Vacancy,
+} from "./careers";
 import { teaserTitle } from "./career-teasers";
 import { site } from "./content";
 
@@ -146,5 +153,25 @@ describe("jobPosting", () => {
       "https://f",
     );
     expect(withEnd.validThrough).toBe("2030-01-01");
+  });
+});
+
+describe("vacancyPageHead", () => {
+  const v = vacancies[0] as Vacancy;
+  it("titles the page with the vacancy and its location, and describes it with the header text", () => {
+    const head = vacancyPageHead(v);
+    expect(head.title).toBe(`${v.title}, ${v.location} | ${site.name}`);
+    const description = head.meta.find((m) => "name" in m && m.name === "description");
+    expect(Array.from(description?.content ?? "").length).toBeLessThanOrEqual(156);
+    expect(v.headerText.startsWith((description?.content ?? "").replace(/…$/, ""))).toBe(true);
+    expect(head.canonical).toMatch(new RegExp(`/careers/${v.slug}$`));
+  });
+  it("carries one JobPosting for the vacancy's office", () => {
+    const [posting, ...rest] = vacancyPageHead(v).jsonLd as Record<string, unknown>[];
+    expect(rest).toEqual([]);
+    expect(posting).toMatchObject({ "@type": "JobPosting", title: v.title });
+  });
+  it("carries no JobPosting when the office is unknown", () => {
+    expect(vacancyPageHead({ ...v, office: "atlantis" }).jsonLd).toEqual([]);
   });
 });

@@ -2,10 +2,10 @@
 // sanitised at build, see scripts/safe-html.mjs) and the rules of the careers
 // screens: preview, teaser title, benefits heading and the JobPosting data.
 import careersJson from "#content/careers.json";
-import type { Office } from "./content";
-import { absoluteUrl } from "./seo";
+import { site, type Office } from "./content";
+import { recordPageHead, siteUrl } from "./page-meta";
+import { absoluteUrl, type PageHead } from "./seo";
 import { htmlToText, truncate } from "./truncate";
-
 
 export type EmploymentType =
   | "FULL_TIME"
@@ -138,4 +138,26 @@ export function jobPosting(
     },
     url: absoluteUrl(siteUrl, `/careers/${v.slug}`),
   };
+}
+
+/** Characters of a vacancy page's meta description. */
+export const DESCRIPTION_LENGTH = 155;
+
+/**
+ * The head of /careers/{slug}: title "{title}, {location}", the header text as
+ * description, and the vacancy's JobPosting as structured data (when its
+ * office is known: search engines require the job's location).
+ */
+export function vacancyPageHead(v: Vacancy): PageHead {
+  const head = recordPageHead(
+    `/careers/${v.slug}`,
+    `${v.title}, ${v.location}`,
+    truncate(v.headerText, DESCRIPTION_LENGTH, "…").text,
+  );
+  const office = site.offices.find((o) => o.id === v.office);
+  if (office) {
+    const org = { name: site.name, url: siteUrl(), sameAs: site.social.linkedinCompany };
+    head.jsonLd.push(jobPosting(v, org, office, siteUrl()));
+  }
+  return head;
 }
