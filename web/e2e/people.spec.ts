@@ -38,9 +38,19 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
+/**
+ * Opens /who-we-are (with a query) and scrolls to the directory, as a visitor
+ * does: it sits below the page's header and hydrates as it comes into view.
+ */
+async function openDirectory(page: Page, path = "/who-we-are") {
+  await open(page, path);
+  await directory(page).getByRole("heading", { name: "Meet our people" }).scrollIntoViewIfNeeded();
+  await waitForHydration(page);
+}
+
 test.describe("directory at 1280 px", () => {
   test("searches a partial name in any case, and keeps it in the URL", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     await expect(cards(page)).toHaveCount(all.length);
     const search = directory(page).getByRole("searchbox", { name: "Search by name" });
     await search.fill("VAN ");
@@ -49,12 +59,14 @@ test.describe("directory at 1280 px", () => {
     await expect(page).toHaveURL(/\?q=VAN\+$/);
     await page.reload();
     await waitForHydration(page);
+    await directory(page).scrollIntoViewIfNeeded();
+    await waitForHydration(page);
     await expect(search).toHaveValue("VAN ");
     await expect(cards(page)).toHaveCount(expected("van"));
   });
 
   test("toggles locations and teams, and combines all three filters with AND", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     const toggle = (name: string) => directory(page).getByRole("button", { name, exact: true });
     await toggle("Dublin").click();
     await expect(toggle("Dublin")).toHaveAttribute("aria-pressed", "true");
@@ -82,7 +94,7 @@ test.describe("directory at 1280 px", () => {
   });
 
   test("says when nobody matches and clears the filters", async ({ page }) => {
-    await open(page, "/who-we-are?q=nobody-at-all&team=finance");
+    await openDirectory(page, "/who-we-are?q=nobody-at-all&team=finance");
     await expect(directory(page).getByText("No one matches these filters.")).toBeVisible();
     await directory(page).getByRole("button", { name: "Clear filters" }).click();
     await expect(cards(page)).toHaveCount(all.length);
@@ -92,7 +104,7 @@ test.describe("directory at 1280 px", () => {
 
 test.describe("popup at 1280 px", () => {
   test("opens on a card without moving the page, closes back to /who-we-are", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     const card = directory(page).getByRole("link", { name: new RegExp(secondLast.name) });
     await card.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -190,7 +202,7 @@ test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("shows 8, then 10 more per Load more while more remain", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     const more = directory(page).getByRole("button", { name: "Load more" });
     await expect(cards(page)).toHaveCount(8);
     let shown = 8;
@@ -206,7 +218,7 @@ test.describe("at 375 px", () => {
   });
 
   test("filters in the dialog `Who are you looking for?`", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     await directory(page).getByRole("button", { name: "Filter people" }).click();
     const dialog = page.getByRole("dialog", { name: "Who are you looking for?" });
     await expect(dialog).toBeVisible();
@@ -223,7 +235,7 @@ test.describe("at 375 px", () => {
   });
 
   test("opens the popup, axe clean, and closes back to the directory", async ({ page }) => {
-    await open(page, "/who-we-are");
+    await openDirectory(page);
     await expectNoAxeViolations(page);
     const card = cards(page).nth(3).getByRole("link");
     await card.click();
@@ -246,6 +258,12 @@ test.describe("home team teaser", () => {
       .evaluateAll((links) =>
         links.map((a) => a.getAttribute("href") ?? "").filter((h) => /^\/who-we-are\/\d+$/.test(h)),
       );
+  /** Opens the home page and scrolls to the teaser, which hydrates as it comes into view. */
+  async function openHome(page: Page) {
+    await open(page, "/");
+    await teaser(page).scrollIntoViewIfNeeded();
+    await waitForHydration(page);
+  }
 
   test("prerenders a fixed set and reshuffles it every 8 s", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
@@ -255,7 +273,7 @@ test.describe("home team teaser", () => {
     // A paused fake clock: only runFor moves the page's time.
     await page.clock.install({ time: 0 });
     await page.clock.pauseAt(1_000);
-    await open(page, "/");
+    await openHome(page);
     expect(await shown(page)).toEqual(prerendered);
     await page.clock.runFor(7_900);
     expect(await shown(page)).toEqual(prerendered);
@@ -273,7 +291,7 @@ test.describe("home team teaser", () => {
     page,
   }) => {
     await page.clock.install();
-    await open(page, "/");
+    await openHome(page);
     const before = await shown(page);
     const person = all.find((e) => `/who-we-are/${e.id}` === before[0])!;
     const link = teaser(page).getByRole("link", { name: new RegExp(person.name) });
@@ -293,7 +311,7 @@ test.describe("home team teaser", () => {
   test("never reshuffles under reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
-    await open(page, "/");
+    await openHome(page);
     const before = await shown(page);
     await page.clock.runFor(24_000);
     expect(await shown(page)).toEqual(before);

@@ -9,6 +9,9 @@ import {
   matches,
   neighbours,
   nextCount,
+  countLabel,
+  personTitle,
+  popupIdFromPath,
   queryToFilter,
   sample,
   seededRng,
@@ -179,5 +182,32 @@ describe("sample", () => {
     expect(sample(people.slice(0, 2), 3, () => 0.999)).toHaveLength(2);
     expect(sample([], 3, Math.random)).toEqual([]);
     expect(ids(sample(people, 2, () => 0.9999999))).toEqual([21, 20]);
+  });
+});
+
+describe("popup page", () => {
+  it("titles a person's page with their name and team line", () => {
+    expect(
+      personTitle({ name: "Aoife Kennedy", teamShown: "", team: ["Finance", "Operations"] }),
+    ).toBe("Aoife Kennedy, Finance, Operations");
+    expect(personTitle({ name: "Maarten", teamShown: "CEO", team: ["Management Team"] })).toBe(
+      "Maarten, CEO",
+    );
+  });
+
+  it("reads the open person from the path, and nobody from anything else", () => {
+    expect(popupIdFromPath("/who-we-are/12")).toBe(12);
+    expect(popupIdFromPath("/who-we-are/12/")).toBe(12);
+    expect(popupIdFromPath("/who-we-are")).toBeNull();
+    expect(popupIdFromPath("/who-we-are/abc")).toBeNull();
+    expect(popupIdFromPath("/who-we-are/1/x")).toBeNull();
+    expect(popupIdFromPath("/careers/12")).toBeNull();
+  });
+
+  it("counts people in the labels' words", () => {
+    const labels = { resultOne: "1 person", resultMany: "{count} people" };
+    expect(countLabel(1, labels)).toBe("1 person");
+    expect(countLabel(0, labels)).toBe("0 people");
+    expect(countLabel(61, labels)).toBe("61 people");
   });
 });

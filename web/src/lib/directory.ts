@@ -160,6 +160,32 @@ export function teamLine(person: { team: readonly string[]; teamShown: string })
   return person.teamShown.trim() || person.team.join(", ");
 }
 
+/** A person's page title (before the firm's name): "Name, team line". */
+export function personTitle(person: {
+  name: string;
+  team: readonly string[];
+  teamShown: string;
+}): string {
+  return `${person.name}, ${teamLine(person)}`;
+}
+
+/** The "{count} people" line, from the directory's labels. */
+export function countLabel(
+  count: number,
+  labels: { resultOne: string; resultMany: string },
+): string {
+  return count === 1 ? labels.resultOne : labels.resultMany.replace("{count}", String(count));
+}
+
+/**
+ * The popup a path opens: the id in /who-we-are/{id}, or null for the
+ * directory itself (/who-we-are) and anything else.
+ */
+export function popupIdFromPath(pathname: string): number | null {
+  const m = /^\/who-we-are\/(\d{1,9})\/?$/.exec(pathname);
+  return m ? Number(m[1]) : null;
+}
+
 // ---------- teaser ----------
 
 /** A random number in [0, 1), like Math.random. */

@@ -1,22 +1,35 @@
-// The home page's team teaser: its copy (the `teaser` part of
-// content/people.json), the three people it prerenders and the pool it
-// reshuffles from. The first set is drawn at build time with
-// sample(employees, 3, seededRng(2014)), so it is the same on every build.
-import peopleJson from "#content/people.json";
+// The home page's team teaser: the three people it prerenders and the pool it
+// reshuffles from (spec section 9: 3 employees, a new set every 8000 ms). The
+// first set is drawn at build time with sample(pool, 3, seededRng(2014)), so it
+// is the same on every build. No content imports: the island imports the
+// constants, and its shell (components/people/TeamTeaser.astro) builds the pool.
 import { sample, seededRng } from "./directory";
-import type { Employee } from "./people";
+import type { ImageMedia } from "./media";
 
-export type TeaserPerson = Pick<Employee, "id" | "name" | "location" | "image">;
+/** What the teaser shows of a person: name, office and card photo (resolved). */
+export interface TeaserPerson {
+  id: number;
+  name: string;
+  location: string;
+  image: ImageMedia;
+}
 
-export const teaserCopy = peopleJson.teaser;
-
-/** Size of a teaser set and the seed of the prerendered one. */
+/** Size of a teaser set, the seed of the prerendered one, and the reshuffle period. */
 export const TEASER_SIZE = 3;
 export const TEASER_SEED = 2014;
+export const TEASER_INTERVAL_MS = 8000;
 
-/** Every employee cut to what the teaser shows. */
-export function teaserPool(employees: readonly Employee[]): TeaserPerson[] {
-  return employees.map(({ id, name, location, image }) => ({ id, name, location, image }));
+/** Every employee cut to what the teaser shows, the photo resolved by `resolve`. */
+export function teaserPool(
+  employees: readonly { id: number; name: string; location: string; image: string }[],
+  resolve: (name: string) => ImageMedia,
+): TeaserPerson[] {
+  return employees.map(({ id, name, location, image }) => ({
+    id,
+    name,
+    location,
+    image: resolve(image),
+  }));
 }
 
 /** The set the page prerenders (the same on every build). */

@@ -1,40 +1,61 @@
-import { Link } from "react-router";
-import { ResponsiveArtImage } from "@/components/ResponsiveImage";
+import type { MouseEvent } from "react";
+import { Picture, PictureSources } from "@/components/Picture";
 import { teamLine } from "@/lib/directory";
-import type { DirectoryEmployee } from "@/lib/people";
+import type { PersonCard } from "@/lib/people";
 import styles from "./EmployeeCard.module.css";
 
 /** Id of a card's link, so focus can return to it when the popup closes. */
 export const cardId = (id: number) => `person-${id}`;
 
-/** One person in the directory: opens the popup without moving the page. */
+/** Whether a click on a link is a plain one (not a new tab or window, not a download). */
+export function isPlainClick(event: MouseEvent): boolean {
+  return (
+    event.button === 0 &&
+    !event.defaultPrevented &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
+/**
+ * One person in the directory: a link to their page (/who-we-are/{id}), which
+ * the directory turns into opening the popup over the page without moving it.
+ */
 export function EmployeeCard({
-  employee,
-  search,
+  person,
+  href,
+  onOpen,
 }: {
-  employee: DirectoryEmployee;
-  search: string;
+  person: PersonCard;
+  href: string;
+  /** A plain click: open the popup instead of loading the page. */
+  onOpen?: (id: number) => void;
 }) {
   return (
-    <Link
-      id={cardId(employee.id)}
-      to={`/who-we-are/${employee.id}${search}`}
-      preventScrollReset
+    <a
+      id={cardId(person.id)}
+      href={href}
       className={styles.card}
+      onClick={(event) => {
+        if (!onOpen || !isPlainClick(event)) return;
+        event.preventDefault();
+        onOpen(person.id);
+      }}
     >
       <span className={styles.photo}>
-        <ResponsiveArtImage
-          mobile={employee.imageMobile}
-          tablet={employee.image}
-          desktop={employee.image}
-          alt=""
-          sizes={{ mobile: "50vw", tablet: "33vw", desktop: "300px" }}
-          cover
-        />
+        <Picture image={person.imageMobile} alt="" sizes="50vw" cover>
+          <PictureSources
+            image={person.image}
+            sizes="(min-width: 1024px) 300px, 33vw"
+            media="(min-width: 768px)"
+          />
+        </Picture>
       </span>
-      <span className={styles.name}>{employee.name}</span>
-      <span className={styles.team}>{teamLine(employee)}</span>
-      <span className={styles.location}>{employee.location}</span>
-    </Link>
+      <span className={styles.name}>{person.name}</span>
+      <span className={styles.team}>{teamLine(person)}</span>
+      <span className={styles.location}>{person.location}</span>
+    </a>
   );
 }

@@ -1,34 +1,55 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
 import { ExternalLink } from "@/components/ExternalLink";
 import { Modal } from "@/components/Modal";
-import { ResponsiveImage } from "@/components/ResponsiveImage";
-import { neighbours, teamLine } from "@/lib/directory";
-import { employees } from "@/lib/employees";
-import { people, type Employee } from "@/lib/people";
+import { Picture } from "@/components/Picture";
+import { teamLine } from "@/lib/directory";
+import type { PersonCard, PersonDetails, PopupLabels } from "@/lib/people";
 import { prefersReducedMotion } from "@/lib/use-media-query";
+import { isPlainClick } from "./EmployeeCard";
 import styles from "./EmployeePopup.module.css";
 
-/** How long the slide-out lasts before the URL changes (the CSS animations match). */
-const LEAVE_MS = 200;
+/** How long the slide-out lasts before the person changes (the CSS animations match). */
+export const LEAVE_MS = 200;
 
-type Motion = "previous" | "next" | "close";
+export type Motion = "previous" | "next" | "close";
+
+export type PopupPerson = PersonCard & PersonDetails;
+
+interface EmployeePopupProps {
+  /** The person shown; null when the popup is closed. */
+  person: PopupPerson | null;
+  /** Neighbours in the stored list (absent at its ends). */
+  previous?: Pick<PersonCard, "id" | "name">;
+  next?: Pick<PersonCard, "id" | "name">;
+  /** The directory's query (`?q=...` or ""), kept on every link. */
+  search: string;
+  /** How the person arrived: slides in from that side. */
+  entered?: Motion;
+  labels: PopupLabels;
+  /** After the slide-out: show another person, or close (null). */
+  onMove: (to: number | null, motion: Motion) => void;
+}
 
 /**
  * The employee popup: a modal dialog over the directory. Previous and next walk
- * the stored list (hidden at its ends); close and Escape return to
- * /who-we-are with the directory's scroll position and filter kept. Each move
- * slides the current person out before the URL changes, and the new one in.
+ * the stored list (hidden at its ends); close and Escape return to the
+ * directory. Each move slides the current person out before `onMove`, and the
+ * new one in. Its links are real ones (/who-we-are/{id}), so they work before
+ * hydration and without script, and open in a new tab as links do.
  */
-export function EmployeePopup({ employee }: { employee: Employee }) {
-  const labels = people.popup;
-  const navigate = useNavigate();
-  const { search, state } = useLocation();
+export function EmployeePopup({
+  person,
+  previous,
+  next,
+  search,
+  entered,
+  labels,
+  onMove,
+}: EmployeePopupProps) {
   const [leaving, setLeaving] = useState<Motion | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { previous, next } = neighbours(employees, employee.id);
-  const entered = (state as { enter?: Motion } | null)?.enter;
+  const id = person?.id;
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -36,126 +57,115 @@ export function EmployeePopup({ employee }: { employee: Employee }) {
   // when the button that was used has gone (the ends of the list).
   useEffect(() => {
     setLeaving(null);
+    if (id === undefined) return;
     const dialog = headingRef.current?.closest("dialog");
     if (dialog && !dialog.contains(document.activeElement)) headingRef.current?.focus();
-  }, [employee.id]);
+  }, [id]);
 
-  function go(motion: Motion, to: string, replace: boolean) {
+  function go(to: number | null, motion: Motion) {
     if (leaving) return;
     const instant = window.matchMedia(prefersReducedMotion).matches;
     setLeaving(motion);
-    timer.current = window.setTimeout(
-      () =>
-        navigate(to, {
-          preventScrollReset: true,
-          replace,
-          state: motion === "close" ? null : { enter: motion },
-        }),
-      instant ? 0 : LEAVE_MS,
-    );
+    timer.current = window.setTimeout(() => onMove(to, motion), instant ? 0 : LEAVE_MS);
   }
 
-  const close = () => go("close", `/who-we-are${search}`, false);
-  const step = (motion: "previous" | "next", to: Employee) => (event: MouseEvent) => {
+  const step = (motion: "previous" | "next", to: number) => (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
     event.preventDefault();
-    go(motion, `/who-we-are/${to.id}${search}`, true);
+    go(to, motion);
   };
 
   const headingId = "employee-popup-name";
   return (
     <Modal
-      open
-      onClose={close}
+      open={person !== null}
+      onClose={() => go(null, "close")}
       labelledBy={headingId}
       closeLabel={labels.closeLabel}
       className={styles.dialog}
     >
-      <div className={styles.frame} data-leaving={leaving ?? undefined}>
-        <article
-          key={employee.id}
-          className={styles.person}
-          data-enter={entered}
-          data-leaving={leaving === "close" ? undefined : (leaving ?? undefined)}
-        >
-          <div className={styles.photo}>
-            <ResponsiveImage
-              name={employee.imageDesktop}
-              alt=""
-              sizes="(min-width: 768px) 340px, 100vw"
-              cover
-            />
-          </div>
-          <div className={styles.text}>
-            <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.name}>
-              {employee.name}
-            </h2>
-            <p className={styles.team}>{teamLine(employee)}</p>
-            <p className={styles.location}>{employee.location}</p>
-            <p className={styles.description}>{employee.description}</p>
-            {(employee.email || employee.linkedin || employee.liv) && (
-              <ul className={styles.links}>
-                {employee.email && (
-                  <li>
-                    <a href={`mailto:${employee.email}`}>
-                      {labels.emailLabel}
-                      <span className={styles.detail}>{employee.email}</span>
-                    </a>
-                  </li>
-                )}
-                {employee.linkedin && (
-                  <OutboundItem href={employee.linkedin} label={labels.linkedinLabel} />
-                )}
-                {employee.liv && <OutboundItem href={employee.liv} label={labels.livLabel} />}
-              </ul>
+      {person && (
+        <div className={styles.frame} data-leaving={leaving ?? undefined}>
+          <article
+            key={person.id}
+            className={styles.person}
+            data-enter={entered}
+            data-leaving={leaving === "close" ? undefined : (leaving ?? undefined)}
+          >
+            <div className={styles.photo}>
+              <Picture
+                image={person.imageDesktop}
+                alt=""
+                sizes="(min-width: 768px) 340px, 100vw"
+                priority
+                cover
+              />
+            </div>
+            <div className={styles.text}>
+              <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.name}>
+                {person.name}
+              </h2>
+              <p className={styles.team}>{teamLine(person)}</p>
+              <p className={styles.location}>{person.location}</p>
+              <p className={styles.description}>{person.description}</p>
+              {(person.email || person.linkedin || person.liv) && (
+                <ul className={styles.links}>
+                  {person.email && (
+                    <li>
+                      <a href={`mailto:${person.email}`}>
+                        {labels.emailLabel}
+                        <span className={styles.detail}>{person.email}</span>
+                      </a>
+                    </li>
+                  )}
+                  {person.linkedin && (
+                    <li>
+                      <ExternalLink href={person.linkedin}>{labels.linkedinLabel}</ExternalLink>
+                    </li>
+                  )}
+                  {person.liv && (
+                    <li>
+                      <ExternalLink href={person.liv}>{labels.livLabel}</ExternalLink>
+                    </li>
+                  )}
+                </ul>
+              )}
+            </div>
+          </article>
+          <nav className={styles.nav} aria-label={labels.navLabel}>
+            {previous && (
+              <a
+                href={`/who-we-are/${previous.id}${search}`}
+                className={styles.previous}
+                onClick={step("previous", previous.id)}
+              >
+                <span aria-hidden="true" className={styles.arrow}>
+                  ←
+                </span>
+                <span>
+                  {labels.previousLabel}
+                  <span className={styles.neighbour}>{previous.name}</span>
+                </span>
+              </a>
             )}
-          </div>
-        </article>
-        <nav className={styles.nav} aria-label={labels.navLabel}>
-          {previous && (
-            <Link
-              to={`/who-we-are/${previous.id}${search}`}
-              replace
-              preventScrollReset
-              className={styles.previous}
-              onClick={step("previous", previous)}
-            >
-              <span aria-hidden="true" className={styles.arrow}>
-                ←
-              </span>
-              <span>
-                {labels.previousLabel}
-                <span className={styles.neighbour}>{previous.name}</span>
-              </span>
-            </Link>
-          )}
-          {next && (
-            <Link
-              to={`/who-we-are/${next.id}${search}`}
-              replace
-              preventScrollReset
-              className={styles.next}
-              onClick={step("next", next)}
-            >
-              <span>
-                {labels.nextLabel}
-                <span className={styles.neighbour}>{next.name}</span>
-              </span>
-              <span aria-hidden="true" className={styles.arrow}>
-                →
-              </span>
-            </Link>
-          )}
-        </nav>
-      </div>
+            {next && (
+              <a
+                href={`/who-we-are/${next.id}${search}`}
+                className={styles.next}
+                onClick={step("next", next.id)}
+              >
+                <span>
+                  {labels.nextLabel}
+                  <span className={styles.neighbour}>{next.name}</span>
+                </span>
+                <span aria-hidden="true" className={styles.arrow}>
+                  →
+                </span>
+              </a>
+            )}
+          </nav>
+        </div>
+      )}
     </Modal>
-  );
-}
-
-/** A link to another site, in a new tab, saying so to screen readers. */
-function OutboundItem({ href, label }: { href: string; label: string }) {
-  return (
-    <li>
-      <ExternalLink href={href}>{label}</ExternalLink>
-    </li>
   );
 }

@@ -1,5 +1,5 @@
 import { toggle, type DirectoryFilter } from "@/lib/directory";
-import { locations, people, teams } from "@/lib/people";
+import type { DirectoryLabels } from "@/lib/people";
 import styles from "./FilterControls.module.css";
 
 interface FilterControlsProps {
@@ -9,6 +9,13 @@ interface FilterControlsProps {
   stacked?: boolean;
   /** Prefix of the ids inside (the controls appear twice on the page). */
   idPrefix: string;
+  /** The office cities and the teams, in the order they are offered. */
+  locations: readonly string[];
+  teams: readonly string[];
+  labels: Pick<
+    DirectoryLabels,
+    "searchLabel" | "searchPlaceholder" | "locationsLabel" | "teamsLabel"
+  >;
 }
 
 /**
@@ -16,9 +23,16 @@ interface FilterControlsProps {
  * none selected means all). Used inline on wide screens and in the mobile
  * filter dialog.
  */
-export function FilterControls({ value, onChange, stacked, idPrefix }: FilterControlsProps) {
+export function FilterControls({
+  value,
+  onChange,
+  stacked,
+  idPrefix,
+  locations,
+  teams,
+  labels,
+}: FilterControlsProps) {
   const id = idPrefix;
-  const labels = people.directory;
   const group = (legend: string, names: readonly string[], key: "locations" | "teams") => (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{legend}</legend>

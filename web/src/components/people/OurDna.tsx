@@ -2,7 +2,7 @@ import { Parallax } from "@/components/Parallax";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { pageMeta } from "@/lib/content";
 import { teamLine } from "@/lib/directory";
-import { directoryEmployees, people } from "@/lib/people";
+import { employees, people } from "@/lib/people";
 import styles from "./OurDna.module.css";
 
 /**
@@ -13,7 +13,7 @@ export function OurDna() {
   const headingId = "our-dna-heading";
   const { heading, intro } = pageMeta("/who-we-are");
   const { dna } = people;
-  const author = directoryEmployees.find((e) => e.id === dna.quoteBy);
+  const author = employees.find((e) => e.id === dna.quoteBy);
   return (
     <header className={`${styles.header} on-dark`}>
       <Parallax className={styles.media}>

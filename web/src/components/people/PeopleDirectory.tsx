@@ -1,65 +1,132 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/Button";
 import { Modal } from "@/components/Modal";
 import {
+  countLabel,
   directory,
   emptyFilter,
   filterToQuery,
   hasMore,
   initialCount,
   isEmptyFilter,
+  neighbours,
   nextCount,
+  personTitle,
+  popupIdFromPath,
   queryToFilter,
   type DirectoryFilter,
 } from "@/lib/directory";
-import { directoryEmployees, locations, people, resultCount, teams } from "@/lib/people";
+import type { DirectoryLabels, PersonCard, PersonDetails, PopupLabels } from "@/lib/people";
+import { fullTitle } from "@/lib/seo";
 import { belowMobile, useMediaQuery } from "@/lib/use-media-query";
 import { cardId, EmployeeCard } from "./EmployeeCard";
+import { EmployeePopup, type Motion, type PopupPerson } from "./EmployeePopup";
 import { FilterControls } from "./FilterControls";
 import styles from "./PeopleDirectory.module.css";
 
-const known = { locations, teams };
+export interface PeopleDirectoryProps {
+  /** Everyone, in stored order (the order previous and next follow). */
+  people: readonly PersonCard[];
+  /** What the popup adds, for everyone (same order). */
+  details: readonly PersonDetails[];
+  /** The person whose popup is open in the HTML (/who-we-are/{id}); absent on /who-we-are. */
+  openId?: number;
+  /** The office cities and the teams (in the directory's sort order). */
+  locations: readonly string[];
+  teams: readonly string[];
+  labels: { directory: DirectoryLabels; popup: PopupLabels };
+  /** The firm's name, for the title of a person's page; and the directory page's title. */
+  siteName: string;
+  directoryTitle: string;
+}
+
+const directoryPath = "/who-we-are";
+const personPath = (id: number) => `${directoryPath}/${id}`;
 
 /**
- * The searchable, filterable directory. The filter lives in the URL query (a
- * filtered view can be shared and survives reload); it is read after
- * hydration, so the prerendered HTML (everyone) hydrates without a mismatch.
- * Wide screens filter inline and show the whole grid; phones filter in a
- * dialog and show 8 people, 10 more per `Load more`.
+ * Who we are's directory and employee popup, one island. The filter lives in
+ * the URL query (a filtered view can be shared and survives reload) and the
+ * open popup in the path (/who-we-are/{id}), both through the History API:
+ * opening, closing and moving between people keep the page and its scroll
+ * position, the back button walks them, and the title follows the person.
+ * Both are read after hydration, so the prerendered HTML (everyone, and the
+ * popup of the page's own person) hydrates without a mismatch. Wide screens
+ * filter inline and show the whole grid; phones filter in a dialog and show 8
+ * people, 10 more per `Load more`.
  */
-export function PeopleDirectory() {
-  const labels = people.directory;
-  // Fixed ids, not useId: the client entry renders a different tree shape
-  // than the prerender, so useId values would not match the HTML.
+export function PeopleDirectory({
+  people,
+  details,
+  openId: initialOpenId,
+  locations,
+  teams,
+  labels: { directory: labels, popup: popupLabels },
+  siteName,
+  directoryTitle,
+}: PeopleDirectoryProps) {
+  // Fixed ids, not useId: the controls appear once per page and tests name them.
   const headingId = "directory-heading";
   const dialogTitleId = "directory-filter-title";
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.toString();
+  const known = useMemo(() => ({ locations, teams }), [locations, teams]);
   const [filter, setFilterState] = useState<DirectoryFilter>(emptyFilter);
   const [count, setCount] = useState(initialCount);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [draft, setDraft] = useState<DirectoryFilter>(emptyFilter);
+  const [openId, setOpenId] = useState<number | null>(initialOpenId ?? null);
+  const [entered, setEntered] = useState<Motion | undefined>(undefined);
   const focusFrom = useRef<number | null>(null);
+  const lastOpen = useRef<number | null>(openId);
   const narrow = useMediaQuery(belowMobile);
+
+  const detailsById = useMemo(() => new Map(details.map((d) => [d.id, d])), [details]);
+  const popupPerson = useCallback(
+    (id: number | null): PopupPerson | null => {
+      const card = id === null ? undefined : people.find((p) => p.id === id);
+      const more = id === null ? undefined : detailsById.get(id);
+      return card && more ? { ...card, ...more } : null;
+    },
+    [people, detailsById],
+  );
+  const titleOf = useCallback(
+    (id: number | null) => {
+      const person = popupPerson(id);
+      return person ? fullTitle(personTitle(person), siteName) : directoryTitle;
+    },
+    [popupPerson, siteName, directoryTitle],
+  );
 
   // The URL is the source of truth on load and on back/forward.
   useEffect(() => {
-    setFilterState((current) =>
-      filterToQuery(current, known).toString() === query
-        ? current
-        : queryToFilter(new URLSearchParams(query), known),
-    );
-  }, [query]);
+    const fromUrl = () => {
+      const next = queryToFilter(new URLSearchParams(window.location.search), known);
+      setFilterState((current) =>
+        filterToQuery(current, known).toString() === filterToQuery(next, known).toString()
+          ? current
+          : next,
+      );
+      const id = popupIdFromPath(window.location.pathname);
+      if (id !== null && !popupPerson(id)) {
+        // Not a person of this build (an old history entry): the server decides.
+        window.location.reload();
+        return;
+      }
+      setOpenId(id);
+      setEntered(undefined);
+      document.title = titleOf(id);
+    };
+    fromUrl();
+    window.addEventListener("popstate", fromUrl);
+    return () => window.removeEventListener("popstate", fromUrl);
+  }, [known, popupPerson, titleOf]);
 
   // The dialog belongs to narrow screens only.
   useEffect(() => {
     if (!narrow) setDialogOpen(false);
   }, [narrow]);
 
-  const results = useMemo(() => directory(directoryEmployees, filter, teams), [filter]);
-  const search = filterToQuery(filter, known).toString();
-  const linkSearch = search ? `?${search}` : "";
+  const results = useMemo(() => directory(people, filter, teams), [people, filter, teams]);
+  const query = filterToQuery(filter, known).toString();
+  const search = query ? `?${query}` : "";
 
   // After `Load more`, focus moves to the first newly shown person.
   useEffect(() => {
@@ -69,10 +136,34 @@ export function PeopleDirectory() {
     if (person) document.getElementById(cardId(person.id))?.focus();
   }, [count, results]);
 
+  // When the popup closes and focus had nowhere to return to (it was opened
+  // by URL), focus the card of the person last shown.
+  useEffect(() => {
+    const closed = lastOpen.current;
+    lastOpen.current = openId;
+    if (openId !== null || closed === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById(cardId(closed))?.focus({ preventScroll: true });
+  }, [openId]);
+
   function setFilter(next: DirectoryFilter) {
     setFilterState(next);
     setCount(initialCount);
-    setSearchParams(filterToQuery(next, known), { replace: true, preventScrollReset: true });
+    const q = filterToQuery(next, known).toString();
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${window.location.pathname}${q ? `?${q}` : ""}`,
+    );
+  }
+
+  function show(id: number | null, how: "push" | "replace", motion?: Motion) {
+    const path = id === null ? directoryPath : personPath(id);
+    window.history[how === "push" ? "pushState" : "replaceState"](null, "", `${path}${search}`);
+    document.title = titleOf(id);
+    setEntered(motion === "close" ? undefined : motion);
+    setOpenId(id);
   }
 
   function openDialog() {
@@ -86,6 +177,9 @@ export function PeopleDirectory() {
   }
 
   const active = filter.locations.length + filter.teams.length + (filter.text.trim() ? 1 : 0);
+  const person = popupPerson(openId);
+  const around = person ? neighbours(people, person.id) : {};
+  const controls = { locations, teams, labels };
 
   return (
     <section className={styles.directory} aria-labelledby={headingId}>
@@ -94,15 +188,20 @@ export function PeopleDirectory() {
           {labels.heading}
         </h2>
 
-        <div className={styles.inline}>
-          <FilterControls value={filter} onChange={setFilter} idPrefix="directory-filter" />
+        <div className={`${styles.inline} ${styles.scripted}`}>
+          <FilterControls
+            value={filter}
+            onChange={setFilter}
+            idPrefix="directory-filter"
+            {...controls}
+          />
         </div>
 
         <div className={styles.bar}>
           <p className={styles.count} role="status">
-            {resultCount(results.length)}
+            {countLabel(results.length, labels)}
           </p>
-          <div className={styles.mobileOnly}>
+          <div className={`${styles.mobileOnly} ${styles.scripted}`}>
             <Button variant="secondary" onClick={openDialog} aria-haspopup="dialog">
               {labels.filterButton}
               {active > 0 && <span className={styles.badge}>{` (${active})`}</span>}
@@ -124,16 +223,20 @@ export function PeopleDirectory() {
           </div>
         ) : (
           <ul className={styles.grid}>
-            {results.map((employee, i) => (
-              <li key={employee.id} className={i >= count ? styles.beyond : undefined}>
-                <EmployeeCard employee={employee} search={linkSearch} />
+            {results.map((p, i) => (
+              <li key={p.id} className={i >= count ? styles.beyond : undefined}>
+                <EmployeeCard
+                  person={p}
+                  href={`${personPath(p.id)}${search}`}
+                  onOpen={(id) => show(id, "push")}
+                />
               </li>
             ))}
           </ul>
         )}
 
         {hasMore(count, results.length) && (
-          <div className={`${styles.more} ${styles.mobileOnly}`}>
+          <div className={`${styles.more} ${styles.mobileOnly} ${styles.scripted}`}>
             <Button
               variant="secondary"
               onClick={() => {
@@ -147,11 +250,21 @@ export function PeopleDirectory() {
         )}
       </div>
 
+      <EmployeePopup
+        person={person}
+        previous={around.previous}
+        next={around.next}
+        search={search}
+        entered={entered}
+        labels={popupLabels}
+        onMove={(to, motion) => show(to, motion === "close" ? "push" : "replace", motion)}
+      />
+
       <Modal
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
         labelledBy={dialogTitleId}
-        closeLabel={people.popup.closeLabel}
+        closeLabel={popupLabels.closeLabel}
         className={styles.dialog}
       >
         {dialogOpen && (
@@ -165,7 +278,13 @@ export function PeopleDirectory() {
             <h2 id={dialogTitleId} className={styles.dialogTitle}>
               {labels.dialogTitle}
             </h2>
-            <FilterControls value={draft} onChange={setDraft} stacked idPrefix="dialog-filter" />
+            <FilterControls
+              value={draft}
+              onChange={setDraft}
+              stacked
+              idPrefix="dialog-filter"
+              {...controls}
+            />
             <div className={styles.actions}>
               <Button variant="primary" onClick={applyDraft}>
                 {labels.applyLabel}

@@ -1,71 +1,74 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "@/components/Button";
-import { ResponsiveImage } from "@/components/ResponsiveImage";
+import { Picture } from "@/components/Picture";
 import { sample, type Rng } from "@/lib/directory";
 import {
-  initialTeaserSet as initialSet,
-  loadTeaserPool,
-  teaserCopy,
+  initialTeaserSet,
+  TEASER_INTERVAL_MS,
+  TEASER_SIZE,
   type TeaserPerson,
 } from "@/lib/team-teaser";
 import { prefersReducedMotion } from "@/lib/use-media-query";
 import styles from "./TeamTeaser.module.css";
 
-/** Spec section 9: 3 employees, a new random set every 8000 ms. */
-export const TEASER_SIZE = 3;
-export const TEASER_INTERVAL_MS = 8000;
+export { TEASER_INTERVAL_MS, TEASER_SIZE };
+
+export interface TeamTeaserProps {
+  heading: string;
+  intro: string;
+  buttonLabel: string;
+  /** Everyone the reshuffles draw from; the first set is drawn from it with a fixed seed. */
+  pool: readonly TeaserPerson[];
+  /** Random numbers for the reshuffles (tests pass a fixed one). */
+  rng?: Rng;
+}
 
 /**
  * The home page's team teaser: three people, reshuffled every 8 s, each
- * linking to their popup. The shuffle pauses while the teaser is hovered or
- * has focus, and never runs under reduced motion. Over 1024 px the name and
- * office show on hover and focus; below, under the photo.
+ * linking to their popup page. The shuffle pauses while the teaser is hovered
+ * or has focus, and never runs under reduced motion. Over 1024 px the name and
+ * office show on hover and focus; below, under the photo. An island
+ * (client:visible, composed in ./TeamTeaser.astro): without script it shows
+ * the prerendered set.
  */
 export function TeamTeaser({
+  heading,
+  intro,
+  buttonLabel,
+  pool,
   rng = Math.random,
-  loadPool = loadTeaserPool,
-}: {
-  rng?: Rng;
-  /** Everyone the reshuffles draw from; loaded once reshuffles can run, not with the page. */
-  loadPool?: () => Promise<readonly TeaserPerson[]>;
-}) {
-  const { heading, intro, buttonLabel } = teaserCopy;
-  const [set, setSet] = useState<TeaserPerson[]>(initialSet);
+}: TeamTeaserProps) {
+  // The set in the HTML: the same on every build and at hydration.
+  const [initial] = useState(() => initialTeaserSet(pool));
+  const [set, setSet] = useState<readonly TeaserPerson[]>(initial);
   const paused = useRef({ hover: false, focus: false });
   const rootRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const reduced = window.matchMedia(prefersReducedMotion);
     let timer: number | undefined;
-    let live = true;
-    let pool: Promise<readonly TeaserPerson[]> | undefined;
-    const idle = () => !paused.current.hover && !paused.current.focus && !document.hidden;
+    // :hover too, for a pointer already over the teaser when it hydrated.
+    const hovered = () => paused.current.hover || !!rootRef.current?.matches(":hover");
+    const idle = () => !hovered() && !paused.current.focus && !document.hidden;
     const start = () => {
       window.clearInterval(timer);
       timer = undefined;
       if (reduced.matches) return;
-      const ready = (pool ??= loadPool());
       timer = window.setInterval(() => {
         if (!idle()) return;
-        // Normally loaded long before the first tick; if not, reshuffle when it arrives.
-        void ready.then((everyone) => {
-          if (!live || !idle()) return;
-          setSet((current) => {
-            const shownNow = everyone.filter((p) => current.some((c) => c.id === p.id));
-            return sample(everyone, TEASER_SIZE, rng, shownNow);
-          });
+        setSet((current) => {
+          const shownNow = pool.filter((p) => current.some((c) => c.id === p.id));
+          return sample(pool, TEASER_SIZE, rng, shownNow);
         });
       }, TEASER_INTERVAL_MS);
     };
     start();
     reduced.addEventListener("change", start);
     return () => {
-      live = false;
       window.clearInterval(timer);
       reduced.removeEventListener("change", start);
     };
-  }, [rng, loadPool]);
+  }, [rng, pool]);
 
   return (
     <section
@@ -92,11 +95,11 @@ export function TeamTeaser({
         </div>
         <ul className={styles.people}>
           {set.map((employee) => (
-            <li key={employee.id} className={set === initialSet ? undefined : styles.fresh}>
-              <Link to={`/who-we-are/${employee.id}`} className={styles.link}>
+            <li key={employee.id} className={set === initial ? undefined : styles.fresh}>
+              <a href={`/who-we-are/${employee.id}`} className={styles.link}>
                 <span className={styles.photo}>
-                  <ResponsiveImage
-                    name={employee.image}
+                  <Picture
+                    image={employee.image}
                     alt=""
                     sizes="(min-width: 1024px) 280px, (min-width: 768px) 30vw, 33vw"
                     cover
@@ -106,7 +109,7 @@ export function TeamTeaser({
                   <span className={styles.name}>{employee.name}</span>
                   <span className={styles.office}>{employee.location}</span>
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
