@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markerIndex, shouldScrollToTop, showsPortraitCredit } from "./nav";
+import { markerIndex, showsPortraitCredit } from "./nav";
 
 const links = [
   { to: "/what-we-do" },
@@ -31,21 +31,6 @@ describe("markerIndex", () => {
 
   it("is hidden when there are no links", () => {
     expect(markerIndex("/contact", [], false)).toBeNull();
-  });
-});
-
-describe("shouldScrollToTop", () => {
-  it.each([
-    ["/", "/contact", true],
-    ["/contact", "/contact", false],
-    ["/who-we-are", "/who-we-are/12", false],
-    ["/who-we-are/12", "/who-we-are/14", false],
-    ["/who-we-are/12", "/who-we-are", false],
-    ["/who-we-are/12", "/careers", true],
-    ["/careers", "/who-we-are", true],
-    ["/who-we-are-not", "/who-we-are/1", true],
-  ] as const)("%s -> %s: %s", (from, to, expected) => {
-    expect(shouldScrollToTop(from, to)).toBe(expected);
   });
 });
 

@@ -21,16 +21,6 @@ export function markerIndex(
   return index >= 0 ? index : 0;
 }
 
-/**
- * Whether a path change should scroll the window to the top. Moving between
- * the directory and its employee popup keeps the scroll position (decisions.md).
- */
-export function shouldScrollToTop(previous: string, next: string): boolean {
-  if (previous === next) return false;
-  const underDirectory = (p: string) => p === "/who-we-are" || p.startsWith("/who-we-are/");
-  return !(underDirectory(previous) && underDirectory(next));
-}
-
 /** Whether the footer's portrait credit shows on a path: the listed paths and their sub-pages. */
 export function showsPortraitCredit(pathname: string, creditPaths: readonly string[]): boolean {
   return creditPaths.some((p) =>
