@@ -1,129 +1,65 @@
-import { render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
 import { Reveal } from "./Reveal";
 
-type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;
-let observed: Callback | undefined;
+const css = readFileSync(`${__dirname}/Reveal.module.css`, "utf8")
+  .replace(/\/\*[\s\S]*?\*\//g, "")
+  .replace(/\s+/g, " ");
 
-class FakeObserver {
-  constructor(cb: Callback) {
-    observed = cb;
-  }
-  observe() {}
-  disconnect() {}
-}
-
-function stubMotion(reduce: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: reduce && query.includes("reduce"),
-    addEventListener() {},
-    removeEventListener() {},
-  }));
-}
-
-function placeAt(top: number) {
-  vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({
-    top,
-    bottom: top + 100,
-  } as DOMRect);
+function el(node: React.ReactElement) {
+  const root = document.createElement("div");
+  root.innerHTML = renderToStaticMarkup(node);
+  return root.firstElementChild as HTMLElement;
 }
 
 describe("Reveal", () => {
-  beforeEach(() => {
-    observed = undefined;
-    vi.stubGlobal("IntersectionObserver", FakeObserver);
-    vi.stubGlobal("innerHeight", 800);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it("hides an element below the fold and shows it when it scrolls in", () => {
-    stubMotion(false);
-    placeAt(2000);
-    render(<Reveal>Block</Reveal>);
-    const el = screen.getByText("Block");
-    expect(el.dataset.reveal).toBe("hidden");
-    observed?.([{ isIntersecting: true, boundingClientRect: { bottom: 900 } as DOMRect }]);
-    expect(el.dataset.reveal).toBe("shown");
+  it("marks its element with the rule and its numbers, and renders no style attribute", () => {
+    const e = el(<Reveal>Block</Reveal>);
+    expect(e.dataset.reveal).toBe("enter");
+    expect(e.dataset.revealDuration).toBe("0.6s");
+    expect(e.dataset.revealDistance).toBe("32px");
+    expect(e.hasAttribute("style")).toBe(false);
+    expect(e.textContent).toBe("Block");
   });
 
-  it("leaves an element that is already on screen alone", () => {
-    stubMotion(false);
-    placeAt(100);
-    render(<Reveal>Block</Reveal>);
-    expect(screen.getByText("Block").dataset.reveal).toBeUndefined();
-  });
-
-  it("never hides anything under reduced motion", () => {
-    stubMotion(true);
-    placeAt(2000);
-    render(<Reveal>Block</Reveal>);
-    expect(screen.getByText("Block").dataset.reveal).toBeUndefined();
-  });
-
-  /** A bottom-rule Reveal below the fold, with its observer reporting the element partly in view. */
-  function bottomRulePartlyInView(distance?: number) {
-    stubMotion(false);
-    placeAt(2000);
-    render(
-      <Reveal when="bottom" distance={distance}>
+  it("passes the ESG block's rule: bottom edge, 0.3 s, 50 px, on the element it is given", () => {
+    const e = el(
+      <Reveal as="li" when="bottom" duration={0.3} distance={50} className="esg">
         Block
       </Reveal>,
     );
-    intersecting(1000);
-    return screen.getByText("Block");
-  }
-
-  function intersecting(bottom: number) {
-    observed?.([
-      {
-        isIntersecting: true,
-        boundingClientRect: { bottom } as DOMRect,
-        rootBounds: { bottom: 800 } as DOMRect,
-      },
-    ]);
-  }
-
-  function scrollTo(top: number) {
-    placeAt(top);
-    window.dispatchEvent(new Event("scroll"));
-  }
-
-  it("waits for the bottom edge when asked to", () => {
-    const el = bottomRulePartlyInView();
-    expect(el.dataset.reveal).toBe("hidden");
-    intersecting(790);
-    expect(el.dataset.reveal).toBe("shown");
+    expect(e.tagName).toBe("LI");
+    expect(e.className).toContain("esg");
+    expect(e.dataset.reveal).toBe("bottom");
+    expect(e.dataset.revealDuration).toBe("0.3s");
+    expect(e.dataset.revealDistance).toBe("50px");
   });
 
-  it("follows scrolling while partly in view, when no threshold fires as the bottom arrives", () => {
-    const el = bottomRulePartlyInView();
-    scrollTo(750); // bottom at 850: not there yet
-    expect(el.dataset.reveal).toBe("hidden");
-    scrollTo(700); // bottom at 800, exactly the viewport's bottom edge
-    expect(el.dataset.reveal).toBe("shown");
+  it("reads the numbers from the markup with typed attr(), with the defaults as fallback", () => {
+    expect(css).toContain("--reveal-duration: attr(data-reveal-duration type(<time>), 0.6s)");
+    expect(css).toContain("--reveal-distance: attr(data-reveal-distance type(<length>), 32px)");
+    expect(css).toMatch(/@keyframes reveal \{ from \{ opacity: 0; translate: 0 var\(--reveal-distance, 32px\); \} \}/);
   });
 
-  it.each([
-    { name: "observer", report: (bottom: number) => intersecting(bottom) },
-    { name: "scroll", report: (bottom: number) => scrollTo(bottom - 100) },
-  ])(
-    "judges the bottom rule by where the element sits, not where its hidden offset draws it ($name)",
-    ({ report }) => {
-      const el = bottomRulePartlyInView(50);
-      report(852); // drawn 50 px low: its place ends 2 px below the viewport
-      expect(el.dataset.reveal).toBe("hidden");
-      report(850); // its place ends exactly at the viewport's bottom edge
-      expect(el.dataset.reveal).toBe("shown");
-    },
-  );
+  it("animates nothing under reduced motion, or where the browser lacks the timelines", () => {
+    const gated = css.slice(css.indexOf("@media (prefers-reduced-motion: no-preference)"));
+    const outside = css.slice(0, css.indexOf("@media (prefers-reduced-motion: no-preference)"));
+    expect(outside).not.toMatch(/animation:/);
+    expect(gated).toMatch(/^@media \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: view\(\)\)/);
+    expect(gated).toContain("@supports (timeline-trigger:");
+  });
 
-  it("stops following scrolling once the element has left the view", () => {
-    const el = bottomRulePartlyInView();
-    observed?.([{ isIntersecting: false, boundingClientRect: { bottom: 1900 } as DOMRect }]);
-    scrollTo(700);
-    expect(el.dataset.reveal).toBe("hidden");
+  it('"enter" is scrubbed by the view timeline, set in a rule the minifier cannot fold into the shorthand', () => {
+    expect(css).toContain('.reveal[data-reveal="enter"] { animation: reveal linear both; }');
+    expect(css).toContain(
+      '.reveal.reveal[data-reveal="enter"] { animation-timeline: view(); animation-range: cover 0% cover 25vh; }',
+    );
+  });
+
+  it('"bottom" starts a timed entrance once the bottom edge reaches the viewport bottom, and keeps it', () => {
+    expect(css).toContain(
+      '.reveal[data-reveal="bottom"] { timeline-trigger: --reveal view() entry-crossing 100% exit 100%; animation: reveal var(--reveal-duration, 0.6s) ease-out both; animation-trigger: --reveal play-forwards; }',
+    );
   });
 });

@@ -6,10 +6,13 @@ export function polyfillDialog() {
   proto.showModal = function (this: HTMLDialogElement) {
     this.setAttribute("open", "");
     modal.add(this);
+    this.dispatchEvent(new Event("toggle"));
   };
   proto.close = function (this: HTMLDialogElement) {
+    const wasOpen = this.hasAttribute("open");
     this.removeAttribute("open");
     modal.delete(this);
+    if (wasOpen) this.dispatchEvent(new Event("toggle"));
   };
   const matches = Element.prototype.matches;
   Element.prototype.matches = function (this: Element, selector: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dampedStep, PARALLAX, parallaxEnabled, parallaxTarget } from "./parallax";
+import { PARALLAX, parallaxEnabled, parallaxTarget } from "./parallax";
 
 describe("parallaxEnabled", () => {
   it.each([
@@ -27,17 +27,5 @@ describe("parallaxTarget", () => {
   });
   it("clamps to the overhang", () => {
     expect(parallaxTarget(-5000, 600, 1000, 72)).toBe(600 * PARALLAX.range);
-  });
-});
-
-describe("dampedStep", () => {
-  it("covers 20% of the distance per frame", () => {
-    expect(dampedStep(0, 100)).toBe(20);
-    expect(dampedStep(20, 100)).toBe(36);
-  });
-  it("settles exactly on the target", () => {
-    let v = 0;
-    for (let i = 0; i < 100; i++) v = dampedStep(v, 50);
-    expect(v).toBe(50);
   });
 });

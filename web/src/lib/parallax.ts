@@ -1,9 +1,15 @@
-// The governance header's parallax: the background image moves slower than the
-// page, scrubbed by the scroll position and smoothed (damped) per frame.
+// The page headers' parallax: the background image moves slower than the page,
+// scrubbed by the scroll position. The browser runs it (Parallax.module.css, a
+// scroll-driven animation); this is the mapping it implements, and the unit
+// test holds the stylesheet's numbers to it.
+//
+// Spec section 9 also names damping 0.2: the old script eased the layer 20% of
+// the way to its target per frame. A scroll-driven animation follows the
+// scroll position exactly, on the compositor, so there is no per-frame easing
+// to tune (see docs/web.md, "Content screens").
 
-/** Spec section 9: damping 0.2, trigger fraction 0.4; active from 768 px. */
+/** Spec section 9: trigger fraction 0.4; active from 768 px. */
 export const PARALLAX = {
-  damping: 0.2,
   trigger: 0.4,
   /** Share of the scroll distance the background lags behind. */
   speed: 0.3,
@@ -35,14 +41,4 @@ export function parallaxTarget(
   const line = Math.min(initialTop, trigger * viewportHeight);
   const raw = (line - top) * speed;
   return Math.min(height * range, Math.max(0, raw));
-}
-
-/** One damped step from the current offset towards the target. */
-export function dampedStep(
-  current: number,
-  target: number,
-  damping: number = PARALLAX.damping,
-): number {
-  const next = current + (target - current) * damping;
-  return Math.abs(target - next) < 0.1 ? target : next;
 }

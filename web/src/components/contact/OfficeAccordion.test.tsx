@@ -1,5 +1,8 @@
-import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { wireAccordion } from "@/lib/accordion";
 import { OfficeAccordion } from "./OfficeAccordion";
 
 const button = (city: string) => screen.getByRole("button", { name: new RegExp(`^${city}`) });
@@ -9,13 +12,22 @@ const expanded = () =>
     .filter((b) => b.getAttribute("aria-expanded") === "true")
     .map((b) => b.id);
 
+/** The prerendered accordion, wired as the contact page's script does. */
+let undo: () => void;
+beforeEach(() => {
+  document.body.innerHTML = renderToStaticMarkup(<OfficeAccordion />);
+  undo = wireAccordion(document);
+});
+afterEach(() => undo());
+
 describe("OfficeAccordion", () => {
   it("starts closed; disclosure buttons control their panels", () => {
-    render(<OfficeAccordion />);
     expect(expanded()).toEqual([]);
     const dublin = button("Dublin");
     const panel = document.getElementById(dublin.getAttribute("aria-controls")!)!;
     expect(panel.hidden).toBe(true);
+    expect(panel.getAttribute("role")).toBe("region");
+    expect(panel.getAttribute("aria-labelledby")).toBe(dublin.id);
     fireEvent.click(dublin);
     expect(dublin.getAttribute("aria-expanded")).toBe("true");
     expect(panel.hidden).toBe(false);
@@ -23,7 +35,6 @@ describe("OfficeAccordion", () => {
   });
 
   it("keeps one open at a time and closes the open one on a second click", () => {
-    render(<OfficeAccordion />);
     fireEvent.click(button("Amsterdam"));
     fireEvent.click(button("Helsinki"));
     expect(expanded()).toEqual(["office-helsinki"]);
@@ -31,8 +42,12 @@ describe("OfficeAccordion", () => {
     expect(expanded()).toEqual([]);
   });
 
+  it("opens from a click on the label inside the button", () => {
+    fireEvent.click(button("Copenhagen").querySelector("span")!);
+    expect(expanded()).toEqual(["office-copenhagen"]);
+  });
+
   it("moves focus with the arrow keys, Home and End", () => {
-    render(<OfficeAccordion />);
     button("Amsterdam").focus();
     fireEvent.keyDown(button("Amsterdam"), { key: "ArrowDown" });
     expect(document.activeElement).toBe(button("Dublin"));
@@ -42,5 +57,18 @@ describe("OfficeAccordion", () => {
     expect(document.activeElement).toBe(button("Amsterdam"));
     fireEvent.keyDown(button("Amsterdam"), { key: "ArrowUp" });
     expect(document.activeElement).toBe(button("Helsinki"));
+    fireEvent.keyDown(button("Helsinki"), { key: "Home" });
+    expect(document.activeElement).toBe(button("Amsterdam"));
+  });
+
+  it("does nothing once unwired", () => {
+    undo();
+    fireEvent.click(button("Dublin"));
+    expect(expanded()).toEqual([]);
+  });
+
+  it("shows every panel when the browser runs no script", () => {
+    const css = readFileSync(`${__dirname}/contact.module.css`, "utf8").replace(/\s+/g, " ");
+    expect(css).toMatch(/@media \(scripting: none\) \{ \.panel\[hidden\] \{ display: grid; \}/);
   });
 });
