@@ -53,7 +53,9 @@ describe("Counter", () => {
   });
 
   it("holds the final number in the HTML, for screen readers once", () => {
-    const html = renderToStaticMarkup(<Counter value={75} label="professionals" durationMs={4000} />);
+    const html = renderToStaticMarkup(
+      <Counter value={75} label="professionals" durationMs={4000} />,
+    );
     expect(html).toMatch(/data-counter="75" data-counter-ms="4000">75</);
     expect(html).toMatch(/aria-hidden="true"/);
     expect(html).toContain('<span class="visually-hidden">75 </span>');

@@ -24,8 +24,9 @@ describe("Parallax", () => {
     expect(html).not.toContain("style=");
   });
 
-  it("animates only from 768 px, without a reduced-motion preference, where scroll timelines exist", () => {
-    const gate = /@media \(min-width: (\d+)px\) and \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: scroll\(\)\)/;
+  it("animates only on screens from 768 px, without a reduced-motion preference, where scroll timelines exist", () => {
+    const gate =
+      /@media screen and \(min-width: (\d+)px\) and \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: scroll\(\)\)/;
     expect(Number(gate.exec(rules)?.[1])).toBe(PARALLAX.minWidth);
     // Outside that block nothing animates or overhangs.
     const outside = rules.slice(0, rules.indexOf("@media"));
@@ -33,7 +34,9 @@ describe("Parallax", () => {
   });
 
   it("scrubs by the root scroller, in a rule of its own (a minifier folds it into the shorthand otherwise)", () => {
-    expect(rules).toMatch(/\.parallax > \.layer \{ animation-timeline: scroll\(root block\); animation-range: 0px 100vh; \}/);
+    expect(rules).toMatch(
+      /\.parallax > \.layer \{ animation-timeline: scroll\(root block\); animation-range: 0px 100vh; \}/,
+    );
     expect(rules).toMatch(/\.layer \{ top: -15%; animation: parallax linear both;/);
   });
 

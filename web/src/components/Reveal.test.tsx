@@ -39,14 +39,19 @@ describe("Reveal", () => {
   it("reads the numbers from the markup with typed attr(), with the defaults as fallback", () => {
     expect(css).toContain("--reveal-duration: attr(data-reveal-duration type(<time>), 0.6s)");
     expect(css).toContain("--reveal-distance: attr(data-reveal-distance type(<length>), 32px)");
-    expect(css).toMatch(/@keyframes reveal \{ from \{ opacity: 0; translate: 0 var\(--reveal-distance, 32px\); \} \}/);
+    expect(css).toMatch(
+      /@keyframes reveal \{ from \{ opacity: 0; translate: 0 var\(--reveal-distance, 32px\); \} \}/,
+    );
   });
 
-  it("animates nothing under reduced motion, or where the browser lacks the timelines", () => {
-    const gated = css.slice(css.indexOf("@media (prefers-reduced-motion: no-preference)"));
-    const outside = css.slice(0, css.indexOf("@media (prefers-reduced-motion: no-preference)"));
+  it("animates nothing under reduced motion, in print, or where the browser lacks the timelines", () => {
+    const gate = "@media screen and (prefers-reduced-motion: no-preference)";
+    const gated = css.slice(css.indexOf(gate));
+    const outside = css.slice(0, css.indexOf(gate));
     expect(outside).not.toMatch(/animation:/);
-    expect(gated).toMatch(/^@media \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: view\(\)\)/);
+    expect(gated).toMatch(
+      /^@media screen and \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: view\(\)\)/,
+    );
     expect(gated).toContain("@supports (timeline-trigger:");
   });
 

@@ -39,7 +39,8 @@ export function wireAccordion(root: ParentNode): () => void {
   const undo: Array<() => void> = [];
   for (const accordion of root.querySelectorAll<HTMLElement>("[data-accordion]")) {
     const buttons = [...accordion.querySelectorAll<HTMLButtonElement>("button[aria-controls]")];
-    const panel = (b: HTMLButtonElement) => document.getElementById(b.getAttribute("aria-controls")!);
+    const panel = (b: HTMLButtonElement) =>
+      document.getElementById(b.getAttribute("aria-controls")!);
     const show = (open: OpenIndex) =>
       buttons.forEach((b, i) => {
         b.setAttribute("aria-expanded", String(open === i));

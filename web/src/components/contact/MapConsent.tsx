@@ -31,27 +31,27 @@ export function MapConsent() {
           />
         </template>
         <div className={styles.preview} data-map-preview="">
-            <ResponsiveImage
-              name={m.previewImage}
-              alt={m.previewAlt}
-              sizes="(min-width: 1264px) 1200px, 100vw"
-              cover
-            />
-            <div className={styles.mapCard}>
-              <p className={styles.mapAddress}>
-                <strong>{site.name}</strong>
-                <br />
-                {o.address}, {o.zipCode} {o.title}
-              </p>
-              <button
-                type="button"
-                className={`${button.button} ${button.primary} ${styles.showMap}`}
-                data-map-show=""
-              >
-                <span>{m.showLabel}</span>
-              </button>
-              <p className={styles.consent}>{m.consent}</p>
-            </div>
+          <ResponsiveImage
+            name={m.previewImage}
+            alt={m.previewAlt}
+            sizes="(min-width: 1264px) 1200px, 100vw"
+            cover
+          />
+          <div className={styles.mapCard}>
+            <p className={styles.mapAddress}>
+              <strong>{site.name}</strong>
+              <br />
+              {o.address}, {o.zipCode} {o.title}
+            </p>
+            <button
+              type="button"
+              className={`${button.button} ${button.primary} ${styles.showMap}`}
+              data-map-show=""
+            >
+              <span>{m.showLabel}</span>
+            </button>
+            <p className={styles.consent}>{m.consent}</p>
+          </div>
         </div>
       </div>
       <p className={styles.mapLink} data-map-link="" hidden>
