@@ -11,8 +11,7 @@ const navOrder = [
   "/contact",
 ];
 
-const mainNav = (page: Page) =>
-  page.getByRole("navigation", { name: "Main" });
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 test("the header links are the seven sections in order, and the logo links home", async ({
   page,
@@ -71,7 +70,9 @@ test.describe("active-link marker at 1280 px", () => {
       await page.goto(path);
       if (visible) {
         await expect(marker(page)).toBeVisible();
-        const link = mainNav(page).getByRole("link").and(page.locator(`a[href="${path}"]`));
+        const link = mainNav(page)
+          .getByRole("link")
+          .and(page.locator(`a[href="${path}"]`));
         await expect(link).toHaveAttribute("aria-current", "page");
         const [m, l] = await Promise.all([marker(page).boundingBox(), link.boundingBox()]);
         expect(m && l && Math.abs(m.x - l.x)).toBeLessThan(2);
@@ -132,7 +133,8 @@ test.describe("active-link marker at 1280 px", () => {
       const from = (await mainNav(page).getByRole("link", { name: "What we do" }).boundingBox())!;
       await mainNav(page).getByRole("link", { name: "Contact" }).click();
       await expect(page).toHaveURL(/\/contact$/);
-      const move = () => page.evaluate(() => (window as unknown as { markerMove: unknown }).markerMove);
+      const move = () =>
+        page.evaluate(() => (window as unknown as { markerMove: unknown }).markerMove);
       if (reducedMotion === "reduce") {
         // Navigation done and painted: no transition started, the marker just stands there.
         await expect(marker(page)).toBeVisible();
@@ -142,7 +144,9 @@ test.describe("active-link marker at 1280 px", () => {
       await expect.poll(move).toEqual([
         {
           duration: 1250,
-          easing: expect.stringMatching(/^linear\(0 0%, 0\.272 2\.5%, .*, 1\.364 12\.5%, .*, 1 100%\)$/) as string,
+          easing: expect.stringMatching(
+            /^linear\(0 0%, 0\.272 2\.5%, .*, 1\.364 12\.5%, .*, 1 100%\)$/,
+          ) as string,
           fromX: expect.closeTo(from.x, 0) as number,
           fromWidth: expect.closeTo(from.width, 0) as number,
         },
@@ -174,7 +178,9 @@ test.describe("active-link marker at 1280 px", () => {
       addEventListener("pagehide", () =>
         sessionStorage.setItem(
           "clickedDuringTransition",
-          String((window as unknown as { clickedDuringTransition: unknown }).clickedDuringTransition),
+          String(
+            (window as unknown as { clickedDuringTransition: unknown }).clickedDuringTransition,
+          ),
         ),
       );
     });

@@ -22,7 +22,7 @@ test("HTML is revalidated with ETags; hashed assets are cached for a year", asyn
   });
   expect(again.status()).toBe(304);
   const html = await page.text();
-  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  const asset = /\/_astro\/[^"]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const js = await request.get(asset!);
   expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -31,6 +31,8 @@ test.describe("every page", () => {
       const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? "";
       expect(canonical, path).toMatch(new RegExp(`${path === "/" ? "/" : path}$`));
       expect(html.match(/<h1[\s>]/g)?.length, `${path} has one h1`).toBe(1);
+      // Same-site pages are prefetched on hover or touch.
+      expect(html, path).toContain('<script type="speculationrules">');
     }
   });
 
@@ -51,7 +53,7 @@ test.describe("every page", () => {
 
 test.describe("404", () => {
   for (const path of unknownPaths) {
-    test(`${path} is the 404 page with status 404 and hydrates cleanly`, async ({ page }) => {
+    test(`${path} is the 404 page with status 404 and loads cleanly`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await waitForHydration(page);
@@ -60,7 +62,7 @@ test.describe("404", () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       // The visitor's URL stays in the address bar.
       expect(new URL(page.url()).pathname).toBe(path);
-      // The page is live: client-side navigation works from it.
+      // The way home works from it.
       await page.getByRole("link", { name: "Back to the home page" }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.locator("h1")).not.toHaveText("404");
@@ -68,14 +70,21 @@ test.describe("404", () => {
     });
   }
 
-  test("a client-side link to an unknown vacancy shows the 404 page", async ({ page }) => {
+  test("a link to an unknown vacancy leads to the 404 page", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }
-      ).__reactRouterDataRouter.navigate("/careers/nope"),
-    );
+    // No page links to a vacancy that does not exist: put such a link on the page and follow it.
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/careers/nope";
+      link.textContent = "A vacancy that does not exist";
+      document.querySelector("main")!.prepend(link);
+    });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/careers/nope")),
+      page.getByRole("link", { name: "A vacancy that does not exist" }).click(),
+    ]);
+    expect(response.status()).toBe(404);
+    await expect(page).toHaveURL(/\/careers\/nope$/);
     await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
   });
 });
@@ -104,4 +113,25 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("contentinfo")).toBeVisible();
     });
   }
+
+  test("the 404 page says what happened", async ({ page }) => {
+    const response = await page.goto("/careers/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
+    await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
+  });
+
+  test("the burger menu opens, closes and navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/careers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(nav.getByRole("link", { name: "Contact" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "What we do" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Contact" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
 });
