@@ -1,39 +1,26 @@
-import { HOME_POST_COUNT, insights } from "@/lib/insights";
-import { useInsightsFeed } from "@/lib/use-insights";
-import { Button } from "./Button";
-import { FeedMessage, PostList } from "./PostList";
-import { Section } from "./Section";
+import type { FeedLabels } from "@/lib/insights";
+import { HOME_POST_COUNT } from "@/lib/insights";
+import { PostFeed } from "./PostList";
 import styles from "./InsightsBlock.module.css";
 
 /**
- * The home page's latest insights: a spinner while the feed loads (also in
- * the prerendered HTML), then its first three posts, and a button to the
- * full list.
+ * The feed of the home page's latest insights (composed by
+ * InsightsBlock.astro, which loads lib/feed-view.ts as the block comes near
+ * the viewport): a spinner while the feed loads (also in the prerendered
+ * HTML), then its first three posts, or the error text.
  */
-export function InsightsBlock() {
-  const feed = useInsightsFeed();
-  const { home, states } = insights;
+export function InsightsBlock({ labels }: { labels: FeedLabels }) {
   return (
-    <Section id="home-insights" eyebrow={home.eyebrow} heading={home.heading}>
-      <p className={styles.intro}>{home.intro}</p>
-      <div className={styles.body}>
-        {feed.status === "loading" && (
-          <div className={styles.spinner} role="status">
-            <span className={styles.ring} aria-hidden="true" />
-            <span className="visually-hidden">{states.loading}</span>
-          </div>
-        )}
-        {feed.status === "error" && <FeedMessage kind="error" />}
-        {feed.status === "loaded" &&
-          (feed.posts.length > 0 ? (
-            <PostList posts={feed.posts.slice(0, HOME_POST_COUNT)} />
-          ) : (
-            <FeedMessage kind="empty" />
-          ))}
-      </div>
-      <Button to="/latest-insights" variant="secondary" className={styles.more}>
-        {home.buttonLabel}
-      </Button>
-    </Section>
+    <PostFeed
+      className={styles.body}
+      labels={labels}
+      count={HOME_POST_COUNT}
+      loading={
+        <div className={styles.spinner} role="status">
+          <span className={styles.ring} aria-hidden="true" />
+          <span className="visually-hidden">{labels.states.loading}</span>
+        </div>
+      }
+    />
   );
 }

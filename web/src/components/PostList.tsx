@@ -1,35 +1,65 @@
-import type { Ref } from "react";
-import { insights, type SocialPost } from "@/lib/insights";
+// A feed of LinkedIn posts, prerendered for lib/feed-view.ts to bring to life
+// in the browser: no framework ships for it. The HTML holds the loading state
+// (shown until the feed arrives), the place of the error and empty texts, the
+// empty list, a template of one card and, on the list page, `More articles`.
+import type { ReactNode } from "react";
+import type { FeedLabels } from "@/lib/insights";
 import { SocialPostCard } from "./SocialPostCard";
+import buttonStyles from "./Button.module.css";
 import styles from "./PostList.module.css";
 
-/** Posts as a grid of cards: one column up to 1023 px (wide cards on tablets), three on desktops. */
-export function PostList({
-  posts,
-  firstNewRef,
-  firstNewIndex = -1,
-  leadFirst = false,
-}: {
-  posts: SocialPost[];
-  /** The first card leads the page (the list page's largest element): its image loads first. */
+/** Marks a feed's root element (lib/feed-view.ts looks for it). */
+export const FEED_ATTR = "data-feed";
+
+interface PostFeedProps {
+  labels: FeedLabels;
+  /** What shows while the feed loads: a spinner or the placeholder cards. */
+  loading: ReactNode;
+  /** Posts shown first. */
+  count: number;
+  /** Posts each `More articles` adds; without it there is no button. */
+  more?: { label: string; step: number };
+  /** The first card leads the page (its largest element): its image loads first. */
   leadFirst?: boolean;
-  /** Receives the card at firstNewIndex (focused after `More articles`). */
-  firstNewRef?: Ref<HTMLLIElement>;
-  firstNewIndex?: number;
-}) {
+  className?: string;
+}
+
+/** Posts as a grid of cards: one column up to 1023 px (wide cards on tablets), three on desktops. */
+export function PostFeed({
+  labels,
+  loading,
+  count,
+  more,
+  leadFirst = false,
+  className,
+}: PostFeedProps) {
   return (
-    <ul className={styles.grid}>
-      {posts.map((post, i) => (
-        <li
-          key={post.id}
-          className={styles.item}
-          ref={i === firstNewIndex ? firstNewRef : undefined}
-          tabIndex={i === firstNewIndex ? -1 : undefined}
-        >
-          <SocialPostCard post={post} lead={leadFirst && i === 0} />
+    <div
+      className={[styles.feed, className].filter(Boolean).join(" ")}
+      {...{ [FEED_ATTR]: "" }}
+      data-count={count}
+      data-step={more?.step}
+      data-lead={leadFirst ? "" : undefined}
+    >
+      <div data-feed-loading="">{loading}</div>
+      <p className={styles.message} role="alert" data-feed-error={labels.states.error} />
+      <p className={styles.message} data-feed-empty="" hidden>
+        {labels.states.empty}
+      </p>
+      <ul className={styles.grid} data-feed-list="" hidden />
+      <template data-feed-item="">
+        <li className={styles.item}>
+          <SocialPostCard card={labels.card} />
         </li>
-      ))}
-    </ul>
+      </template>
+      {more && (
+        <div className={styles.more} data-feed-more="" hidden>
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            <span>{more.label}</span>
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -38,10 +68,10 @@ export function PostList({
  * posts replace it without moving what is around it. Screen readers hear
  * the loading label once.
  */
-export function PostListSkeleton({ count }: { count: number }) {
+export function PostListSkeleton({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" className={styles.loading}>
-      <span className="visually-hidden">{insights.states.loading}</span>
+      <span className="visually-hidden">{label}</span>
       <ul className={styles.grid} aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className={`${styles.item} ${styles.skeleton}`}>
@@ -60,14 +90,5 @@ export function PostListSkeleton({ count }: { count: number }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-/** The feed's error (or empty) text, in place of the list. */
-export function FeedMessage({ kind }: { kind: "error" | "empty" }) {
-  return (
-    <p className={styles.message} role={kind === "error" ? "alert" : undefined}>
-      {insights.states[kind]}
-    </p>
   );
 }

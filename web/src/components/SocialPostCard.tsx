@@ -1,136 +1,75 @@
-import { useMemo, useRef, useState } from "react";
-import { ExternalLink } from "@/components/ExternalLink";
-import { site } from "@/lib/content";
-import {
-  formatPostDate,
-  insights,
-  isoDate,
-  postText,
-  postUrl,
-  type SocialPost,
-} from "@/lib/insights";
-import { logo } from "@/lib/media";
-import { prefersReducedMotion, useMediaQuery } from "@/lib/use-media-query";
-import { logMediaError, usePostMedia } from "@/lib/use-insights";
-import { useNearViewport } from "@/lib/use-near-viewport";
+// One post of the firm's LinkedIn page, as a template rendered at build: the
+// firm's name and follower label, then the date, the cleaned commentary with
+// its hashtags and the media, which lib/feed-view.ts fills in per post (the
+// feed is live). The data-post-* attributes are the places it fills.
+import type { ReactNode } from "react";
+import type { FeedLabels } from "@/lib/insights";
 import styles from "./SocialPostCard.module.css";
 
+type CardLabels = FeedLabels["card"];
+
 /**
- * The post's image or video, over the placeholder until it has loaded; one
- * that fails to load is removed (logged only), leaving the placeholder. The
- * lead card's image is fetched first, at high priority, and shows the moment
- * it is decoded: it is the list page's largest element, which a fade-in
- * through a React update would only delay. The other cards' media wait until
- * they come near the viewport, then fade in.
+ * A link to LinkedIn: a new tab, without a handle on this page, said to screen
+ * readers (as components/ExternalLink, with the note from the card's labels).
  */
-function PostMedia({ post, lead }: { post: SocialPost; lead: boolean }) {
-  const media = post.media;
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box, { always: lead });
-  const src = usePostMedia(near ? media : null);
-  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
-  const reducedMotion = useMediaQuery(prefersReducedMotion);
-  const placeholder = logo(insights.card.placeholderLogo);
-  if (!media) return null;
-  const onError = () => {
-    if (src) logMediaError(media.kind, src);
-    setStatus("failed");
-  };
-  const shown = src !== null && status !== "failed";
+function NewTabLink({
+  href,
+  className,
+  note,
+  children,
+  ...data
+}: {
+  href?: string;
+  className?: string;
+  note: string;
+  children: ReactNode;
+  [data: `data-${string}`]: string;
+}) {
   return (
-    <div
-      ref={box}
-      className={styles.media}
-      data-ready={status === "ready" ? "" : undefined}
-      data-lead={lead ? "" : undefined}
-    >
-      <img
-        className={styles.placeholder}
-        src={placeholder.src}
-        alt=""
-        width={placeholder.width}
-        height={placeholder.height}
-      />
-      {shown && media.kind === "image" && (
-        <img
-          className={styles.asset}
-          src={src}
-          alt={media.alt}
-          fetchPriority={lead ? "high" : undefined}
-          decoding="async"
-          onLoad={() => setStatus("ready")}
-          onError={onError}
-        />
-      )}
-      {shown && media.kind === "video" && (
-        <video
-          className={styles.asset}
-          src={src}
-          aria-label={media.alt || undefined}
-          muted
-          loop
-          playsInline
-          autoPlay={!reducedMotion}
-          controls
-          preload="metadata"
-          onLoadedData={() => setStatus("ready")}
-          onError={onError}
-        />
-      )}
-    </div>
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer" {...data}>
+      {children}
+      <span className="visually-hidden"> {note}</span>
+    </a>
   );
 }
 
-/**
- * One post of the firm's LinkedIn page: the firm's name and follower label,
- * the Dutch date, the cleaned commentary with its hashtags, and the media.
- * Rendered only in the browser (the feed is live).
- */
-export function SocialPostCard({ post, lead = false }: { post: SocialPost; lead?: boolean }) {
-  const { segments, readMore } = useMemo(() => postText(post.commentary), [post.commentary]);
-  const avatar = logo(insights.card.logo);
-  const date = formatPostDate(post.createdAt);
+export function SocialPostCard({ card }: { card: CardLabels }) {
   return (
     <article className={styles.card}>
       <header className={styles.header}>
-        <img className={styles.avatar} src={avatar.src} alt="" width={48} height={48} />
+        <img className={styles.avatar} src={card.avatar.src} alt="" width={48} height={48} />
         <div className={styles.byline}>
-          <ExternalLink href={site.social.linkedinCompany} className={styles.name}>
-            {site.name}
-          </ExternalLink>
-          <span className={styles.meta}>{site.social.followerLabel}</span>
-          {date && (
-            <time className={styles.meta} dateTime={isoDate(post.createdAt)}>
-              {date}
-            </time>
-          )}
+          <NewTabLink href={card.companyUrl} className={styles.name} note={card.newTab}>
+            {card.siteName}
+          </NewTabLink>
+          <span className={styles.meta}>{card.followerLabel}</span>
+          <time className={styles.meta} data-post-date="" />
         </div>
       </header>
-      <PostMedia post={post} lead={lead} />
-      <p className={styles.text}>
-        {segments.map((s, i) =>
-          s.hashtag ? (
-            <span key={i} className={styles.hashtag}>
-              {s.text}
-            </span>
-          ) : (
-            s.text
-          ),
-        )}
-      </p>
+      {/* The image or video goes over the placeholder; removed for a post without media. */}
+      <div className={styles.media} data-post-media={styles.asset}>
+        <img
+          className={styles.placeholder}
+          src={card.placeholder.src}
+          alt=""
+          width={card.placeholder.width}
+          height={card.placeholder.height}
+        />
+      </div>
+      <p className={styles.text} data-post-text={styles.hashtag} />
       <footer className={styles.footer}>
-        {readMore && (
-          <ExternalLink
-            href={postUrl(post.id) ?? site.social.linkedinPosts}
-            className={styles.readMore}
-          >
-            {insights.card.readMoreLabel}
-            <span className="visually-hidden"> {insights.card.readMoreContext}</span>
-          </ExternalLink>
-        )}
-        <ExternalLink href={site.social.linkedinPosts} className={styles.posts}>
-          {insights.card.postsLinkLabel}
-        </ExternalLink>
+        {/* Removed when the text is short enough to read whole. */}
+        <NewTabLink
+          className={styles.readMore}
+          note={card.newTab}
+          data-post-read-more={card.postsUrl}
+        >
+          {card.readMoreLabel}
+          <span className="visually-hidden"> {card.readMoreContext}</span>
+        </NewTabLink>
+        <NewTabLink href={card.postsUrl} className={styles.posts} note={card.newTab}>
+          {card.postsLinkLabel}
+        </NewTabLink>
       </footer>
     </article>
   );

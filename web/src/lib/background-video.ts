@@ -3,8 +3,6 @@
 // over the prerendered <video> and <button> of components/BackgroundVideo.
 // The prerendered video never autoplays; this starts it unless the visitor
 // prefers reduced motion, where the poster stays until play is pressed.
-import { mayAutoplay } from "./motion";
-
 /** Marks the element that holds one background video and its control. */
 export const BACKGROUND_VIDEO_ATTR = "data-background-video";
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -40,7 +38,10 @@ export function controlBackgroundVideo(
   reduce.addEventListener("change", () => {
     if (reduce.matches) video.pause();
   });
-  if (mayAutoplay(reduce.matches)) video.play().catch(sync);
+  // decisions.md: videos never autoplay under prefers-reduced-motion (the rule
+  // of lib/motion's mayAutoplay, not imported: it would cost this page a
+  // second script file, shared with other pages' scripts).
+  if (!reduce.matches) video.play().catch(sync);
   button.hidden = false;
   sync();
 }

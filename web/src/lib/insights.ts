@@ -3,24 +3,31 @@
 // /linkedin-api endpoint relays) into what the social post card shows:
 // cleaning LinkedIn's "little text format" commentary (spec section 5), the
 // Dutch date, and the list's paging.
-import insightsJson from "#content/insights.json";
+//
+// Island-safe: no content file and no media manifest. What the screens say
+// (labels, links, logos) is resolved at build by ./insights-content.ts and
+// reaches the islands as props (FeedLabels).
+import type { LogoEntry } from "./media";
 
-
-/** Labels of the insights screens (content/insights.json). */
-export interface InsightsContent {
-  home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
-  list: { linkedinLinkLabel: string; moreLabel: string };
+/** Everything the feed islands show besides the posts: passed as props. */
+export interface FeedLabels {
+  states: { loading: string; error: string; empty: string };
   card: {
-    logo: string;
-    placeholderLogo: string;
+    siteName: string;
+    /** The firm's LinkedIn company page. */
+    companyUrl: string;
+    /** The firm's LinkedIn posts page. */
+    postsUrl: string;
+    followerLabel: string;
     readMoreLabel: string;
     readMoreContext: string;
     postsLinkLabel: string;
+    /** Said to screen readers after a link that opens a new tab. */
+    newTab: string;
+    avatar: LogoEntry;
+    placeholder: LogoEntry;
   };
-  states: { loading: string; error: string; empty: string };
 }
-
-export const insights: InsightsContent = insightsJson;
 
 /** Posts the home block shows (spec section 9). */
 export const HOME_POST_COUNT = 3;

@@ -1,0 +1,19 @@
+import { PAGE_SIZE, type FeedLabels } from "@/lib/insights";
+import { PostFeed, PostListSkeleton } from "./PostList";
+
+/**
+ * The feed of /latest-insights (brought to life by lib/feed-view.ts from the
+ * page shell): the loading placeholder, then 3 posts and 3 more per
+ * `More articles`, or the error text. The first card leads the page.
+ */
+export function LatestInsights({ labels, moreLabel }: { labels: FeedLabels; moreLabel: string }) {
+  return (
+    <PostFeed
+      labels={labels}
+      count={PAGE_SIZE}
+      more={{ label: moreLabel, step: PAGE_SIZE }}
+      leadFirst
+      loading={<PostListSkeleton count={PAGE_SIZE} label={labels.states.loading} />}
+    />
+  );
+}

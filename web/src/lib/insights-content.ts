@@ -1,0 +1,49 @@
+// What the insights screens say, from content/insights.json and site.json, and
+// the props the feed islands get (FeedLabels). Build time only: page shells
+// and static sections import this; islands take its results as props.
+import insightsJson from "#content/insights.json";
+import { site } from "./content";
+import type { FeedLabels } from "./insights";
+import { logo } from "./media-manifest";
+
+/** Labels of the insights screens (content/insights.json). */
+export interface InsightsContent {
+  home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
+  list: { linkedinLinkLabel: string; moreLabel: string };
+  card: {
+    logo: string;
+    placeholderLogo: string;
+    readMoreLabel: string;
+    readMoreContext: string;
+    postsLinkLabel: string;
+  };
+  states: { loading: string; error: string; empty: string; noScript: string };
+}
+
+export const insights: InsightsContent = insightsJson;
+
+const size = ({ src, width, height }: { src: string; width: number; height: number }) => ({
+  src,
+  width,
+  height,
+});
+
+/** The props every feed island needs: state texts and what a post card shows besides the post. */
+export function feedLabels(): FeedLabels {
+  const { card, states } = insights;
+  return {
+    states: { loading: states.loading, error: states.error, empty: states.empty },
+    card: {
+      siteName: site.name,
+      companyUrl: site.social.linkedinCompany,
+      postsUrl: site.social.linkedinPosts,
+      followerLabel: site.social.followerLabel,
+      readMoreLabel: card.readMoreLabel,
+      readMoreContext: card.readMoreContext,
+      postsLinkLabel: card.postsLinkLabel,
+      newTab: site.ui.newTab,
+      avatar: size(logo(card.logo)),
+      placeholder: size(logo(card.placeholderLogo)),
+    },
+  };
+}
