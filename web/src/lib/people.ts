@@ -6,7 +6,6 @@
 import peopleJson from "#content/people.json";
 import employeesJson from "#content/employees.json";
 import { site } from "./content";
-import { countLabel } from "./directory";
 import type { ImageMedia } from "./media";
 import { image } from "./media-manifest";
 
@@ -28,12 +27,6 @@ export interface Employee {
 }
 
 export type PeopleContent = Omit<typeof peopleJson, "$schema">;
-
-/** What a directory card (and the quote's caption) shows of a person. */
-export type DirectoryEmployee = Pick<
-  Employee,
-  "id" | "name" | "image" | "imageMobile" | "team" | "teamShown" | "location"
->;
 
 /** A directory card: what the card shows, with its photos resolved. */
 export interface PersonCard extends Pick<
@@ -69,26 +62,6 @@ export const teams: readonly string[] = people.teams;
 
 /** Locations: the office cities, in the order of content/site.json. */
 export const locations: readonly string[] = site.offices.map((o) => o.title);
-
-/** The employee with the id in a route parameter, or undefined for anything else. */
-export function findEmployee(param: string | undefined): Employee | undefined {
-  return findById(employees, param);
-}
-
-/** The person in `list` with the id in a route parameter, or undefined for anything else. */
-export function findById<T extends { id: number }>(
-  list: readonly T[],
-  param: string | undefined,
-): T | undefined {
-  if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
-  const id = Number(param);
-  return list.find((e) => e.id === id);
-}
-
-/** The "{count} people" line. */
-export function resultCount(count: number): string {
-  return countLabel(count, people.directory);
-}
 
 /** A person as a directory card, photos resolved from the media manifest. */
 export function personCard(e: Employee): PersonCard {
