@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 const navOrder = [
   "/what-we-do",
@@ -146,9 +146,9 @@ test.describe("active-link marker at 1280 px", () => {
           duration: 1250,
           easing: expect.stringMatching(
             /^linear\(0 0%, 0\.272 2\.5%, .*, 1\.364 12\.5%, .*, 1 100%\)$/,
-          ) as string,
-          fromX: expect.closeTo(from.x, 0) as number,
-          fromWidth: expect.closeTo(from.width, 0) as number,
+          ),
+          fromX: expect.closeTo(from.x, 0),
+          fromWidth: expect.closeTo(from.width, 0),
         },
       ]);
     });
@@ -265,13 +265,15 @@ test.describe("burger menu", () => {
     });
   });
 
-  test("opens at once under reduced motion", async ({ page }) => {
+  test("opens at once under reduced motion, and passes axe open", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/careers");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(mainNav(page).getByRole("link", { name: "Contact" })).toBeVisible();
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    // The open menu is as accessible as the page.
+    await expectNoAxeViolations(page);
   });
 
   test("is not shown at 1024 px and up, and nothing takes the focus at load", async ({ page }) => {
