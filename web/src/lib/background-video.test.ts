@@ -36,17 +36,19 @@ beforeEach(() => {
   root = document.querySelector("[data-background-video]")!;
   video = root.querySelector("video")!;
   button = root.querySelector("button")!;
-  // jsdom has no media playback: play and pause flip `paused` and fire the events.
+  // jsdom has no media playback: play and pause flip `paused` at once and
+  // fire their events a task later, as browsers do.
   paused = true;
   Object.defineProperty(video, "paused", { get: () => paused });
+  const fire = (type: string) => setTimeout(() => video.dispatchEvent(new Event(type)), 0);
   video.play = vi.fn(() => {
     paused = false;
-    video.dispatchEvent(new Event("play"));
+    fire("play");
     return Promise.resolve();
   });
   video.pause = vi.fn(() => {
     paused = true;
-    video.dispatchEvent(new Event("pause"));
+    fire("pause");
   });
 });
 
@@ -62,7 +64,7 @@ describe("controlBackgroundVideo", () => {
     expect(button.hasAttribute("data-playing")).toBe(true);
   });
 
-  it("pauses and plays again on each press, naming what the next press does", () => {
+  it("pauses and plays again on each press, naming what the next press does at once", () => {
     controlBackgroundVideo(root, motionQuery(false).matchMedia);
     button.click();
     expect(paused).toBe(true);
@@ -82,12 +84,12 @@ describe("controlBackgroundVideo", () => {
     expect(name()).toBe("Pause video");
   });
 
-  it("pauses when the reduced-motion preference turns on", () => {
+  it("pauses when the reduced-motion preference turns on", async () => {
     const query = motionQuery(false);
     controlBackgroundVideo(root, query.matchMedia);
     query.set(true);
     expect(paused).toBe(true);
-    expect(name()).toBe("Play video");
+    await vi.waitFor(() => expect(name()).toBe("Play video"));
   });
 
   it("shows Play when the browser refuses to start the video", async () => {

@@ -33,6 +33,8 @@ export function controlBackgroundVideo(
   button.addEventListener("click", () => {
     if (video.paused) video.play().catch(sync);
     else video.pause();
+    // The name follows the press at once, not a task later with the event.
+    sync();
   });
   const reduce = matchMedia(REDUCED_MOTION);
   reduce.addEventListener("change", () => {
