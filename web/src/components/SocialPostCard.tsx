@@ -10,7 +10,8 @@ type CardLabels = FeedLabels["card"];
 
 /**
  * A link to LinkedIn: a new tab, without a handle on this page, said to screen
- * readers (as components/ExternalLink, with the note from the card's labels).
+ * readers. As components/ExternalLink, which takes neither the data attribute
+ * nor the missing href of Read More (its href is set per post in the browser).
  */
 function NewTabLink({
   href,

@@ -1,6 +1,6 @@
 // What the insights screens say, from content/insights.json and site.json, and
-// the props the feed islands get (FeedLabels). Build time only: page shells
-// and static sections import this; islands take its results as props.
+// the labels the feed components render (FeedLabels). Build time only: it
+// reads the media manifest; page shells and static sections import it.
 import insightsJson from "#content/insights.json";
 import { site } from "./content";
 import type { FeedLabels } from "./insights";
@@ -28,7 +28,7 @@ const size = ({ src, width, height }: { src: string; width: number; height: numb
   height,
 });
 
-/** The props every feed island needs: state texts and what a post card shows besides the post. */
+/** What every feed needs: state texts and what a post card shows besides the post. */
 export function feedLabels(): FeedLabels {
   const { card, states } = insights;
   return {

@@ -1,15 +1,14 @@
-// The insights feed: typed access to content/insights.json, and the pure
-// logic that turns LinkedIn post elements (the /rest/posts shape our
+// The insights feed: the pure logic that turns LinkedIn post elements (the /rest/posts shape our
 // /linkedin-api endpoint relays) into what the social post card shows:
 // cleaning LinkedIn's "little text format" commentary (spec section 5), the
 // Dutch date, and the list's paging.
 //
-// Island-safe: no content file and no media manifest. What the screens say
-// (labels, links, logos) is resolved at build by ./insights-content.ts and
-// reaches the islands as props (FeedLabels).
+// Browser-safe: no content file and no media manifest (lib/feed-view.ts ships
+// it). What the screens say (labels, links, logos) is resolved at build by
+// ./insights-content.ts and given to the feed's components as FeedLabels.
 import type { LogoEntry } from "./media";
 
-/** Everything the feed islands show besides the posts: passed as props. */
+/** Everything a feed shows besides the posts (components/PostList's labels). */
 export interface FeedLabels {
   states: { loading: string; error: string; empty: string };
   card: {
