@@ -5,11 +5,12 @@
 FROM node:24-bookworm-slim AS web
 WORKDIR /src
 COPY web/package.json web/package-lock.json web/
-RUN cd web && npm ci --no-audit --no-fund
+# npm install, not npm ci: see the Makefile (deps).
+RUN cd web && npm install --no-audit --no-fund
 COPY content content
 COPY web web
 ARG SITE_URL=https://www.veldhaven.eu
-RUN cd web && SITE_URL=$SITE_URL npm run build
+RUN cd web && SITE_URL=$SITE_URL ASTRO_TELEMETRY_DISABLED=1 npm run build
 
 FROM golang:1.26-bookworm AS go
 WORKDIR /src
@@ -18,7 +19,7 @@ RUN go mod download
 COPY cmd cmd
 COPY internal internal
 COPY web/embed.go web/embed.go
-COPY --from=web /src/web/build/client web/build/client
+COPY --from=web /src/web/dist web/dist
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/site ./cmd/site
 
 FROM gcr.io/distroless/static-debian12:nonroot

@@ -4,6 +4,8 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 # npm scripts and the tools below run on the Node 24 pinned in web/ (node@24).
 export PATH := $(CURDIR)/web/node_modules/.bin:$(PATH)
+# Astro would otherwise try to send usage data (no network here, and none wanted).
+export ASTRO_TELEMETRY_DISABLED := 1
 
 GO ?= go
 .DEFAULT_GOAL := build
@@ -21,11 +23,15 @@ build: bin/site
 
 deps: $(WEB_STAMP)
 
+# npm install, not npm ci: the registry this project installs from lacks the
+# macOS, Windows and arm builds of @astrojs/compiler-binding 0.5.1, so the lock
+# file cannot list them and npm ci refuses it. npm install installs exactly the
+# lock file's versions and skips optional builds for other platforms.
 $(WEB_STAMP): web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	cd web && npm install --no-audit --no-fund
 	@touch $@
 
-# The web build: validate content, make image variants, prerender, precompress.
+# The web build: validate content, make image variants, prerender with Astro, precompress.
 web: $(WEB_STAMP)
 	cd web && npm run --silent build
 
@@ -76,4 +82,4 @@ fuzz:
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin web/build web/.react-router
+	rm -rf bin web/dist web/.astro

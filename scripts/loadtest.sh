@@ -42,8 +42,8 @@ paths() {
   local base=$1
   # head closes its pipe early: not a failure here.
   set +o pipefail
-  (cd web/build/client && find . -name index.html ! -path './404/*' | sed 's#^\.##; s#/index.html$##; s#^$#/#')
-  (cd web/build/client && find assets -name '*.js' | head -3; find assets -name '*.css' | head -2; find media/img -name '*.avif' 2>/dev/null | head -3) | sed 's#^#/#'
+  (cd web/dist && find . -name index.html | sed 's#^\.##; s#/index.html$##; s#^$#/#')
+  (cd web/dist && find _astro -name '*.js' | head -3; find media/img -name '*.avif' 2>/dev/null | head -3) | sed 's#^#/#'
   echo /does-not-exist
   echo /careers/does-not-exist
   echo /linkedin-api

@@ -2,13 +2,12 @@
 // rendered to HTML at build, and hydrated only where a page shell says so
 // (client:visible, client:idle, client:media). bin/site embeds the output.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { aliases } from "./scripts/aliases.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 const site = JSON.parse(readFileSync(new URL("../content/site.json", import.meta.url), "utf8"));
-const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   // The public origin for canonical links: SITE_URL at build time, else content/site.json.
@@ -29,13 +28,7 @@ export default defineConfig({
   vite: {
     // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
     plugins: [sanitizeContentPlugin()],
-    resolve: {
-      alias: [
-        { find: /^@\/generated\//, replacement: `${path("./app/generated")}/` },
-        { find: /^@\//, replacement: `${path("./src")}/` },
-        { find: /^#content\//, replacement: `${path("../content")}/` },
-      ],
-    },
+    resolve: { alias: aliases },
     build: {
       // Hashed file names are what lets the server cache assets for a year.
       assetsInlineLimit: 0,

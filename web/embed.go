@@ -10,12 +10,12 @@ import (
 
 // The all: prefix keeps files whose names start with _ or . (Go leaves them out otherwise).
 //
-//go:embed all:build/client
+//go:embed all:dist
 var build embed.FS
 
-// Site returns the build output (web/build/client) as a file system.
+// Site returns the build output (web/dist) as a file system.
 func Site() (fs.FS, error) {
-	site, err := fs.Sub(build, "build/client")
+	site, err := fs.Sub(build, "dist")
 	if err != nil {
 		return nil, fmt.Errorf("web: open embedded build: %w", err)
 	}

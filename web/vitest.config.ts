@@ -1,15 +1,15 @@
 import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/aliases.mjs";
-import { contentMediaPlugin } from "./scripts/content-media.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
-// Kept apart from vite.config.ts: the React Router plugin does not load in Vitest.
+// The unit tests: components and pure logic in jsdom, with the aliases and the
+// content sanitiser of the Astro build (astro.config.mjs).
 export default defineConfig({
-  plugins: [sanitizeContentPlugin(), contentMediaPlugin()],
+  plugins: [sanitizeContentPlugin()],
   resolve: { alias: aliases },
   test: {
     environment: "jsdom",
-    include: ["app/**/*.test.{ts,tsx}", "src/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
     setupFiles: ["./vitest.setup.ts"],
   },
 });

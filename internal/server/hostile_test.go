@@ -64,7 +64,7 @@ func hostileCorpus() []hostileRequest {
 		"/" + url.PathEscape(marker), "/careers/" + url.PathEscape(marker), "/who-we-are/" + url.PathEscape(marker),
 		"/" + strings.Repeat("a", 10000), "/" + strings.Repeat("a/", 3000), "/?" + strings.Repeat("q=1&", 2500),
 		"/careers/" + strings.Repeat("%2e", 2000), "//evil.example", "//evil.example/%2e%2e", "/\\evil.example",
-		"/%5c%5cevil.example", "/.git/config", "/.env", "/%2egit/HEAD", "/web/build/client/index.html",
+		"/%5c%5cevil.example", "/.git/config", "/.env", "/%2egit/HEAD", "/web/dist/index.html",
 		"/index.html.br", "/404.html", "/404/index.html", "/server-status", "/wp-login.php",
 		"/cgi-bin/test.cgi", "/file:///etc/passwd", "/http://169.254.169.254/latest/meta-data/",
 	} {

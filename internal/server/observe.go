@@ -52,7 +52,7 @@ func routeClass(path string, status int) string {
 		return "not_found"
 	case status >= 300 && status < 400 && status != http.StatusNotModified:
 		return "redirect"
-	case strings.HasPrefix(path, "/_astro/") || strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/media/"):
+	case strings.HasPrefix(path, "/_astro/") || strings.HasPrefix(path, "/media/"):
 		return "asset"
 	case path == "/sitemap.xml" || path == "/robots.txt" || strings.HasPrefix(path, "/.well-known/"):
 		return "meta"

@@ -72,15 +72,13 @@ type Site struct {
 	notFound *file
 }
 
-// notFoundPages are where a build prerenders its 404 page: Astro writes
-// 404.html, the React Router build 404/index.html.
-// TODO(islands): only 404.html once the Astro build replaces the old one.
-var notFoundPages = []string{"404.html", "404/index.html"}
+// notFoundPage is where the build prerenders its 404 page.
+const notFoundPage = "404.html"
 
 // LoadSite loads the build. Pages are the `index.html` files (`x/index.html`
-// is served at `/x`); `404/index.html` is the not-found page and is never
+// is served at `/x`); `404.html` is the not-found page and is never
 // served with 200. `.br` and `.gz` files are the precompressed variants of the
-// file they are named after. Other HTML files (the router's SPA fallback) and
+// file they are named after. Other HTML files and
 // hidden files are not served.
 //
 // Text (pages, scripts, styles, their compressed variants) is read into
@@ -125,7 +123,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			f = newFile(name, data)
 		}
 		switch {
-		case slices.Contains(notFoundPages, name):
+		case name == notFoundPage:
 			s.notFound = f
 		case base == "index.html":
 			dir := path.Dir(name)
@@ -146,7 +144,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		return nil, fmt.Errorf("load site: %w", err)
 	}
 	if s.notFound == nil {
-		return nil, fmt.Errorf("load site: no %s in the build", strings.Join(notFoundPages, " or "))
+		return nil, fmt.Errorf("load site: no %s in the build", notFoundPage)
 	}
 	if _, ok := s.files["/"]; !ok {
 		return nil, fmt.Errorf("load site: no index.html in the build")
@@ -335,15 +333,14 @@ func (f *file) etag(encoding string) string {
 	return `"` + tag + `"`
 }
 
-// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext), React
-// Router's Vite build under assets/ (name-AbCd12_-.ext); the media pipeline
-// writes content-hashed names (name.0123abcd.ext) under media/. Only those may
-// be cached for a year: other files keep their URL when their bytes change.
+// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext); the
+// media pipeline writes content-hashed names (name.0123abcd.ext) under media/.
+// Only those may be cached for a year: other files keep their URL when their
+// bytes change.
 var (
 	astroAsset = regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
-	viteAsset  = regexp.MustCompile(`^assets/.+-([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
 	mediaAsset = regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`)
-	hashed     = []*regexp.Regexp{astroAsset, viteAsset, mediaAsset}
+	hashed     = []*regexp.Regexp{astroAsset, mediaAsset}
 )
 
 func isHashedAsset(name string) bool {

@@ -381,10 +381,15 @@ test("counters count up to 4 and 75 over 4 s once in view; the HTML has the fina
   await page.goto("/");
   await waitForHydration(page);
   const counters = page.locator("[data-counter]");
+  const heading = page.getByRole("heading", { name: "A joint venture partner since 2014" });
+  // The counting code loads as the block comes near (WhenNear): scroll until
+  // the block is just below the viewport; the counters wait at 0 there.
+  await heading.evaluate((el) => {
+    const block = el.closest("section") ?? el;
+    window.scrollTo(0, block.getBoundingClientRect().top + window.scrollY - innerHeight - 100);
+  });
   await expect(counters).toHaveText(["0", "0"]);
-  await page
-    .getByRole("heading", { name: "A joint venture partner since 2014" })
-    .scrollIntoViewIfNeeded();
+  await heading.scrollIntoViewIfNeeded();
   // The observer reports the block asynchronously; step the fake clock until counting starts.
   const professionals = async () => Number(await counters.nth(1).innerText());
   await expect

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // build-media: turns the firm's source media in content/media/ into the files the
-// site serves, and a manifest the app reads. Runs before `react-router build`.
+// site serves, and a manifest the pages read. Runs before `astro build`.
 //
 //   content/media/images/<name>.{jpg,jpeg,png} -> public/media/img/<name>-<w>.<hash8>.{avif,webp}
 //   content/media/video/<name>.mp4             -> public/media/video/<name>.<hash8>.mp4
 //   content/media/logos/<name>.svg             -> public/media/logos/<name>.<hash8>.svg
 //   content/media/documents/<name>.pdf         -> public/media/documents/<name>.pdf  (stable URL)
-//   manifest                                   -> app/generated/media.json (+ media.css)
+//   manifest                                   -> src/generated/media.json (+ media.css)
 //
 // Hashed names let the server cache files as immutable. Image encodes are kept in
 // a content-addressed cache (web/.media-cache/, keyed by source bytes + settings +
@@ -204,7 +204,7 @@ async function writeIfChanged(path, text) {
 export async function buildMedia({
   contentDir = join(ROOT, "content/media"),
   publicDir = join(WEB, "public/media"),
-  manifestPath = join(WEB, "app/generated/media.json"),
+  manifestPath = join(WEB, "src/generated/media.json"),
   cssPath = join(dirname(manifestPath), "media.css"),
   cacheDir = join(WEB, ".media-cache"),
   urlBase = "/media",

@@ -29,6 +29,19 @@ function Harness({ onClose }: { onClose?: () => void }) {
 }
 
 describe("Modal", () => {
+  it("closes a dialog open in the HTML through its form, with no script", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    document.body.innerHTML = renderToStaticMarkup(
+      <Modal open onClose={() => {}} labelledBy="t" closeLabel="Close">
+        <h2 id="t">Title</h2>
+      </Modal>,
+    );
+    const form = document.querySelector("dialog[open] form");
+    expect(form?.getAttribute("method")).toBe("dialog");
+    expect(form?.querySelector("button")?.getAttribute("type")).toBe("submit");
+    document.body.innerHTML = "";
+  });
+
   it("opens as a modal, stops the page scrolling, and closes with the close mark", () => {
     render(<Harness />);
     const opener = screen.getByRole("button", { name: "Open" });

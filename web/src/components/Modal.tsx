@@ -9,6 +9,7 @@ interface ModalProps {
   labelledBy: string;
   /** Accessible name of the close mark. */
   closeLabel?: string;
+
   className?: string;
   children: ReactNode;
 }
@@ -99,18 +100,31 @@ export function Modal({
       className={[styles.dialog, className].filter(Boolean).join(" ")}
     >
       <div className={styles.content}>
-        <button
-          type="button"
-          className={styles.close}
-          onClick={() => onCloseRef.current()}
-          aria-label={closeLabel}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" fill="none" />
-          </svg>
-        </button>
+        {/* A dialog form: the close mark closes a dialog that is open in the
+            prerendered HTML even before (or without) the script. */}
+        <form method="dialog">
+          <button
+            type="submit"
+            className={styles.close}
+            onClick={(event) => {
+              event.preventDefault();
+              onCloseRef.current();
+            }}
+            aria-label={closeLabel}
+          >
+            <CloseMark />
+          </button>
+        </form>
         {children}
       </div>
     </dialog>
+  );
+}
+
+function CloseMark() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" fill="none" />
+    </svg>
   );
 }

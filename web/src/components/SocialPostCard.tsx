@@ -38,7 +38,15 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
   return (
     <article className={styles.card}>
       <header className={styles.header}>
-        <img className={styles.avatar} src={card.avatar.src} alt="" width={48} height={48} />
+        <img
+          className={styles.avatar}
+          src={card.avatar.src}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          decoding="async"
+        />
         <div className={styles.byline}>
           <NewTabLink href={card.companyUrl} className={styles.name} note={card.newTab}>
             {card.siteName}
@@ -55,6 +63,8 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
           alt=""
           width={card.placeholder.width}
           height={card.placeholder.height}
+          loading="lazy"
+          decoding="async"
         />
       </div>
       <p className={styles.text} data-post-text={styles.hashtag} />

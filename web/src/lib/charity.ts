@@ -2,7 +2,6 @@
 // scripts/content-checks/screens.mjs), with the media it names.
 import charityJson from "#content/charity.json";
 
-
 export const charity = charityJson;
 
 export type Partner = (typeof charityJson.partners)[number];

@@ -2,5 +2,4 @@
 // scripts/content-checks/screens.mjs), with the media it names.
 import contactJson from "#content/contact.json";
 
-
 export const contact = contactJson;

@@ -2,5 +2,4 @@
 // scripts/content-checks/screens.mjs), with the media it names.
 import governanceJson from "#content/governance.json";
 
-
 export const governance = governanceJson;

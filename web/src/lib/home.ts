@@ -2,5 +2,4 @@
 // scripts/content-checks/screens.mjs), with the media it names.
 import homeJson from "#content/home.json";
 
-
 export const home = homeJson;

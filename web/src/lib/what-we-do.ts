@@ -2,5 +2,4 @@
 // scripts/content-checks/screens.mjs), with the media it names.
 import whatWeDoJson from "#content/what-we-do.json";
 
-
 export const whatWeDo = whatWeDoJson;

@@ -1,9 +1,0 @@
-// Typed access to content/what-we-do.json (validated at build against its schema and
-// scripts/content-checks/screens.mjs), with the media it names.
-import whatWeDoJson from "#content/what-we-do.json";
-import whatWeDoMedia from "virtual:media/what-we-do.json";
-import { registerMedia } from "./media";
-
-registerMedia(whatWeDoMedia);
-
-export const whatWeDo = whatWeDoJson;
