@@ -88,22 +88,33 @@ test.describe("/careers", () => {
   // client-side routing; there is no such state any more.)
   test("a vacancy page is never shown half-loaded, even on a slow network", async ({ page }) => {
     const v = vacancies[0]!;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const requested = new Promise<void>((resolve) => (asked = resolve));
+    let asked = false;
     // Hold back the vacancy page, as a slow network would.
     await page.route(new RegExp(`/careers/${v.slug}$`), async (route) => {
-      asked();
-      await held;
+      asked = true;
+      await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
+    });
+    // A prefetch (speculation rules, on hover) is not seen by page.route: serve
+    // the careers page without its rules, so that the slow request is the
+    // navigation itself.
+    await page.route(/\/careers$/, async (route) => {
+      const response = await route.fetch();
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(
+          ([name]) => !["content-encoding", "content-length"].includes(name),
+        ),
+      );
+      const body = (await response.text()).replace(
+        /<script type="speculationrules">[^<]*<\/script>/,
+        "",
+      );
+      await route.fulfill({ status: response.status(), headers, body });
     });
     await page.goto("/careers");
     await waitForHydration(page);
     await expect(page.getByText("Wordt geladen...")).toHaveCount(0);
-    // A prefetch (speculation rules, on hover) is not seen by page.route: drop
-    // the rules, so that the slow request is the navigation itself.
-    await page.evaluate(() => document.querySelector('script[type="speculationrules"]')?.remove());
+    expect(await page.locator('script[type="speculationrules"]').count()).toBe(0);
     // While the navigation is held, locators and page.evaluate wait for it: the
     // page itself records what it shows, into sessionStorage (kept across the
     // navigation), every 50 ms until it is replaced.
@@ -122,10 +133,8 @@ test.describe("/careers", () => {
     await page
       .getByRole("link", { name: /^More information/ })
       .first()
-      .click({ noWaitAfter: true });
-    await requested;
-    await page.waitForTimeout(400);
-    release();
+      .click();
+    expect(asked, "the vacancy page came over the slow route").toBe(true);
     await expect(page.getByRole("heading", { level: 1, name: v.title })).toBeVisible();
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
       detailHeadings(v),

@@ -215,6 +215,16 @@ test.describe("burger menu", () => {
         .toBeCloseTo(0.8);
       // Focus moved into the menu.
       await expect(mainNav(page).getByRole("link", { name: "What we do" })).toBeFocused();
+      // Tab walks the menu and never reaches the page behind it.
+      for (let i = 0; i < navOrder.length + 2; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => !!document.activeElement?.closest("main, footer"))).toBe(
+          false,
+        );
+      }
+      await page.getByRole("button", { name: "Close menu" }).click();
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(mainNav(page).getByRole("link", { name: "What we do" })).toBeFocused();
       // Escape closes it and gives focus back to the burger.
       await page.keyboard.press("Escape");
       await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
