@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PARALLAX, parallaxEnabled, parallaxTarget } from "./parallax";
-
-describe("parallaxEnabled", () => {
-  it.each([
-    [375, false, false],
-    [767, false, false],
-    [768, false, true],
-    [1280, false, true],
-    [1280, true, false],
-  ])("width %i reduced=%s -> %s", (w, reduced, want) =>
-    expect(parallaxEnabled(w, reduced)).toBe(want),
-  );
-});
+import { PARALLAX, parallaxTarget } from "./parallax";
 
 describe("parallaxTarget", () => {
   it("is 0 for a header at its initial position", () => {

@@ -18,11 +18,6 @@ export const PARALLAX = {
   minWidth: 768,
 } as const;
 
-/** Whether the effect runs: wide enough and no reduced-motion preference. */
-export function parallaxEnabled(viewportWidth: number, reducedMotion: boolean): boolean {
-  return !reducedMotion && viewportWidth >= PARALLAX.minWidth;
-}
-
 /**
  * Target offset in px of the background (positive: down, so it lags behind the
  * page) for an element whose top is at `top` in viewport coordinates. The

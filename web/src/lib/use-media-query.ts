@@ -21,5 +21,4 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const belowMobile = `(max-width: ${breakpoints.mobile - 0.02}px)`;
-export const atLeastDesktop = `(min-width: ${breakpoints.desktop}px)`;
 export const prefersReducedMotion = "(prefers-reduced-motion: reduce)";
