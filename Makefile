@@ -11,13 +11,18 @@ GO ?= go
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web e2e lint fmt bench loadtest fuzz clean deps media
+.PHONY: run build edit web test test-go test-web e2e lint fmt bench loadtest fuzz clean deps media
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
 
 run: build
 	./bin/site
+
+# The editor for the firm's staff at http://localhost:8080/admin/, saving into
+# this working tree (docs/editing.md).
+edit: build
+	./scripts/edit.sh
 
 build: bin/site
 

@@ -9,7 +9,11 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.{js,mjs,ts}"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.{js,mjs,ts}",
+      "admin/**/*.test.{ts,tsx}",
+    ],
     setupFiles: ["./vitest.setup.ts"],
   },
 });

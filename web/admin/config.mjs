@@ -1,0 +1,285 @@
+// The editor's configuration (Decap CMS), generated from the content schemas
+// the build validates against: one source of truth, so the editor's forms and
+// the build's validation cannot drift apart. The server adds the backend part
+// (local or GitHub) when it serves /admin/config.yml; this is everything else.
+//
+// Schema -> field rules (docs/editing.md has the staff's side of it):
+// - label: the node's `title`, else the property name in words; hint: `description`.
+// - widget: the node's `editor.widget` annotation, else by type: enum -> select,
+//   integer/number -> number, boolean -> boolean, array -> list, object -> object,
+//   string -> string, or text for long free text.
+// - required: listed in the parent's `required` (and, for strings, minLength >= 1).
+// - pattern, minLength and maxLength become one `pattern` with a message, so the
+//   editor refuses what the build would refuse, with the same rule.
+// - minItems/maxItems become the list's min/max.
+// - Media (`editor.folder`) are uploaded to content/media/<folder> and stored as
+//   the bare file name, as the content files refer to them.
+import { editorGroups } from "./groups.mjs";
+import { MAX_UPLOAD_BYTES } from "./upload-rules.ts";
+
+/**
+ * @typedef {Record<string, any>} Schema
+ * @typedef {Record<string, any>} Field
+ */
+
+/** "roleImage2Alt" -> "Role image 2 alt"; "/what-we-do" -> "What we do". */
+export function humanize(name) {
+  if (name === "/") return "Home";
+  const words = name
+    .replace(/^\//, "")
+    .replace(/[-_/]+/g, " ")
+    .replace(/([a-z])([A-Z0-9])/g, "$1 $2")
+    .replace(/([0-9])([A-Za-z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Follows local `$ref`s ("#/definitions/x"), merging the referring node's own keywords over the target. */
+function resolve(node, root, file) {
+  let current = node;
+  const seen = new Set();
+  while (current && typeof current.$ref === "string") {
+    const ref = current.$ref;
+    if (!ref.startsWith("#/"))
+      throw new Error(`${file}: only local $refs are supported, got ${ref}`);
+    if (seen.has(ref)) throw new Error(`${file}: circular $ref ${ref}`);
+    seen.add(ref);
+    const target = ref
+      .slice(2)
+      .split("/")
+      .reduce((at, key) => (at == null ? undefined : at[key]), root);
+    if (!target) throw new Error(`${file}: unresolved $ref ${ref}`);
+    const { $ref: _ref, ...own } = current;
+    current = { ...target, ...own, editor: { ...target.editor, ...own.editor } };
+  }
+  return current;
+}
+
+/** "1 to 70 characters", "at most 80 characters", "at least 50 characters". */
+function lengthRule(min, max) {
+  if (min && max) return `${min} to ${max} characters`;
+  if (max) return `at most ${max} characters`;
+  return `at least ${min} characters`;
+}
+
+/**
+ * One regular expression and message for a string's pattern and length: the
+ * length as a lookahead in front of the schema's own pattern.
+ * @returns {[string, string] | undefined}
+ */
+export function stringPattern(node) {
+  const min = node.minLength > 1 ? node.minLength : 0;
+  const max = node.maxLength;
+  const length = min || max !== undefined ? `[\\s\\S]{${min},${max ?? ""}}` : "";
+  const message = node.editor?.message;
+  if (node.pattern && length) {
+    return [
+      `(?=^${length}$)${node.pattern}`,
+      `${message ?? `Must match the required format`}; ${lengthRule(min, max)}.`,
+    ];
+  }
+  if (node.pattern)
+    return [node.pattern, message ?? `Must match the required format: ${node.pattern}`];
+  if (length) return [`^${length}$`, message ?? `Use ${lengthRule(min, max)}.`];
+  return undefined;
+}
+
+/** Whether a string is long free text (a text area) rather than a line. */
+function isLongText(name, node) {
+  if (node.pattern || node.format) return false;
+  if (node.maxLength !== undefined) return node.maxLength > 160;
+  return /(text|description|intro|paragraph|summary|body|quote|statement)$/i.test(name);
+}
+
+/** The upload settings of a media field: its folder under content/media, the size limit. */
+function mediaSettings(folder) {
+  return {
+    media_folder: `/content/media/${folder}`,
+    public_folder: "",
+    choose_url: false,
+    media_library: { config: { max_file_size: MAX_UPLOAD_BYTES, multiple: false } },
+  };
+}
+
+/**
+ * The Decap field for one schema node.
+ * @param {string} name property name
+ * @param {Schema} raw the schema node (may be a $ref)
+ * @param {boolean} required whether the parent requires it
+ * @param {{ root: Schema, file: string, path: string }} ctx
+ * @returns {Field}
+ */
+export function fieldFor(name, raw, required, ctx) {
+  const node = resolve(raw, ctx.root, ctx.file);
+  const path = `${ctx.path}/${name}`;
+  const editor = node.editor ?? {};
+  /** @type {Field} */
+  const field = { name, label: editor.label ?? node.title ?? humanize(name) };
+  if (node.description) field.hint = node.description;
+  if (name === "$schema") return { name, label: "Schema", widget: "hidden", required: false };
+
+  const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
+  const widget = editor.widget;
+
+  if (Array.isArray(node.enum)) {
+    Object.assign(field, {
+      widget: "select",
+      options: node.enum.map((v) => ({ label: String(v), value: v })),
+    });
+  } else if (widget === "image" || widget === "file") {
+    if (!editor.folder)
+      throw new Error(`${ctx.file}: ${path}: a ${widget} field needs editor.folder`);
+    Object.assign(field, { widget }, mediaSettings(editor.folder));
+    const pattern = stringPattern(node);
+    if (pattern) field.pattern = pattern;
+  } else if (type === "string") {
+    field.widget = widget ?? (isLongText(name, node) ? "text" : "string");
+    if (field.widget === "markdown") {
+      Object.assign(field, {
+        buttons: [
+          "bold",
+          "italic",
+          "link",
+          "heading-three",
+          "heading-four",
+          "bulleted-list",
+          "numbered-list",
+        ],
+        editor_components: [],
+        modes: ["rich_text", "raw"],
+        sanitize_preview: true,
+      });
+    }
+    const pattern = stringPattern(node);
+    if (pattern) field.pattern = pattern;
+    if (node.default !== undefined) field.default = node.default;
+  } else if (type === "integer" || type === "number") {
+    Object.assign(field, { widget: "number", value_type: type === "integer" ? "int" : "float" });
+    if (node.minimum !== undefined) field.min = node.minimum;
+    if (node.maximum !== undefined) field.max = node.maximum;
+  } else if (type === "boolean") {
+    field.widget = "boolean";
+  } else if (type === "array") {
+    Object.assign(field, listField(name, node, { ...ctx, path }));
+  } else if (type === "object" || node.properties || node.patternProperties) {
+    Object.assign(
+      field,
+      { widget: "object", collapsed: ctx.path !== "" },
+      objectFields(node, { ...ctx, path }),
+    );
+  } else {
+    throw new Error(
+      `${ctx.file}: ${path}: no editor field for schema type ${JSON.stringify(node.type)}`,
+    );
+  }
+
+  // A string the schema requires non-empty is required; an optional one may be left empty.
+  const nonEmpty = type !== "string" || (node.minLength ?? 0) >= 1 || Boolean(node.pattern);
+  field.required = required && nonEmpty;
+  // A key the file must have that may be empty keeps "" (the build requires the key);
+  // any other empty optional string is dropped on save (see ./empty-fields.ts).
+  if (required && !nonEmpty && field.default === undefined) field.default = "";
+  return field;
+}
+
+/** A list: of one field (strings, numbers) or of objects (fields). */
+function listField(name, node, ctx) {
+  const items = resolve(node.items ?? {}, ctx.root, ctx.file);
+  /** @type {Field} */
+  const list = { widget: "list", collapsed: true };
+  if (node.minItems) list.min = node.minItems;
+  if (node.maxItems) list.max = node.maxItems;
+  const itemType = Array.isArray(items.type) ? items.type[0] : items.type;
+  if (itemType === "object" || items.properties) {
+    const { fields } = objectFields(items, { ...ctx, path: `${ctx.path}/*` });
+    list.fields = fields;
+    const summary = fields.find((f) =>
+      ["name", "title", "label", "heading", "slug"].includes(f.name),
+    );
+    if (summary) list.summary = `{{fields.${summary.name}}}`;
+    list.label_singular = humanize(name).replace(/s$/, "");
+  } else {
+    list.field = fieldFor(humanize(name).replace(/s$/, "").toLowerCase() || "item", items, true, {
+      ...ctx,
+      path: `${ctx.path}/*`,
+    });
+    list.field.name = "item";
+  }
+  return list;
+}
+
+/** The fields of an object: its properties, and the required keys of a patternProperties map. */
+function objectFields(node, ctx) {
+  const required = new Set(node.required ?? []);
+  /** @type {Field[]} */
+  const fields = Object.entries(node.properties ?? {}).map(([key, child]) =>
+    fieldFor(key, child, required.has(key), ctx),
+  );
+  // A map keyed by pattern (pages.json: one entry per page path) can be edited only
+  // for keys the schema names: those it requires.
+  for (const [pattern, child] of Object.entries(node.patternProperties ?? {})) {
+    const re = new RegExp(pattern);
+    for (const key of required) {
+      if (!re.test(key) || node.properties?.[key]) continue;
+      fields.push(fieldFor(key, child, true, ctx));
+    }
+  }
+  return { fields };
+}
+
+/**
+ * The collections: one file entry per content file, grouped as in ./groups.mjs.
+ * @param {Record<string, Schema>} schemas each content file's schema, by file name ("careers")
+ */
+export function editorCollections(schemas) {
+  const names = Object.keys(schemas).sort();
+  const grouped = new Set(editorGroups.flatMap((g) => g.files));
+  const missing = names.filter((n) => !grouped.has(n));
+  if (missing.length > 0) {
+    throw new Error(`admin/groups.mjs: content files in no editor group: ${missing.join(", ")}`);
+  }
+  const unknown = [...grouped].filter((n) => !names.includes(n));
+  if (unknown.length > 0) {
+    throw new Error(`admin/groups.mjs: no schema for ${unknown.join(", ")}`);
+  }
+  return editorGroups.map((group) => ({
+    name: group.name,
+    label: group.label,
+    description: group.description,
+    format: "json",
+    extension: "json",
+    editor: { preview: true },
+    files: group.files.map((name) => {
+      const root = schemas[name];
+      const { fields } = objectFields(root, {
+        root,
+        file: `content/schema/${name}.schema.json`,
+        path: "",
+      });
+      return {
+        name,
+        label: root.editor?.label ?? humanize(name),
+        description: root.title,
+        file: `content/${name}.json`,
+        fields,
+      };
+    }),
+  }));
+}
+
+/**
+ * The whole generated configuration, without a backend (the server adds it).
+ * @param {Record<string, Schema>} schemas each content file's schema, by file name
+ */
+export function editorConfig(schemas) {
+  return {
+    // Uploads land in the media folder of their field; this is the fallback.
+    media_folder: "content/media/images",
+    public_folder: "",
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
+    show_preview_links: false,
+    search: false,
+    collections: editorCollections(schemas),
+  };
+}

@@ -1,0 +1,192 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentDir } from "../scripts/content-dir.mjs";
+import { editorConfig, fieldFor, humanize, stringPattern } from "./config.mjs";
+
+interface Field {
+  name: string;
+  widget: string;
+  required?: boolean;
+  pattern?: [string, string];
+  fields?: Field[];
+  field?: Field;
+  min?: number;
+  max?: number;
+  [key: string]: unknown;
+}
+
+function readSchemas(): Record<string, Record<string, unknown>> {
+  const dir = join(contentDir, "schema");
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".schema.json"))
+      .map((f) => [f.replace(".schema.json", ""), JSON.parse(readFileSync(join(dir, f), "utf8"))]),
+  );
+}
+
+/** Every path in `data` that has no editor field (the test's whole point: none). */
+function uncovered(
+  data: unknown,
+  fields: Field[] | undefined,
+  single: Field | undefined,
+  at: string,
+): string[] {
+  if (Array.isArray(data)) {
+    return data.flatMap((item, i) =>
+      single
+        ? uncovered(item, single.fields, single.field, `${at}/${i}`)
+        : uncovered(item, fields, undefined, `${at}/${i}`),
+    );
+  }
+  if (data && typeof data === "object") {
+    return Object.entries(data).flatMap(([key, value]) => {
+      const field = fields?.find((f) => f.name === key);
+      if (!field) return [`${at}/${key}`];
+      if (field.widget === "list") {
+        return Array.isArray(value)
+          ? value.flatMap((item, i) =>
+              field.field
+                ? uncovered(item, field.field.fields, field.field.field, `${at}/${key}/${i}`)
+                : uncovered(item, field.fields, undefined, `${at}/${key}/${i}`),
+            )
+          : [`${at}/${key} (not a list)`];
+      }
+      return uncovered(value, field.fields, undefined, `${at}/${key}`);
+    });
+  }
+  return [];
+}
+
+describe("the editor config generated from the content schemas", () => {
+  const schemas = readSchemas();
+  const config = editorConfig(schemas);
+  const files = config.collections.flatMap((c) => c.files);
+
+  it("has one entry for every content file", () => {
+    const contentFiles = readdirSync(contentDir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => `content/${f}`)
+      .sort();
+    expect(files.map((f) => f.file).sort()).toEqual(contentFiles);
+  });
+
+  it("has an editor field for every field of every content file", () => {
+    for (const file of files) {
+      const data = JSON.parse(readFileSync(join(contentDir, "..", file.file), "utf8"));
+      expect(uncovered(data, file.fields as Field[], undefined, file.file)).toEqual([]);
+    }
+  });
+
+  it("refuses a schema construct it cannot turn into a field", () => {
+    const ctx = { root: {}, file: "x.schema.json", path: "" };
+    expect(() => fieldFor("odd", { type: "null" }, true, ctx)).toThrow(
+      /x.schema.json: \/odd: no editor field/,
+    );
+  });
+
+  it("fails when a content file is in no editor group", () => {
+    expect(() => editorConfig({ ...schemas, extra: { type: "object", properties: {} } })).toThrow(
+      /content files in no editor group: extra/,
+    );
+  });
+});
+
+describe("fieldFor", () => {
+  const ctx = {
+    root: {
+      definitions: {
+        date: { type: "string", pattern: "^[0-9]{4}$", editor: { message: "A year, e.g. 2026." } },
+        photo: { type: "string", editor: { widget: "image", folder: "images" } },
+      },
+    },
+    file: "t.schema.json",
+    path: "",
+  };
+
+  it.each([
+    [
+      { type: "string", maxLength: 70 },
+      { widget: "string", pattern: ["^[\\s\\S]{0,70}$", "Use at most 70 characters."] },
+    ],
+    [
+      { type: "string", minLength: 1 },
+      { widget: "string", required: true },
+    ],
+    [{ type: "string", maxLength: 600 }, { widget: "text" }],
+    [
+      { type: "integer", minimum: 0, maximum: 9 },
+      { widget: "number", value_type: "int", min: 0, max: 9 },
+    ],
+    [{ type: "boolean" }, { widget: "boolean" }],
+    [
+      { enum: ["A", "B"] },
+      {
+        widget: "select",
+        options: [
+          { label: "A", value: "A" },
+          { label: "B", value: "B" },
+        ],
+      },
+    ],
+    [
+      { $ref: "#/definitions/date" },
+      { widget: "string", pattern: ["^[0-9]{4}$", "A year, e.g. 2026."] },
+    ],
+    [
+      { $ref: "#/definitions/photo" },
+      {
+        widget: "image",
+        media_folder: "/content/media/images",
+        public_folder: "",
+        choose_url: false,
+      },
+    ],
+    [
+      { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+      { widget: "list", min: 1, field: expect.objectContaining({ name: "item", required: true }) },
+    ],
+  ])("%o", (schema, expected) => {
+    expect(fieldFor("heading", schema, true, ctx)).toMatchObject(expected);
+  });
+
+  it("keeps a required key that may be empty as an empty string", () => {
+    expect(fieldFor("teamShown", { type: "string", maxLength: 80 }, true, ctx)).toMatchObject({
+      required: false,
+      default: "",
+    });
+    expect(fieldFor("email", { type: "string", pattern: "@" }, false, ctx)).toMatchObject({
+      required: false,
+    });
+    expect(fieldFor("email", { type: "string", pattern: "@" }, false, ctx)).not.toHaveProperty(
+      "default",
+    );
+  });
+});
+
+describe("stringPattern", () => {
+  it("joins a pattern and a length into one rule the browser checks", () => {
+    const [source, message] = stringPattern({
+      pattern: "^[a-z]+$",
+      maxLength: 5,
+      editor: { message: "Lower case" },
+    })!;
+    const re = new RegExp(source);
+    expect(re.test("abc")).toBe(true);
+    expect(re.test("abcdef")).toBe(false);
+    expect(re.test("ABC")).toBe(false);
+    expect(message).toBe("Lower case; at most 5 characters.");
+  });
+});
+
+describe("humanize", () => {
+  it.each([
+    ["roleImage2Alt", "Role image 2 alt"],
+    ["/what-we-do", "What we do"],
+    ["/", "Home"],
+    ["datePosted", "Date posted"],
+  ])("%s -> %s", (name, label) => {
+    expect(humanize(name)).toBe(label);
+  });
+});

@@ -1,0 +1,41 @@
+// How the editor groups the content files: each group is one collection in the
+// editor's sidebar, each file one entry in it. Labels are the staff's words for
+// what they edit; the fields come from the files' schemas (./config.mjs).
+// Every content/schema/*.schema.json must be in exactly one group (checked when
+// the config is generated).
+export const editorGroups = [
+  {
+    name: "pages",
+    label: "Pages",
+    description: "The text and images of each page of the site.",
+    files: [
+      "home",
+      "what-we-do",
+      "people",
+      "charity",
+      "insights",
+      "governance",
+      "contact",
+      "privacy",
+    ],
+  },
+  {
+    name: "people",
+    label: "People",
+    description: "The people directory on Who we are: add, remove, reorder, change a portrait.",
+    files: ["employees"],
+  },
+  {
+    name: "careers",
+    label: "Careers",
+    description: "The careers page, the texts every vacancy page shares, and the job openings.",
+    files: ["careers"],
+  },
+  {
+    name: "site",
+    label: "Site",
+    description:
+      "Firm-wide details (name, phone, e-mail, offices, navigation, footer) and each page's title and description.",
+    files: ["site", "pages"],
+  },
+];

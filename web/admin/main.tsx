@@ -1,0 +1,134 @@
+// The editor at /admin/: Decap CMS with the forms generated from the content
+// schemas (./config.mjs, served with its backend by bin/site as config.yml),
+// previews drawn by the site's components, and the upload and save rules that
+// keep a bad edit out of content/.
+import "./manual-init";
+import CMS from "decap-cms-app";
+import type { ComponentType } from "react";
+import globalCss from "@/styles/global.css?inline";
+import { dropEmptyOptional, type EditorField } from "./empty-fields";
+import { replaceInPlace } from "./live-content";
+import { prepareForPreview } from "./preview-data";
+import { pagePreviews, StayInPreview } from "./previews";
+import { guardedControl, installUploadGuard } from "./upload-guard";
+
+interface EditorConfig {
+  backend?: { name: string; [key: string]: unknown };
+  collections: { name: string; files: { name: string; fields: EditorField[] }[] }[];
+  [key: string]: unknown;
+}
+
+interface ImmutableLike {
+  get(key: string): unknown;
+  toJS(): unknown;
+}
+
+interface PreviewProps {
+  entry: ImmutableLike;
+}
+
+// The content modules the site's components read, by file name ("careers").
+const contentModules = import.meta.glob<Record<string, unknown>>("../../content/*.json", {
+  eager: true,
+  import: "default",
+});
+function contentModule(name: string) {
+  return contentModules[`../../content/${name}.json`];
+}
+
+function notice(message: string) {
+  const main = document.createElement("main");
+  main.className = "editor-notice";
+  const heading = document.createElement("h1");
+  heading.textContent = "Editor";
+  const text = document.createElement("p");
+  text.textContent = message;
+  main.append(heading, text);
+  document.body.append(main);
+}
+
+async function loadConfig(): Promise<EditorConfig | undefined> {
+  const response = await fetch("/admin/config.yml", { cache: "no-store" });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`config.yml: HTTP ${response.status}`);
+  // The server writes the config as JSON, which is also YAML.
+  return (await response.json()) as EditorConfig;
+}
+
+function registerPreviews(config: EditorConfig) {
+  // The preview frame gets the site's global styles and the component styles
+  // this page carries (the site's CSS modules, bundled with the previews).
+  CMS.registerPreviewStyle(globalCss, { raw: true });
+  for (const style of document.querySelectorAll("style:not([data-emotion])")) {
+    CMS.registerPreviewStyle(style.textContent ?? "", { raw: true });
+  }
+  for (const collection of config.collections) {
+    for (const file of collection.files) {
+      const Page = pagePreviews[file.name];
+      const target = contentModule(file.name);
+      if (!Page || !target) continue;
+      const Preview = ({ entry }: PreviewProps) => {
+        const data = (entry.get("data") as ImmutableLike | undefined)?.toJS();
+        if (data && typeof data === "object")
+          replaceInPlace(target, prepareForPreview(file.name, data));
+        return (
+          <StayInPreview>
+            <Page />
+          </StayInPreview>
+        );
+      };
+      // Decap's typings describe the props it passes loosely; ours names what we read.
+      CMS.registerPreviewTemplate(file.name, Preview as never);
+    }
+  }
+}
+
+function registerSaveRules(config: EditorConfig) {
+  const fieldsOf = new Map(
+    config.collections.flatMap((c) =>
+      c.files.map((f) => [`${c.name}/${f.name}`, f.fields] as const),
+    ),
+  );
+  CMS.registerEventListener({
+    name: "preSave",
+    handler: ({ entry }: { entry: ImmutableLike }) => {
+      const fields = fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
+      const data = (entry.get("data") as ImmutableLike).toJS() as Record<string, unknown>;
+      return fields ? dropEmptyOptional(data, fields) : data;
+    },
+  });
+}
+
+function registerUploadRules() {
+  for (const name of ["image", "file"]) {
+    // Decap's typings give a widget's control the type of its props; it is a component.
+    const widget = CMS.getWidget(name) as unknown as {
+      control: Parameters<typeof guardedControl>[0];
+      preview: never;
+    };
+    CMS.registerWidget(name, guardedControl(widget.control) as never, widget.preview);
+  }
+  installUploadGuard();
+}
+
+async function start() {
+  const config = await loadConfig();
+  if (!config) {
+    notice(
+      "The editor is not configured on this server. Ask the site's engineers to set it up (docs/deploy.md), or edit locally with `make edit`.",
+    );
+    return;
+  }
+  registerPreviews(config);
+  registerSaveRules(config);
+  registerUploadRules();
+  const backend =
+    config.backend?.name === "github"
+      ? { ...config.backend, base_url: location.origin }
+      : config.backend;
+  CMS.init({ config: { ...config, backend, load_config_file: false } as never });
+}
+
+start().catch((error: unknown) => {
+  notice(`The editor could not start: ${error instanceof Error ? error.message : String(error)}`);
+});
