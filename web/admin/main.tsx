@@ -56,11 +56,11 @@ async function loadConfig(): Promise<EditorConfig | undefined> {
 }
 
 function registerPreviews(config: EditorConfig) {
-  // The preview frame gets the site's global styles and the component styles
-  // this page carries (the site's CSS modules, bundled with the previews).
+  // The preview frame gets the site's global styles and the stylesheet the
+  // build made of the site's CSS modules the previews use.
   CMS.registerPreviewStyle(globalCss, { raw: true });
-  for (const style of document.querySelectorAll("style:not([data-emotion])")) {
-    CMS.registerPreviewStyle(style.textContent ?? "", { raw: true });
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    CMS.registerPreviewStyle(link.href);
   }
   for (const collection of config.collections) {
     for (const file of collection.files) {
