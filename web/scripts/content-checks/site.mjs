@@ -1,7 +1,9 @@
 // Rules for content/site.json that a JSON Schema cannot state.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 
 /** @type {import("../validate-content.mjs").ContentCheck} */
-export function check(files) {
+export function check(files, dir) {
   const site = /** @type {any} */ (files["site.json"]);
   const errors = [];
   const seen = new Set();
@@ -26,5 +28,13 @@ export function check(files) {
     }
     ids.add(office.id);
   });
+  // The firm's mark: the Organization logo and the mark on every share image.
+  if (site.logo && !existsSync(join(dir, "media", "logos", `${site.logo}.svg`))) {
+    errors.push({
+      file: "site.json",
+      field: "/logo",
+      reason: `no logo "${site.logo}": content/media/logos/${site.logo}.svg does not exist`,
+    });
+  }
   return errors;
 }
