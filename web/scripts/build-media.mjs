@@ -275,6 +275,13 @@ export async function buildMedia({
     throw err;
   }
 
+  // media/share/ is build-share-images' (run after this step): keep it, so that
+  // running this step alone does not leave share.json pointing at missing files.
+  try {
+    await rename(join(publicDir, "share"), join(out, "share"));
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
   await rm(publicDir, { recursive: true, force: true });
   await mkdir(dirname(publicDir), { recursive: true });
   await rename(out, publicDir);

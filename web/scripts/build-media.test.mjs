@@ -115,6 +115,13 @@ describe("buildMedia", { timeout: 120_000 }, () => {
     expect(await readFile(paths.manifestPath, "utf8")).toBe(before);
   });
 
+  it("keeps the share images (build-share-images' folder) when it runs alone", async () => {
+    await mkdir(join(paths.publicDir, "share"), { recursive: true });
+    await writeFile(join(paths.publicDir, "share/home.0123abcd.jpg"), "jpeg");
+    await buildMedia(paths);
+    expect(await readFile(join(paths.publicDir, "share/home.0123abcd.jpg"), "utf8")).toBe("jpeg");
+  });
+
   it("drops output of removed sources", async () => {
     await rm(join(paths.contentDir, "images/small.png"));
     const { manifest } = await buildMedia(paths);
