@@ -154,6 +154,22 @@ describe("jobPosting", () => {
     );
     expect(withEnd.validThrough).toBe("2030-01-01");
   });
+  it("gives the hiring organisation its logo as an absolute ImageObject when there is one", () => {
+    expect("logo" in (posting.hiringOrganization as object)).toBe(false);
+    const p = jobPosting(
+      v,
+      {
+        name: "F",
+        url: "https://f",
+        logo: { src: "/media/share/logo.0a1b2c3d.png", width: 512, height: 512 },
+      },
+      office,
+      "https://f",
+    );
+    expect(p.hiringOrganization).toMatchObject({
+      logo: { "@type": "ImageObject", url: "https://f/media/share/logo.0a1b2c3d.png", width: 512 },
+    });
+  });
 });
 
 describe("vacancyPageHead", () => {

@@ -5,6 +5,8 @@ import careersJson from "#content/careers.json";
 import { site, type Office } from "./content";
 import { recordPageHead, siteUrl } from "./page-meta";
 import { absoluteUrl, type PageHead } from "./seo";
+import { shareLogo } from "./share-manifest";
+import { imageObject, postalAddress } from "./structured-data";
 import { htmlToText, truncate } from "./truncate";
 
 export type EmploymentType =
@@ -97,11 +99,17 @@ const escapeText = (s: string) =>
 /**
  * schema.org JobPosting for a vacancy, with the fields search engines require
  * (title, description, datePosted, hiringOrganization, jobLocation) and
- * recommend (employmentType, validThrough, identifier, url).
+ * recommend (employmentType, validThrough, identifier, url, the hiring
+ * organisation's logo).
  */
 export function jobPosting(
   v: Vacancy,
-  org: { name: string; url: string; sameAs?: string },
+  org: {
+    name: string;
+    url: string;
+    sameAs?: string;
+    logo?: { src: string; width: number; height: number };
+  },
   office: Office,
   siteUrl: string,
 ): Record<string, unknown> {
@@ -125,17 +133,9 @@ export function jobPosting(
       "@type": "Organization",
       name: org.name,
       sameAs: org.sameAs ?? org.url,
+      ...(org.logo ? { logo: imageObject(siteUrl, org.logo) } : {}),
     },
-    jobLocation: {
-      "@type": "Place",
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: office.address,
-        addressLocality: office.title,
-        postalCode: office.zipCode,
-        addressCountry: office.country,
-      },
-    },
+    jobLocation: { "@type": "Place", address: postalAddress(office) },
     url: absoluteUrl(siteUrl, `/careers/${v.slug}`),
   };
 }
@@ -156,7 +156,12 @@ export function vacancyPageHead(v: Vacancy): PageHead {
   );
   const office = site.offices.find((o) => o.id === v.office);
   if (office) {
-    const org = { name: site.name, url: siteUrl(), sameAs: site.social.linkedinCompany };
+    const org = {
+      name: site.name,
+      url: siteUrl(),
+      sameAs: site.social.linkedinCompany,
+      logo: shareLogo(),
+    };
     head.jsonLd.push(jobPosting(v, org, office, siteUrl()));
   }
   return head;

@@ -25,6 +25,12 @@ export interface Site {
   tagline: string;
   description: string;
   locale: string;
+  /** og:locale of link previews, e.g. "en_GB". */
+  ogLocale: string;
+  /** Year (or yyyy-mm[-dd]) the firm was founded. */
+  foundingDate: string;
+  /** Name of the firm's square mark in content/media/logos. */
+  logo: string;
   url: string;
   phone: string;
   email: { general: string; commercial: string; residential: string; charity: string };

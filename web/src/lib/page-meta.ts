@@ -1,20 +1,46 @@
 // The one helper page shells use for their head, so that every page reads its
-// title and description from content and gets the same tags.
+// title and description from content and gets the same tags, its own share
+// image (scripts/build-share-images.mjs) among them.
 import { pageMeta, site } from "./content";
 import { seo, type PageHead } from "./seo";
+import { shareImage, shareLogo } from "./share-manifest";
+import { organization, webSite } from "./structured-data";
 
 /** Head of a static page listed in content/pages.json. */
 export function staticPageHead(path: string): PageHead {
   const { title, description } = pageMeta(path);
-  return seo({ title, description, path, siteName: site.name, siteUrl: siteUrl() });
+  return seo({
+    title,
+    description,
+    path,
+    siteName: site.name,
+    siteUrl: siteUrl(),
+    locale: site.ogLocale,
+    image: shareImage(path),
+  });
+}
+
+/** Head of the home page: a static page that also names the firm and the site for search engines. */
+export function homePageHead(): PageHead {
+  const head = staticPageHead("/");
+  head.jsonLd.push(organization(site, siteUrl(), shareLogo()), webSite(site, siteUrl()));
+  return head;
 }
 
 /** Head of a record page (an employee, a vacancy). */
 export function recordPageHead(path: string, title: string, description: string): PageHead {
-  return seo({ title, description, path, siteName: site.name, siteUrl: siteUrl() });
+  return seo({
+    title,
+    description,
+    path,
+    siteName: site.name,
+    siteUrl: siteUrl(),
+    locale: site.ogLocale,
+    image: shareImage(path),
+  });
 }
 
-/** Head of the 404 page: never indexed, no canonical. */
+/** Head of the 404 page: never indexed, no canonical. Its card is at "/404" (notFoundPath of scripts/paths.mjs). */
 export function notFoundHead(): PageHead {
   return seo({
     title: site.notFound.title,
@@ -22,6 +48,8 @@ export function notFoundHead(): PageHead {
     siteName: site.name,
     siteUrl: siteUrl(),
     noindex: true,
+    locale: site.ogLocale,
+    image: shareImage("/404"),
   });
 }
 

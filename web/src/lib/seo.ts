@@ -1,6 +1,7 @@
-// Builds the <head> every page needs: title, description, canonical link and
-// Open Graph. Page shells pass the result to the layout (layouts/Base.astro),
-// which is the one place that writes it into the document.
+// Builds the <head> every page needs: title, description, canonical link,
+// Open Graph and the Twitter card (what a shared link previews). Page shells
+// pass the result to the layout (layouts/Base.astro), which is the one place
+// that writes it into the document.
 
 /** A <meta> tag: by name (description, robots, twitter:*) or by property (og:*). */
 export type MetaTag = { name: string; content: string } | { property: string; content: string };
@@ -25,8 +26,19 @@ export interface SeoInput {
   siteUrl: string;
   /** Keeps the page out of search results (the 404 page). */
   noindex?: boolean;
-  /** Absolute or root-relative image for link previews. */
-  image?: string;
+  /** Language and country for og:locale, e.g. "en_GB". */
+  locale?: string;
+  /** The picture of link previews. */
+  image?: SeoImage;
+}
+
+/** A link preview's picture: an absolute or root-relative URL, its size, type and text alternative. */
+export interface SeoImage {
+  src: string;
+  width: number;
+  height: number;
+  type: string;
+  alt: string;
 }
 
 /** Joins the page title and the firm's name, unless the title already names the firm. */
@@ -40,6 +52,11 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return path === "/" ? `${base}/` : `${base}${path}`;
 }
 
+/** An image URL as link previews need it: absolute (root-relative ones on the site's origin). */
+export function absoluteImageUrl(siteUrl: string, src: string): string {
+  return src.startsWith("/") ? absoluteUrl(siteUrl, src) : src;
+}
+
 export function seo(input: SeoInput): PageHead {
   const title = fullTitle(input.title, input.siteName);
   const meta: MetaTag[] = [
@@ -48,8 +65,8 @@ export function seo(input: SeoInput): PageHead {
     { property: "og:description", content: input.description },
     { property: "og:site_name", content: input.siteName },
     { property: "og:type", content: "website" },
-    { name: "twitter:card", content: "summary_large_image" },
   ];
+  if (input.locale) meta.push({ property: "og:locale", content: input.locale });
   let canonical: string | undefined;
   if (input.noindex) {
     meta.push({ name: "robots", content: "noindex" });
@@ -57,11 +74,30 @@ export function seo(input: SeoInput): PageHead {
     canonical = absoluteUrl(input.siteUrl, input.path);
     meta.push({ property: "og:url", content: canonical });
   }
-  if (input.image) {
-    const image = input.image.startsWith("/")
-      ? absoluteUrl(input.siteUrl, input.image)
-      : input.image;
-    meta.push({ property: "og:image", content: image });
+  const image = input.image && {
+    ...input.image,
+    src: absoluteImageUrl(input.siteUrl, input.image.src),
+  };
+  if (image) {
+    meta.push(
+      { property: "og:image", content: image.src },
+      { property: "og:image:type", content: image.type },
+      { property: "og:image:width", content: String(image.width) },
+      { property: "og:image:height", content: String(image.height) },
+      { property: "og:image:alt", content: image.alt },
+    );
+  }
+  // X (Twitter) reads og:* too, but checkers and some clients want their own.
+  meta.push(
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+  );
+  if (image) {
+    meta.push(
+      { name: "twitter:image", content: image.src },
+      { name: "twitter:image:alt", content: image.alt },
+    );
   }
   return { title, meta, canonical, jsonLd: [] };
 }
