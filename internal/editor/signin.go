@@ -1,0 +1,274 @@
+package editor
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+)
+
+// Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
+// "/" + AuthEndpoint); GitHub sends the popup back to CallbackPath, which
+// hands the token to the editor's window.
+const (
+	AuthPath     = "/admin/auth"
+	CallbackPath = "/admin/callback"
+)
+
+// stateCookie carries the state and the PKCE verifier of one sign-in from
+// AuthPath to CallbackPath in the browser that started it.
+const (
+	stateCookie    = "cms_oauth"
+	stateCookieAge = 10 * time.Minute
+)
+
+type signInConfig struct {
+	oauth   oauth2.Config
+	siteURL string
+	secure  bool
+	client  *http.Client
+	timeout time.Duration
+	logger  *slog.Logger
+}
+
+// signIn is the server side of Decap's GitHub sign-in (the "netlify-auth"
+// popup protocol of decap-cms-lib-auth): the popup opens AuthPath, which
+// redirects to GitHub; GitHub redirects back to CallbackPath with a code;
+// the callback exchanges it for a token and its page hands the token to the
+// editor's window with postMessage, to the site's own origin only.
+type signIn struct {
+	cfg        signInConfig
+	siteScheme string // the scheme of requests for siteHost
+	siteHost   string
+}
+
+func newSignIn(cfg signInConfig) (*signIn, error) {
+	s := &signIn{cfg: cfg}
+	if cfg.siteURL != "" {
+		u, err := url.Parse(cfg.siteURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("editor: site URL %q must be an origin such as https://www.example.com", cfg.siteURL)
+		}
+		s.siteScheme, s.siteHost = u.Scheme, u.Host
+	}
+	return s, nil
+}
+
+func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex")
+	// The popup must keep its opener, the editor's window, through its trip
+	// to GitHub and back: a Cross-Origin-Opener-Policy on any of its
+	// documents, or on a redirect on the way, would sever it.
+	h.Set("Cross-Origin-Opener-Policy", "unsafe-none")
+	switch r.URL.Path {
+	case AuthPath:
+		s.serveAuth(w, r)
+	case CallbackPath:
+		s.serveCallback(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// origin is the site's origin as the browser sees it for this request: the
+// page of CallbackPath posts the token to it, and GitHub's redirect_uri is on it.
+func (s *signIn) origin(r *http.Request) string {
+	scheme := "http"
+	switch {
+	case r.TLS != nil || s.cfg.secure:
+		scheme = "https"
+	case s.siteHost != "" && strings.EqualFold(r.Host, s.siteHost):
+		scheme = s.siteScheme
+	}
+	return scheme + "://" + r.Host
+}
+
+func (s *signIn) secureCookie(r *http.Request) bool { return r.TLS != nil || s.cfg.secure }
+
+// oauthFor is the OAuth configuration of one request: GitHub sends the
+// popup back to this origin, where the state cookie is.
+func (s *signIn) oauthFor(r *http.Request) *oauth2.Config {
+	c := s.cfg.oauth
+	c.RedirectURL = s.origin(r) + CallbackPath
+	return &c
+}
+
+// serveAuth starts a sign-in: a fresh state and PKCE verifier in a cookie
+// for CallbackPath, and a redirect to GitHub's authorize page.
+func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if p := q.Get("provider"); p != "github" {
+		s.fail(w, r, http.StatusBadRequest, "bad_provider", "This site signs in to the editor with GitHub only.")
+		return
+	}
+	scope := q.Get("scope")
+	switch scope {
+	case "":
+		scope = "repo"
+	case "repo", "public_repo":
+	default:
+		s.fail(w, r, http.StatusBadRequest, "bad_scope", "The editor asked for GitHub permissions this site does not grant (scope must be repo or public_repo).")
+		return
+	}
+	state := rand.Text()
+	verifier := oauth2.GenerateVerifier()
+	http.SetCookie(w, &http.Cookie{
+		Name:     stateCookie,
+		Value:    state + "." + verifier,
+		Path:     "/admin/",
+		MaxAge:   int(stateCookieAge / time.Second),
+		HttpOnly: true,
+		Secure:   s.secureCookie(r),
+		SameSite: http.SameSiteLaxMode,
+	})
+	c := s.oauthFor(r)
+	c.Scopes = []string{scope}
+	target := c.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("allow_signup", "false"))
+	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// serveCallback finishes a sign-in: the state must be the one this browser
+// started with, then the code is exchanged for a token, which the page
+// hands to the editor.
+func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
+	// One try per sign-in: the state is spent whatever happens next.
+	http.SetCookie(w, &http.Cookie{
+		Name: stateCookie, Value: "", Path: "/admin/", MaxAge: -1,
+		HttpOnly: true, Secure: s.secureCookie(r), SameSite: http.SameSiteLaxMode,
+	})
+	q := r.URL.Query()
+	state, verifier, ok := "", "", false
+	if c, err := r.Cookie(stateCookie); err == nil {
+		state, verifier, ok = strings.Cut(c.Value, ".")
+	}
+	got := q.Get("state")
+	if !ok || state == "" || verifier == "" || got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
+		s.fail(w, r, http.StatusBadRequest, "state_mismatch",
+			"This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor.")
+		return
+	}
+	if code := q.Get("error"); code != "" {
+		status, msg := http.StatusBadGateway, "GitHub refused the sign-in"
+		if code == "access_denied" {
+			status, msg = http.StatusForbidden, "The sign-in was cancelled on GitHub"
+		}
+		if d := strings.TrimRight(strings.TrimSpace(q.Get("error_description")), "."); d != "" {
+			msg += ": " + clip(d, 200)
+		}
+		s.fail(w, r, status, "provider_"+errorCode(code), msg+". Sign in again to retry.")
+		return
+	}
+	code := q.Get("code")
+	if code == "" {
+		s.fail(w, r, http.StatusBadRequest, "no_code", "GitHub did not send an authorization code: sign in again from the editor.")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.timeout)
+	defer cancel()
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.cfg.client)
+	tok, err := s.oauthFor(r).Exchange(ctx, code, oauth2.VerifierOption(verifier))
+	if err != nil {
+		status, reason := exchangeFailure(ctx, err)
+		msg := "GitHub did not confirm the sign-in"
+		var re *oauth2.RetrieveError
+		if errors.As(err, &re) && re.ErrorCode != "" {
+			msg += " (" + errorCode(re.ErrorCode) + ")"
+		} else if status == http.StatusGatewayTimeout {
+			msg += " in time"
+		}
+		s.fail(w, r, status, reason, msg+". Sign in again to retry; if it keeps failing, tell the site's administrator.")
+		return
+	}
+	body, err := json.Marshal(struct {
+		Token    string `json:"token"`
+		Provider string `json:"provider"`
+	}{tok.AccessToken, "github"})
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, "encode", "The sign-in could not be completed. Sign in again to retry.")
+		return
+	}
+	s.cfg.logger.LogAttrs(r.Context(), slog.LevelInfo, "editor sign-in", slog.String("result", "ok"))
+	writeHandshake(w, http.StatusOK, handshake{
+		origin:  s.origin(r),
+		title:   "Signed in",
+		message: "Signed in with GitHub. This window closes by itself.",
+		result:  "authorization:github:success:" + string(body),
+		orphan:  "Signed in with GitHub, but this window was not opened by the editor: close it and sign in from " + s.origin(r) + "/admin/.",
+	})
+}
+
+// exchangeFailure classifies a failed token exchange for the status code and
+// the log. Nothing of the error's text is logged: a token endpoint's answer
+// is not ours to copy into logs.
+func exchangeFailure(ctx context.Context, err error) (status int, reason string) {
+	var re *oauth2.RetrieveError
+	switch {
+	case errors.As(err, &re) && re.ErrorCode != "":
+		return http.StatusBadGateway, "exchange_" + errorCode(re.ErrorCode)
+	case errors.As(err, &re) && re.Response != nil:
+		return http.StatusBadGateway, fmt.Sprintf("exchange_status_%d", re.Response.StatusCode)
+	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
+		return http.StatusGatewayTimeout, "exchange_timeout"
+	}
+	return http.StatusBadGateway, "exchange_failed"
+}
+
+// errorCode keeps an OAuth error code to the characters RFC 6749 allows in
+// practice ([a-z_]), 40 at most: it is logged and shown.
+func errorCode(code string) string {
+	var b strings.Builder
+	for _, c := range code {
+		if b.Len() >= 40 {
+			break
+		}
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() == 0 {
+		return "unknown"
+	}
+	return b.String()
+}
+
+// clip shortens s to n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// fail answers a sign-in that cannot go on: a page with the reason which
+// also tells the editor's window (Decap shows the message).
+func (s *signIn) fail(w http.ResponseWriter, r *http.Request, status int, reason, message string) {
+	s.cfg.logger.LogAttrs(r.Context(), slog.LevelWarn, "editor sign-in failed",
+		slog.String("reason", reason), slog.Int("status", status))
+	body, _ := json.Marshal(struct {
+		Message string `json:"message"`
+	}{message})
+	writeHandshake(w, status, handshake{
+		origin:  s.origin(r),
+		title:   "Sign-in failed",
+		message: message,
+		result:  "authorization:github:error:" + string(body),
+	})
+}
