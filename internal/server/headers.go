@@ -42,6 +42,49 @@ func (c cspBuilder) build(h inlineHashes) string {
 	return strings.Join(directives, "; ")
 }
 
+// buildEditor is the policy of the editor's page (/admin/), looser than a
+// page's where Decap CMS needs it and no looser (tried in Chromium against
+// the built editor: without either 'unsafe-' source it does not start):
+//   - script-src adds 'unsafe-eval': Decap validates its configuration with
+//     ajv, which compiles JSON Schemas to functions at run time.
+//   - style-src is 'self' 'unsafe-inline', without hashes (a hash would
+//     disable 'unsafe-inline'): Decap's UI styles itself at run time (emotion).
+//   - img-src adds data: and blob: (files chosen for upload are previewed
+//     from memory) and GitHub's avatar and raw content hosts; media-src
+//     adds blob: for the same reason.
+//   - connect-src adds the backend: GitHub's API, or the local backend.
+//
+// The preview pane is an about:srcdoc frame, which frame-src does not
+// govern: frames stay 'none'. Decap starts no workers and loads no fonts of
+// its own. Everything else is the site's policy: no plugins, no framing by
+// others, no forms.
+func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
+	connectSrc := "'self'"
+	if len(connect) > 0 {
+		connectSrc += " " + strings.Join(connect, " ")
+	}
+	directives := []string{
+		"default-src 'self'",
+		"script-src " + withHashes("'self' 'unsafe-eval'", h.scripts),
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+		"media-src 'self' blob:",
+		"font-src 'self'",
+		"connect-src " + connectSrc,
+		"manifest-src 'self'",
+		"worker-src 'none'",
+		"frame-src 'none'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'none'",
+		"frame-ancestors 'none'",
+	}
+	if c.upgrade {
+		directives = append(directives, "upgrade-insecure-requests")
+	}
+	return strings.Join(directives, "; ")
+}
+
 func withHashes(source string, hashes []string) string {
 	if len(hashes) == 0 {
 		return source

@@ -48,6 +48,8 @@ func routeClass(path string, status int) string {
 		return "health"
 	case path == "/metrics":
 		return "metrics"
+	case isEditorPath(path):
+		return "editor"
 	case status == http.StatusNotFound:
 		return "not_found"
 	case status >= 300 && status < 400 && status != http.StatusNotModified:

@@ -38,6 +38,8 @@ type Config struct {
 	Registry *prometheus.Registry
 	// Insights answers /linkedin-api and below; nil leaves those paths to the 404 page.
 	Insights http.Handler
+	// Editor is the server side of the editor at /admin/ (its page is in Site).
+	Editor Editor
 	// Ready reports whether the feed has an answer; nil means always ready.
 	Ready func() bool
 	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
@@ -88,8 +90,12 @@ func New(cfg Config) (http.Handler, error) {
 			f.csp = []string{csp.build(f.hashes)}
 		}
 	}
+	if site.editor != nil {
+		site.editor.csp = []string{csp.buildEditor(site.editor.hashes, cfg.Editor.ConnectSources)}
+	}
 	mux := http.NewServeMux()
 	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp, forceServeContent: cfg.forceServeContent}
+	editor := newEditorHandler(static, site.editor, cfg.Editor)
 	mux.Handle("/", static)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -119,6 +125,10 @@ func New(cfg Config) (http.Handler, error) {
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.URL.RawQuery) > maxQueryLen {
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
+			return
+		}
+		if isEditorPath(r.URL.Path) {
+			editor.ServeHTTP(w, r)
 			return
 		}
 		if !isCleanPath(r.URL.Path) || !muxPath(r.URL.Path) {

@@ -70,16 +70,29 @@ type Site struct {
 	files    map[string]*file // by URL path: "/", "/careers", "/assets/x.js"
 	pages    []string         // URL paths of the pages, sorted; the 404 page excluded
 	notFound *file
+	// editor is the editor's page (served at /admin/, never a page of the
+	// sitemap); nil when the build has no editor.
+	editor *file
 }
 
 // notFoundPage is where the build prerenders its 404 page.
 const notFoundPage = "404.html"
 
+// The editor in the build: its page, and the generated part of its
+// configuration, which the server serves merged with its backend as
+// /admin/config.yml and never as it is.
+const (
+	editorPage        = "admin/index.html"
+	editorBuildConfig = "admin/config.json"
+)
+
 // LoadSite loads the build. Pages are the `index.html` files (`x/index.html`
 // is served at `/x`); `404.html` is the not-found page and is never
-// served with 200. `.br` and `.gz` files are the precompressed variants of the
-// file they are named after. Other HTML files and
-// hidden files are not served.
+// served with 200. `admin/index.html` is the editor's page, served at
+// /admin/ and not a page of the site; `admin/config.json` is not served (see
+// editorBuildConfig). `.br` and `.gz` files are the precompressed variants of
+// the file they are named after. Other HTML files and hidden files are not
+// served.
 //
 // Text (pages, scripts, styles, their compressed variants) is read into
 // memory with its headers precomputed. Media (images, video, documents,
@@ -98,7 +111,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			return nil
 		}
 		base := path.Base(name)
-		if strings.HasPrefix(base, ".") {
+		if strings.HasPrefix(base, ".") || name == editorBuildConfig || strings.HasPrefix(name, editorBuildConfig+".") {
 			return nil
 		}
 		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
@@ -125,6 +138,8 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		switch {
 		case name == notFoundPage:
 			s.notFound = f
+		case name == editorPage:
+			s.editor = f
 		case base == "index.html":
 			dir := path.Dir(name)
 			urlPath := "/"
@@ -150,6 +165,9 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 		return nil, fmt.Errorf("load site: no index.html in the build")
 	}
 	all := append([]*file{s.notFound}, mapValues(s.files)...)
+	if s.editor != nil {
+		all = append(all, s.editor)
+	}
 	for _, f := range all {
 		if data, ok := compressed[f.name+".br"]; ok {
 			v := newVariant(data, f.etag("br"))
@@ -248,7 +266,11 @@ func (f *file) open() (io.ReadSeekCloser, error) {
 // heapBytes is how many bytes of file contents the site holds in memory.
 func (s *Site) heapBytes() int64 {
 	var n int64
-	for _, f := range append(mapValues(s.files), s.notFound) {
+	all := append(mapValues(s.files), s.notFound)
+	if s.editor != nil {
+		all = append(all, s.editor)
+	}
+	for _, f := range all {
 		for _, v := range []*variant{&f.identity, f.gzip, f.brotli} {
 			if v != nil {
 				n += int64(len(v.data))
@@ -357,6 +379,7 @@ var contentTypes = map[string]string{
 	".webmanifest": "application/manifest+json",
 	".xml":         "application/xml; charset=utf-8",
 	".txt":         "text/plain; charset=utf-8",
+	".yml":         "text/yaml; charset=utf-8",
 	".svg":         "image/svg+xml",
 	".png":         "image/png",
 	".jpg":         "image/jpeg",

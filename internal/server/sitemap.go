@@ -23,7 +23,7 @@ func sitemapXML(siteURL string, pages []string) []byte {
 }
 
 func robotsTxt(siteURL string) []byte {
-	return []byte(fmt.Sprintf("User-agent: *\nAllow: /\nDisallow: /linkedin-api\n\nSitemap: %s\n",
+	return []byte(fmt.Sprintf("User-agent: *\nAllow: /\nDisallow: /linkedin-api\nDisallow: /admin\n\nSitemap: %s\n",
 		absoluteURL(siteURL, "/sitemap.xml")))
 }
 
