@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/veldhaven/site/internal/editor"
 )
 
 // config is the program's configuration: flags, with environment variables
@@ -22,6 +24,8 @@ type config struct {
 	logLevel    string
 	security    string
 	siteDir     string
+	// editor is the editor's backend: the local one, GitHub, or none.
+	editor editor.Backend
 }
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -37,6 +41,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), "Contact of /.well-known/security.txt (env SECURITY_CONTACT)")
 	fs.StringVar(&c.siteDir, "site-dir", "", "serve the build in this folder instead of the embedded one (development: a web build without relinking the binary)")
 	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
+	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"),
+		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -58,6 +64,21 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")
 	}
+	if c.editor.Local != "" {
+		local, err := editor.ParseLocalBackend(c.editor.Local)
+		if err != nil {
+			return c, fmt.Errorf("-cms-local-backend: %w", err)
+		}
+		c.editor.Local = local
+	}
+	gh, err := editor.GitHubFromEnv(getenv)
+	if err != nil {
+		return c, err
+	}
+	if gh != nil && c.editor.Local != "" {
+		return c, fmt.Errorf("-cms-local-backend and %s are both set: the editor uses one backend, the local one for editing here or GitHub in production", editor.EnvRepo)
+	}
+	c.editor.GitHub = gh
 	if c.dataDir == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {

@@ -50,6 +50,72 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
+func TestParseConfigEditor(t *testing.T) {
+	github := map[string]string{
+		"CMS_GITHUB_CLIENT_ID": "Ov23liAbc", "CMS_GITHUB_CLIENT_SECRET": "top-secret-value", "CMS_GITHUB_REPO": "veldhaven/site",
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		mode    string
+		local   string
+		branch  string
+		errPart string
+	}{
+		{name: "none", mode: "none"},
+		{name: "flag", args: []string{"-cms-local-backend", "http://127.0.0.1:8081/api/v1"}, mode: "local", local: "http://127.0.0.1:8081/api/v1"},
+		{name: "env", env: map[string]string{"CMS_LOCAL_BACKEND": "http://localhost:8081/api/v1"}, mode: "local", local: "http://localhost:8081/api/v1"},
+		{name: "flag beats env", args: []string{"-cms-local-backend", "http://127.0.0.1:9000/api/v1"},
+			env: map[string]string{"CMS_LOCAL_BACKEND": "http://127.0.0.1:8081/api/v1"}, mode: "local", local: "http://127.0.0.1:9000/api/v1"},
+		{name: "remote local backend", args: []string{"-cms-local-backend", "http://192.168.1.10:8081/api/v1"}, errPart: "-cms-local-backend"},
+		{name: "local backend without scheme", env: map[string]string{"CMS_LOCAL_BACKEND": "127.0.0.1:8081"}, errPart: "-cms-local-backend"},
+		{name: "github", env: github, mode: "github", branch: "main"},
+		{name: "github without a secret", env: map[string]string{"CMS_GITHUB_CLIENT_ID": "x", "CMS_GITHUB_REPO": "veldhaven/site"}, errPart: "CMS_GITHUB_CLIENT_SECRET"},
+		{name: "github with a bad repo", env: map[string]string{"CMS_GITHUB_CLIENT_ID": "x", "CMS_GITHUB_CLIENT_SECRET": "y", "CMS_GITHUB_REPO": "site"}, errPart: "CMS_GITHUB_REPO"},
+		{name: "both", args: []string{"-cms-local-backend", "http://127.0.0.1:8081/api/v1"}, env: github, errPart: "both set"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
+			if tt.errPart != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errPart) {
+					t.Fatalf("error %v, want one naming %q", err, tt.errPart)
+				}
+				if strings.Contains(err.Error(), "top-secret-value") {
+					t.Errorf("error shows the client secret: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.editor.Mode() != tt.mode || cfg.editor.Local != tt.local {
+				t.Errorf("editor %+v, want mode %s local %q", cfg.editor, tt.mode, tt.local)
+			}
+			if tt.mode == "github" && (cfg.editor.GitHub.Branch != tt.branch || cfg.editor.GitHub.Repo != "veldhaven/site") {
+				t.Errorf("github %+v", cfg.editor.GitHub)
+			}
+		})
+	}
+}
+
+// TestRunRefusesAnEditorTheBuildLacks: a backend for the editor with a
+// build that has none stops the start, before anything listens.
+func TestRunRefusesAnEditorTheBuildLacks(t *testing.T) {
+	dir := t.TempDir()
+	for name, html := range map[string]string{"index.html": "<h1>Home</h1>", "404.html": "<h1>404</h1>"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := run([]string{"-addr", "127.0.0.1:0", "-site-dir", dir, "-data-dir", t.TempDir(),
+		"-cms-local-backend", "http://127.0.0.1:8081/api/v1"}, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "the build has no editor") {
+		t.Fatalf("run: %v, want the missing editor named", err)
+	}
+}
+
 func TestNewLoggerRejectsUnknownLevel(t *testing.T) {
 	if _, err := newLogger("loud", io.Discard); err == nil || !strings.Contains(err.Error(), "LOG_LEVEL") {
 		t.Fatalf("err = %v", err)

@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/server"
 	"github.com/veldhaven/site/web"
@@ -50,6 +51,16 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
+	ed, err := editor.New(editor.Config{
+		Site:    site,
+		Backend: cfg.editor,
+		SiteURL: cfg.siteURL,
+		Secure:  cfg.hsts,
+		Logger:  logger.With(slog.String("component", "editor")),
+	})
+	if err != nil {
+		return err
+	}
 	feedCfg, err := insights.ConfigFromEnv(getenv)
 	if err != nil {
 		return err
@@ -74,6 +85,7 @@ func run(args []string, getenv func(string) string) error {
 		Registry:        reg,
 		ServeMetrics:    cfg.metricsAddr == "",
 		Insights:        feed.Handler(),
+		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		SecurityContact: cfg.security,
 		Ready:           feed.Ready,
 	})
@@ -93,6 +105,7 @@ func run(args []string, getenv func(string) string) error {
 	}
 	// The public server's responses reach the socket in one writev each (see coalescingConn).
 	listeners[0] = coalescingListener{listeners[0]}
+	logger.Info("editor", slog.String("backend", ed.Mode()))
 	for _, ln := range listeners {
 		logger.Info("listening", slog.String("addr", ln.Addr().String()))
 	}

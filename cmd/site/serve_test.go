@@ -176,7 +176,8 @@ func TestSIGTERMExitsZero(t *testing.T) {
 		os.Exit(0)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSIGTERMExitsZero$")
-	cmd.Env = append(os.Environ(), "SITE_TEST_CHILD=1", "LINKEDIN_ACCESS_TOKEN=", "LINKEDIN_ORGANIZATION_URN=")
+	cmd.Env = append(os.Environ(), "SITE_TEST_CHILD=1", "LINKEDIN_ACCESS_TOKEN=", "LINKEDIN_ORGANIZATION_URN=",
+		"CMS_LOCAL_BACKEND=", "CMS_GITHUB_CLIENT_ID=", "CMS_GITHUB_CLIENT_SECRET=", "CMS_GITHUB_REPO=", "CMS_GITHUB_BRANCH=")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
