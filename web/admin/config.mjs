@@ -187,12 +187,15 @@ export function fieldFor(name, raw, required, ctx) {
 function listField(name, node, ctx) {
   const items = resolve(node.items ?? {}, ctx.root, ctx.file);
   /** @type {Field} */
-  const list = { widget: "list", collapsed: true };
+  const list = { widget: "list" };
   if (node.minItems) list.min = node.minItems;
   if (node.maxItems) list.max = node.maxItems;
   const itemType = Array.isArray(items.type) ? items.type[0] : items.type;
   if (itemType === "object" || items.properties) {
     const { fields } = objectFields(items, { ...ctx, path: `${ctx.path}/*` });
+    // Entries of a long list (people, vacancies) open one at a time; a list of
+    // texts shows its texts.
+    list.collapsed = true;
     list.fields = fields;
     const summary = fields.find((f) =>
       ["name", "title", "label", "heading", "slug"].includes(f.name),
