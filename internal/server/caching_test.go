@@ -24,6 +24,7 @@ func TestCachingAndEncoding(t *testing.T) {
 		{"hashed js", "/_astro/entry.AbCdEf12.js", "br", "", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
 		{"hashed css", "/_astro/root.Zz9_x-Y1.css", "", "", "public, max-age=31536000, immutable", "text/css; charset=utf-8"},
 		{"hashed media", "/media/img/hero-640.0123abcd.avif", "", "", "public, max-age=31536000, immutable", "image/avif"},
+		{"hashed editor js", "/admin/assets/index.AbCdEf12.js", "", "", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
 		{"stable pdf", "/media/documents/code-of-conduct.pdf", "", "", "no-cache", "application/pdf"},
 		{"404 page", "/nope", "", "", "no-cache", "text/html; charset=utf-8"},
 		{"sitemap", "/sitemap.xml", "gzip", "gzip", "no-cache", "application/xml; charset=utf-8"},

@@ -104,6 +104,9 @@ const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display
 // subresources (scripts, styles, raster images, fonts, video), where they
 // would be about 0.7 KB of dead weight on each of the 20-40 such responses
 // of a page load. nosniff, CORP and Referrer-Policy stay: they do apply there.
+// corpCrossOrigin lets other origins embed a file (share images only).
+var corpCrossOrigin = []string{"cross-origin"}
+
 var documentOnlyHeaders = []string{
 	"Content-Security-Policy",
 	"Permissions-Policy",

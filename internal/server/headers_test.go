@@ -209,3 +209,23 @@ func TestHSTSWhenEnabled(t *testing.T) {
 		t.Error("CSP should upgrade insecure requests behind TLS")
 	}
 }
+
+// Share images are shown by the networks and by any page embedding a link
+// preview; everything else stays same-origin.
+func TestShareImagesMayBeEmbeddedElsewhere(t *testing.T) {
+	h := newTestHandler(t, nil)
+	tests := []struct{ path, want string }{
+		{"/media/share/home.0123abcd.jpg", "cross-origin"},
+		{"/media/img/hero-640.0123abcd.avif", "same-origin"},
+		{"/", "same-origin"},
+	}
+	for _, tt := range tests {
+		rec := do(h, "GET", tt.path, nil)
+		if rec.Code != 200 {
+			t.Fatalf("%s: status %d", tt.path, rec.Code)
+		}
+		if got := rec.Header().Get("Cross-Origin-Resource-Policy"); got != tt.want {
+			t.Errorf("%s: Cross-Origin-Resource-Policy = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}

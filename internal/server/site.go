@@ -50,6 +50,10 @@ type file struct {
 	// subresource is set for types a browser never renders as a document
 	// (see isSubresourceType): they go without the document-only headers.
 	subresource bool
+	// shareable files (the share images under media/share/) are meant to be
+	// shown by other sites: they are served with
+	// Cross-Origin-Resource-Policy: cross-origin.
+	shareable bool
 	// validator identifies the identity bytes; ETags are made from it.
 	validator string
 	// contentTypeHeader and cacheControl are the header values of a 200 answer.
@@ -303,6 +307,7 @@ func (f *file) setHeaders() {
 	f.contentType = contentType(f.name)
 	f.subresource = isSubresourceType(f.contentType)
 	f.immutable = isHashedAsset(f.name)
+	f.shareable = strings.HasPrefix(f.name, shareImageDir)
 	f.contentTypeHeader = []string{f.contentType}
 	f.cacheControl = cacheNoCache
 	if f.immutable {
@@ -355,15 +360,20 @@ func (f *file) etag(encoding string) string {
 	return `"` + tag + `"`
 }
 
-// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext); the
-// media pipeline writes content-hashed names (name.0123abcd.ext) under media/.
-// Only those may be cached for a year: other files keep their URL when their
-// bytes change.
+// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext), the
+// editor's build its own under admin/assets/ (same form); the media pipeline
+// writes content-hashed names (name.0123abcd.ext) under media/. Only those may
+// be cached for a year: other files keep their URL when their bytes change.
 var (
-	astroAsset = regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
-	mediaAsset = regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`)
-	hashed     = []*regexp.Regexp{astroAsset, mediaAsset}
+	astroAsset  = regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
+	editorAsset = regexp.MustCompile(`^admin/assets/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`)
+	mediaAsset  = regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`)
+	hashed      = []*regexp.Regexp{astroAsset, editorAsset, mediaAsset}
 )
+
+// shareImageDir holds the pictures link previews show (og:image): the networks
+// and any page that embeds a preview load them from other origins.
+const shareImageDir = "media/share/"
 
 func isHashedAsset(name string) bool {
 	return slices.ContainsFunc(hashed, func(re *regexp.Regexp) bool { return re.MatchString(name) })

@@ -124,6 +124,9 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 			delete(hdr, k)
 		}
 	}
+	if f.shareable {
+		hdr["Cross-Origin-Resource-Policy"] = corpCrossOrigin
+	}
 	if status == http.StatusOK {
 		hdr["Cache-Control"] = f.cacheControl
 	} else {

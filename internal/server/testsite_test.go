@@ -40,6 +40,8 @@ func testSite(t testing.TB) fstest.MapFS {
 		"_astro/entry.AbCdEf12.js":            {Data: []byte("console.log('entry')")},
 		"_astro/root.Zz9_x-Y1.css":            {Data: []byte("body{}")},
 		"media/img/hero-640.0123abcd.avif":    {Data: []byte("avif")},
+		"media/share/home.0123abcd.jpg":       {Data: []byte("jpeg")},
+		"admin/assets/index.AbCdEf12.js":      {Data: []byte("console.log('editor')")},
 		"media/documents/code-of-conduct.pdf": {Data: []byte("%PDF-1.7")},
 		".hidden":                             {Data: []byte("secret")},
 	}
