@@ -8,6 +8,10 @@
 //   content/media/documents/<name>.pdf         -> public/media/documents/<name>.pdf  (stable URL)
 //   manifest                                   -> src/generated/media.json (+ media.css)
 //
+// The manifest is keyed by media name (the file name without its extension);
+// each entry records its source file ("home-hero.jpg"), the name content
+// files use (media-kinds.mjs has the folders and extensions of each kind).
+//
 // Hashed names let the server cache files as immutable. Image encodes are kept in
 // a content-addressed cache (web/.media-cache/, keyed by source bytes + settings +
 // sharp version), so a rebuild with unchanged sources only copies files.
@@ -19,6 +23,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { MEDIA_NAME, mediaKinds } from "./media-kinds.mjs";
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = resolve(WEB, "..");
@@ -35,8 +40,9 @@ export const SETTINGS = Object.freeze({
   webp: { quality: 76, effort: 3, smartSubsample: true },
 });
 
-const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const IMAGE_EXT = new Set([".jpg", ".jpeg", ".png"]);
+/** The extensions (".jpg") build-media reads for a kind of media. */
+const extensionsOf = (/** @type {keyof typeof mediaKinds} */ kind) =>
+  new Set(mediaKinds[kind].extensions.map((e) => `.${e}`));
 
 export class MediaError extends Error {
   constructor(message) {
@@ -93,7 +99,11 @@ async function listDir(dir, exts) {
     if (file.startsWith(".") || !exts.has(ext)) continue;
     const name = file.slice(0, -ext.length);
     const path = join(dir, file);
-    if (!NAME.test(name))
+    if (!file.endsWith(ext))
+      throw new MediaError(
+        `${rel(path)}: the extension must be lower-case (${name}${ext}): content refers to files by their exact name`,
+      );
+    if (!MEDIA_NAME.test(name))
       throw new MediaError(
         `${rel(path)}: file name "${name}" must be lower-case kebab-case (a-z, 0-9, single hyphens)`,
       );
@@ -102,7 +112,7 @@ async function listDir(dir, exts) {
         `${rel(path)}: media name "${name}" is also used by ${rel(seen.get(name))}`,
       );
     seen.set(name, path);
-    files.push({ name, path });
+    files.push({ name, path, file });
   }
   return files;
 }
@@ -213,10 +223,10 @@ export async function buildMedia({
   const started = performance.now();
   const cpu = process.cpuUsage();
   const [images, videos, logos, documents] = await Promise.all([
-    listDir(join(contentDir, "images"), IMAGE_EXT),
-    listDir(join(contentDir, "video"), new Set([".mp4"])),
-    listDir(join(contentDir, "logos"), new Set([".svg"])),
-    listDir(join(contentDir, "documents"), new Set([".pdf"])),
+    listDir(join(contentDir, mediaKinds.image.folder), extensionsOf("image")),
+    listDir(join(contentDir, mediaKinds.video.folder), extensionsOf("video")),
+    listDir(join(contentDir, mediaKinds.logo.folder), extensionsOf("logo")),
+    listDir(join(contentDir, mediaKinds.document.folder), extensionsOf("document")),
   ]);
 
   // Build into a fresh folder, then swap it in, so a failed run leaves the old output.
@@ -230,10 +240,17 @@ export async function buildMedia({
   let encoded = 0;
   try {
     const processed = await pool(images, concurrency, (img) => processImage(img, cacheDir));
-    for (const [i, { name }] of images.entries()) {
+    for (const [i, { name, file: source }] of images.entries()) {
       const p = processed[i];
       if (!p.cached) encoded++;
-      const entry = { width: p.width, height: p.height, color: p.color, avif: [], webp: [] };
+      const entry = {
+        file: source,
+        width: p.width,
+        height: p.height,
+        color: p.color,
+        avif: [],
+        webp: [],
+      };
       for (const v of p.variants) {
         const file = `${name}-${v.w}.${v.hash}.${v.fmt}`;
         await copyFile(join(p.dir, v.file), join(out, "img", file));
@@ -242,16 +259,16 @@ export async function buildMedia({
       manifest.images[name] = entry;
     }
 
-    for (const { name, path } of videos) {
+    for (const { name, path, file: source } of videos) {
       const buf = await readFile(path);
       if (buf.length < 12 || buf.subarray(4, 8).toString("latin1") !== "ftyp")
         throw new MediaError(`cannot read video ${rel(path)}: not an MP4 file`);
       const file = `${name}.${hash8(buf)}.mp4`;
       await writeFile(join(out, "video", file), buf);
-      manifest.videos[name] = { src: `${urlBase}/video/${file}` };
+      manifest.videos[name] = { file: source, src: `${urlBase}/video/${file}` };
     }
 
-    for (const { name, path } of logos) {
+    for (const { name, path, file: source } of logos) {
       const buf = await readFile(path);
       const size = svgSize(buf.toString("utf8"));
       if (!size)
@@ -260,15 +277,19 @@ export async function buildMedia({
         );
       const file = `${name}.${hash8(buf)}.svg`;
       await writeFile(join(out, "logos", file), buf);
-      manifest.logos[name] = { src: `${urlBase}/logos/${file}`, ...size };
+      manifest.logos[name] = { file: source, src: `${urlBase}/logos/${file}`, ...size };
     }
 
-    for (const { name, path } of documents) {
+    for (const { name, path, file: source } of documents) {
       const buf = await readFile(path);
       if (buf.subarray(0, 5).toString("latin1") !== "%PDF-")
         throw new MediaError(`cannot read document ${rel(path)}: not a PDF file`);
       await writeFile(join(out, "documents", `${name}.pdf`), buf);
-      manifest.documents[name] = { src: `${urlBase}/documents/${name}.pdf`, bytes: buf.length };
+      manifest.documents[name] = {
+        file: source,
+        src: `${urlBase}/documents/${name}.pdf`,
+        bytes: buf.length,
+      };
     }
   } catch (err) {
     await rm(out, { recursive: true, force: true });

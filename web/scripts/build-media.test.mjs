@@ -84,8 +84,10 @@ describe("buildMedia", { timeout: 120_000 }, () => {
       documents: 1,
     });
 
+    // Keyed by media name; each entry names its source file, as content refers to it.
     const wide = manifest.images.wide;
-    expect(wide).toMatchObject({ width: 2100, height: 1050 });
+    expect(wide).toMatchObject({ file: "wide.jpg", width: 2100, height: 1050 });
+    expect(manifest.images.small.file).toBe("small.png");
     expect(wide.color).toMatch(/^#[0-9a-f]{6}$/);
     expect(wide.avif.map((v) => v.w)).toEqual([320, 640, 960, 1280, 1920]);
     expect(wide.webp.map((v) => v.w)).toEqual([320, 640, 960, 1280, 1920]);
@@ -97,10 +99,15 @@ describe("buildMedia", { timeout: 120_000 }, () => {
     expect(await sharp(file).metadata()).toMatchObject({ width: 640, height: 320 });
     expect(manifest.images.small.avif.map((v) => v.w)).toEqual([320, 640, 700]);
 
+    expect(manifest.videos.loop).toMatchObject({ file: "loop.mp4" });
     expect(manifest.videos.loop.src).toMatch(/^\/media\/video\/loop\.[0-9a-f]{8}\.mp4$/);
-    expect(manifest.logos.mark).toMatchObject({ width: 48, height: 48 });
+    expect(manifest.logos.mark).toMatchObject({ file: "mark.svg", width: 48, height: 48 });
     expect(manifest.logos.mark.src).toMatch(/^\/media\/logos\/mark\.[0-9a-f]{8}\.svg$/);
-    expect(manifest.documents.policy).toEqual({ src: "/media/documents/policy.pdf", bytes: 22 });
+    expect(manifest.documents.policy).toEqual({
+      file: "policy.pdf",
+      src: "/media/documents/policy.pdf",
+      bytes: 22,
+    });
 
     expect(JSON.parse(await readFile(paths.manifestPath, "utf8"))).toEqual(manifest);
     expect(await readFile(join(dir, "generated/media.css"), "utf8")).toContain(
@@ -160,6 +167,14 @@ describe("buildMedia", { timeout: 120_000 }, () => {
     await sharp(gradient(100, 100)).png().toFile(join(paths.contentDir, "images/wide.png"));
     await expect(buildMedia(paths)).rejects.toThrow(/media name "wide" is also used by/);
     await rm(join(paths.contentDir, "images/wide.png"));
+  });
+
+  it("rejects an upper-case extension, which no content field could name", async () => {
+    await writeFile(join(paths.contentDir, "documents/annual-report.PDF"), "%PDF-1.7\n");
+    await expect(buildMedia(paths)).rejects.toThrow(
+      /annual-report\.PDF: the extension must be lower-case \(annual-report\.pdf\)/,
+    );
+    await rm(join(paths.contentDir, "documents/annual-report.PDF"));
   });
 
   it("rejects a document that is not a PDF and a logo without a size", async () => {

@@ -26,6 +26,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { mediaKinds } from "./media-kinds.mjs";
 import { OutlineFont, ShareTextError, clean, fit } from "./share-text.mjs";
 import { notFoundPath, staticPaths } from "./paths.mjs";
 
@@ -192,20 +193,20 @@ export async function readContent(contentDir) {
   return { site, pages, home, whatWeDo, people, charity, governance, contact, careers, employees };
 }
 
-/** The source file of an image name in content/media/images. */
-function imagePath(mediaDir, name) {
-  for (const ext of [".jpg", ".jpeg", ".png"]) {
-    const p = join(mediaDir, "images", name + ext);
-    if (existsSync(p)) return p;
-  }
-  throw new ShareError(
-    `unknown image "${name}": no ${rel(join(mediaDir, "images", name))}.jpg, .jpeg or .png`,
-  );
+/**
+ * The source file of an image in content/media/images, by the file name the
+ * content holds ("home-hero.jpg").
+ */
+function imagePath(mediaDir, file) {
+  const p = join(mediaDir, mediaKinds.image.folder, file);
+  if (!existsSync(p)) throw new ShareError(`unknown image "${file}": no ${rel(p)}`);
+  return p;
 }
 
-function logoPath(mediaDir, name) {
-  const p = join(mediaDir, "logos", `${name}.svg`);
-  if (!existsSync(p)) throw new ShareError(`unknown logo "${name}": no ${rel(p)}`);
+/** The source file of a logo in content/media/logos, by its file name ("veldhaven-mark.svg"). */
+function logoPath(mediaDir, file) {
+  const p = join(mediaDir, mediaKinds.logo.folder, file);
+  if (!existsSync(p)) throw new ShareError(`unknown logo "${file}": no ${rel(p)}`);
   return p;
 }
 

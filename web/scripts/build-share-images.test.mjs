@@ -73,14 +73,13 @@ describe("shareCards (the firm's content)", () => {
     expect(card.subtitle).toBe(e.teamShown || e.team.join(", "));
   });
 
-  it("names only images and a logo that exist", () => {
+  it("names only images and a logo that exist, by their file names", () => {
     for (const c of cards.filter((c) => c.photo)) {
-      const found = [".jpg", ".jpeg", ".png"].some((ext) =>
-        existsSync(join(contentDir, "media/images", c.photo + ext)),
+      expect(existsSync(join(contentDir, "media/images", c.photo)), `${c.path}: ${c.photo}`).toBe(
+        true,
       );
-      expect(found, `${c.path}: ${c.photo}`).toBe(true);
     }
-    expect(existsSync(join(contentDir, "media/logos", `${content.site.logo}.svg`))).toBe(true);
+    expect(existsSync(join(contentDir, "media/logos", content.site.logo))).toBe(true);
   });
 
   it("names files after the path", () => {
@@ -102,11 +101,11 @@ describe("renderCard", { timeout: 60_000 }, () => {
     file: "careers-x",
     layout: "record",
     brand: "Firm",
-    logo: "mark",
+    logo: "mark.svg",
     eyebrow: "Careers",
     title: "Asset Manager Residential",
     subtitle: "Amsterdam",
-    photo: "p",
+    photo: "p.jpg",
     alt: "Asset Manager Residential, Amsterdam. Firm",
   };
   let photo;
@@ -156,9 +155,9 @@ describe("buildShareImages", { timeout: 120_000 }, () => {
       file: "careers",
       layout: "screen",
       brand: "Firm",
-      logo: "mark",
+      logo: "mark.svg",
       title,
-      photo: "header",
+      photo: "header.jpg",
       alt: `${title}. Firm`,
     },
     {
@@ -166,11 +165,11 @@ describe("buildShareImages", { timeout: 120_000 }, () => {
       file: "who-we-are-1",
       layout: "record",
       brand: "Firm",
-      logo: "mark",
+      logo: "mark.svg",
       eyebrow: "Who we are",
       title: "Anna de Vries",
       subtitle: "Analyst",
-      photo: "portrait",
+      photo: "portrait.jpg",
       alt: "Anna de Vries, Analyst. Firm",
     },
   ];
@@ -194,7 +193,7 @@ describe("buildShareImages", { timeout: 120_000 }, () => {
       publicDir: join(dir, "public/media/share"),
       manifestPath: join(dir, "generated/share.json"),
       cacheDir: join(dir, "cache"),
-      logo: "mark",
+      logo: "mark.svg",
       concurrency: 2,
     };
   }, 60_000);
@@ -258,10 +257,10 @@ describe("buildShareImages", { timeout: 120_000 }, () => {
   it("stops with the page and the name of a missing photo, leaving the last output", async () => {
     const before = await files();
     const broken = cards();
-    broken[1].photo = "nobody";
+    broken[1].photo = "nobody.jpg";
     await expect(buildShareImages({ ...paths, cards: broken })).rejects.toThrow(ShareError);
     await expect(buildShareImages({ ...paths, cards: broken })).rejects.toThrow(
-      /\/who-we-are\/1.*unknown image "nobody"/,
+      /\/who-we-are\/1.*unknown image "nobody.jpg": no .*media\/images\/nobody\.jpg/,
     );
     expect(await files()).toEqual(before);
   });

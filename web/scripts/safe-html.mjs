@@ -1,23 +1,27 @@
-// The one allow-list for HTML that content files may carry (a vacancy's role
-// text). Used twice, both at build time, so the browser never runs a sanitiser:
-// - scripts/content-checks/careers.mjs fails the build, naming file, field and
-//   reason, when content holds anything outside the allow-list;
-// - the Vite plugin below sanitises the HTML fields of content/careers.json as
-//   the module is bundled, so even a build that skipped validation (dev server,
-//   tests) can never put a script, style, event handler or javascript: URL on a
-//   page.
+// The build's sanitiser for the HTML that content puts on a page: a vacancy's
+// role text, written in Markdown (content-markdown.mjs) and rendered here.
+// Used at build time only, so the browser never runs a sanitiser:
+// - scripts/content-checks/fields.mjs fails the build, naming file, field and
+//   reason, when a Markdown field holds anything outside the allow-list
+//   (content-allow-list.mjs);
+// - the Vite plugin below renders the Markdown fields of content/careers.json
+//   to HTML and sanitises it as the module is bundled, so even a build that
+//   skipped validation (dev server, tests) can never put a script, style,
+//   event handler or javascript: URL on a page.
 import { createRequire } from "node:module";
+import {
+  allowedAttributes,
+  allowedSchemes,
+  allowedTags,
+  isSafeHref,
+} from "./content-allow-list.mjs";
+import { markdownToHtml } from "./content-markdown.mjs";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("sanitize-html")} */
 const sanitizeHtml = require("sanitize-html");
 
-/** Tags an HTML content field may use. */
-export const allowedTags = ["p", "br", "strong", "em", "b", "i", "ul", "ol", "li", "h3", "h4", "a"];
-/** Attributes per tag; every other attribute (style, on*, class, ...) is removed. */
-export const allowedAttributes = { a: ["href"] };
-/** URL schemes a link may use; site paths ("/who-we-are") are allowed too, protocol-relative URLs are not. */
-export const allowedSchemes = ["https", "http", "mailto", "tel"];
+export { allowedAttributes, allowedSchemes, allowedTags };
 
 /** @type {import("sanitize-html").IOptions} */
 const strict = {
@@ -60,12 +64,11 @@ export function unsafeHtmlReasons(html) {
         if (!allowedTags.includes(tagName)) {
           reasons.add(`tag <${tagName}> is not allowed (allowed: ${allowedTags.join(", ")})`);
         } else {
-          const allowed =
-            /** @type {Record<string, string[]>} */ (allowedAttributes)[tagName] ?? [];
+          const allowed = allowedAttributes[tagName] ?? [];
           for (const [name, value] of Object.entries(attribs)) {
             if (!allowed.includes(name)) {
               reasons.add(`attribute ${name} on <${tagName}> is not allowed`);
-            } else if (name === "href" && !safeHref(value)) {
+            } else if (name === "href" && !isSafeHref(value)) {
               reasons.add(
                 `link ${JSON.stringify(value)} is not allowed (use ${allowedSchemes.join(":, ")}: or a site path)`,
               );
@@ -82,29 +85,32 @@ export function unsafeHtmlReasons(html) {
   return [...reasons];
 }
 
-/** @param {string} href */
-function safeHref(href) {
-  // Browsers ignore control characters and whitespace inside a scheme.
-  const compact = href.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
-  if (compact.startsWith("//")) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact);
-  return scheme ? allowedSchemes.includes(/** @type {string} */ (scheme[1])) : true;
-}
-
-/** Fields of a vacancy in content/careers.json that hold HTML. */
-export const careerHtmlFields = /** @type {const} */ (["roleText", "roleText2"]);
+/**
+ * Fields of a vacancy in content/careers.json that hold Markdown (schema
+ * definition `markdown`; a test keeps this list and the schema in step).
+ */
+export const careerMarkdownFields = /** @type {const} */ (["roleText", "roleText2"]);
 
 /**
- * content/careers.json with every HTML field sanitised.
+ * Markdown as the HTML a page may show: rendered, then sanitised.
+ * @param {string} markdown
+ */
+export function renderContentMarkdown(markdown) {
+  return sanitizeContentHtml(markdownToHtml(markdown));
+}
+
+/**
+ * content/careers.json with every Markdown field rendered to sanitised HTML.
  * @param {any} careers
  */
-export function sanitizeCareers(careers) {
+export function renderCareers(careers) {
   return {
     ...careers,
     vacancies: careers.vacancies.map((/** @type {Record<string, unknown>} */ v) => {
       const out = { ...v };
-      for (const field of careerHtmlFields) {
-        if (typeof out[field] === "string") out[field] = sanitizeContentHtml(out[field]);
+      for (const field of careerMarkdownFields) {
+        const value = out[field];
+        if (typeof value === "string") out[field] = renderContentMarkdown(value);
       }
       return out;
     }),
@@ -112,8 +118,9 @@ export function sanitizeCareers(careers) {
 }
 
 /**
- * Vite plugin: sanitises the HTML fields of content/careers.json when the
- * module is loaded, before Vite turns the JSON into JavaScript.
+ * Vite plugin: renders the Markdown fields of content/careers.json to
+ * sanitised HTML when the module is loaded, before Vite turns the JSON into
+ * JavaScript. Pages import the HTML; no Markdown library ships to a browser.
  * @returns {import("vite").Plugin}
  */
 export function sanitizeContentPlugin() {
@@ -122,7 +129,7 @@ export function sanitizeContentPlugin() {
     enforce: "pre",
     transform(code, id) {
       if (!/[\\/]content[\\/]careers\.json(\?.*)?$/.test(id)) return null;
-      return { code: JSON.stringify(sanitizeCareers(JSON.parse(code))), map: null };
+      return { code: JSON.stringify(renderCareers(JSON.parse(code))), map: null };
     },
   };
 }

@@ -1,11 +1,16 @@
 // @vitest-environment node
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  sanitizeCareers,
+  careerMarkdownFields,
+  renderCareers,
+  renderContentMarkdown,
   sanitizeContentHtml,
   sanitizeContentPlugin,
   unsafeHtmlReasons,
 } from "./safe-html.mjs";
+import { contentDir } from "./content-dir.mjs";
 
 // Payloads from the usual XSS cheat sheets: none of their active parts may survive.
 const payloads = [
@@ -27,6 +32,7 @@ const payloads = [
   ["javascript: with a tab and upper case", '<a href="JaVa\tScRiPt:alert(1)">a</a>', "<a>a</a>"],
   ["data: link", '<a href="data:text/html,<script>alert(1)</script>">a</a>', "<a>a</a>"],
   ["protocol-relative link", '<a href="//evil.example">a</a>', "<a>a</a>"],
+  ["protocol-relative link with a backslash", '<a href="/\\evil.example">a</a>', "<a>a</a>"],
   ["svg onload", "<svg onload=alert(1)><circle r=1 /></svg><p>ok</p>", "<p>ok</p>"],
   ["svg script", "<svg><script>alert(1)</script></svg>", ""],
   [
@@ -50,7 +56,7 @@ describe("sanitizeContentHtml", () => {
 
   it("keeps the allowed formatting and safe links", () => {
     const html =
-      "<h3>Tasks</h3><p>You &amp; <strong>us</strong>, <em>now</em>.<br />Next</p><ol><li>One</li></ol>" +
+      '<h3>Tasks</h3><p>You &amp; <strong>us</strong>, <em>now</em>.<br />Next</p><ol start="3"><li>One</li></ol>' +
       '<ul><li><a href="/who-we-are">Team</a> <a href="https://example.com/a?b=1&amp;c=2">Site</a> ' +
       '<a href="mailto:careers@veldhaven.eu">Mail</a></li></ul>';
     expect(sanitizeContentHtml(html)).toBe(html);
@@ -88,22 +94,51 @@ describe("sanitizeContentPlugin", () => {
     vacancies: [
       {
         slug: "a",
-        roleText: "<p>a</p><script>x</script>",
-        roleText2: "<img src=x onerror=alert(1)>b",
+        roleText: "Hello **you**.\n\n- one\n- [two](/careers)",
+        roleText2: "<img src=x onerror=alert(1)>b [x](javascript:alert(1))",
       },
     ],
   };
 
-  it("sanitises the HTML fields of content/careers.json", () => {
+  it("renders the Markdown fields of content/careers.json to sanitised HTML", () => {
     const out = transform(JSON.stringify(careers), "/repo/content/careers.json");
     expect(JSON.parse(out?.code ?? "")).toEqual({
       page: {},
-      vacancies: [{ slug: "a", roleText: "<p>a</p>", roleText2: "b" }],
+      vacancies: [
+        {
+          slug: "a",
+          roleText:
+            '<p>Hello <strong>you</strong>.</p>\n<ul>\n<li>one</li>\n<li><a href="/careers">two</a></li>\n</ul>\n',
+          roleText2: "<p>&lt;img src=x onerror=alert(1)&gt;b x</p>\n",
+        },
+      ],
     });
-    expect(sanitizeCareers(careers).vacancies[0].roleText).toBe("<p>a</p>");
+    expect(renderCareers(careers).vacancies[0].roleText).toContain("<strong>you</strong>");
+  });
+
+  it("renders every Markdown field the careers schema declares, and only those", () => {
+    const schema = JSON.parse(readFileSync(join(contentDir, "schema/careers.schema.json"), "utf8"));
+    const declared = Object.entries(schema.properties.vacancies.items.properties)
+      .filter(([, def]) => /** @type {any} */ (def).$ref === "#/definitions/markdown")
+      .map(([name]) => name);
+    expect([...careerMarkdownFields]).toEqual(declared);
   });
 
   it("leaves every other module alone", () => {
     expect(transform("{}", "/repo/content/site.json")).toBeNull();
+  });
+});
+
+describe("renderContentMarkdown", () => {
+  it("renders the firm's role texts within the allow-list", () => {
+    const careers = JSON.parse(readFileSync(join(contentDir, "careers.json"), "utf8"));
+    for (const v of careers.vacancies) {
+      for (const field of careerMarkdownFields) {
+        if (v[field] === undefined) continue;
+        const html = renderContentMarkdown(v[field]);
+        expect(unsafeHtmlReasons(html), `${v.slug} ${field}`).toEqual([]);
+        expect(html).toMatch(/^<p>/);
+      }
+    }
   });
 });

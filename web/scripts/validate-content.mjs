@@ -4,12 +4,19 @@
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import Ajv from "ajv";
 import { contentDir } from "./content-dir.mjs";
+import { createValidator } from "./content-schema.mjs";
 
 /**
  * @typedef {{ file: string, field: string, reason: string }} ContentError
- * @typedef {(files: Record<string, unknown>, dir: string) => ContentError[]} ContentCheck
+ * @typedef {import("./content-schema.mjs").AnnotatedValue} AnnotatedValue
+ * @typedef {(
+ *   files: Record<string, unknown>,
+ *   dir: string,
+ *   annotated: Record<string, AnnotatedValue[]>,
+ * ) => ContentError[]} ContentCheck
+ *   `annotated` lists, per file, the values whose schema definition carries an
+ *   `editor` annotation (media files, Markdown), found while validating.
  */
 
 /**
@@ -49,15 +56,12 @@ function readJson(dir, file, errors) {
 export async function validateContent(dir = contentDir) {
   /** @type {ContentError[]} */
   const errors = [];
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-  });
+  const validator = createValidator();
   const schemaDir = join(dir, "schema");
   /** @type {Record<string, unknown>} */
   const files = {};
+  /** @type {Record<string, AnnotatedValue[]>} */
+  const annotated = {};
   for (const schemaFile of readdirSync(schemaDir)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()) {
@@ -69,15 +73,15 @@ export async function validateContent(dir = contentDir) {
     }
     const data = readJson(dir, file, errors);
     if (schema === undefined || data === undefined) continue;
-    let validate;
+    let result;
     try {
-      validate = ajv.compile(schema);
+      result = validator.validate(schema, data);
     } catch (err) {
       errors.push({ file: `schema/${schemaFile}`, field: "(schema)", reason: String(err) });
       continue;
     }
-    if (!validate(data)) {
-      for (const e of validate.errors ?? []) {
+    if (!result.valid) {
+      for (const e of result.errors) {
         const field =
           e.keyword === "required"
             ? `${e.instancePath}/${e.params.missingProperty}`
@@ -89,10 +93,11 @@ export async function validateContent(dir = contentDir) {
       continue;
     }
     files[file] = data;
+    annotated[file] = result.annotated;
   }
   // Cross-file rules need every file to be well formed first.
   if (errors.length === 0) {
-    for (const check of await loadChecks()) errors.push(...check(files, dir));
+    for (const check of await loadChecks()) errors.push(...check(files, dir, annotated));
   }
   return errors;
 }

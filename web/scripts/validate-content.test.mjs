@@ -98,9 +98,15 @@ describe("people content checks", () => {
     ],
     [
       "a missing portrait",
-      (d) => (d.employees[1].imageMobile = "person-nobody-mobile"),
+      (d) => (d.employees[1].imageMobile = "person-nobody-mobile.jpg"),
       "content/employees.json: /employees/1/imageMobile (id ",
-      "no image content/media/images/person-nobody-mobile.jpg",
+      'unknown image "person-nobody-mobile.jpg": no content/media/images/person-nobody-mobile.jpg',
+    ],
+    [
+      "a portrait without its extension",
+      (d) => (d.employees[1].image = d.employees[1].image.replace(/\.jpg$/, "")),
+      "content/employees.json: /employees/1/image: ",
+      "must match pattern",
     ],
   ])("names file, record, field and reason for %s", async (_, change, start, reason) => {
     const dir = peopleCopy();

@@ -1,27 +1,10 @@
 // Rules for content/careers.json that a JSON Schema cannot state: unique ids and
-// slugs, offices that exist in site.json, dates in order, media that exist, no
-// blank text, and role HTML within the allow-list of scripts/safe-html.mjs.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { careerHtmlFields, unsafeHtmlReasons } from "../safe-html.mjs";
-
-const imageFields = [
-  "overviewImage",
-  "headerImage",
-  "roleImage",
-  "roleImage2",
-  "profileImageMobile",
-  "profileImageTablet",
-  "profileImageDesktop",
-  "contactImage",
-];
-
-/** @param {string} dir @param {string} name */
-const imageExists = (dir, name) =>
-  [".jpg", ".png"].some((ext) => existsSync(join(dir, "media", "images", name + ext)));
+// slugs, offices that exist in site.json, dates in order and no blank text.
+// Media files and the role texts' Markdown are checked for every file by
+// ./fields.mjs.
 
 /** @type {import("../validate-content.mjs").ContentCheck} */
-export function check(files, dir) {
+export function check(files) {
   const careers = /** @type {any} */ (files["careers.json"]);
   const site = /** @type {any} */ (files["site.json"]);
   if (!careers) return [];
@@ -39,16 +22,6 @@ export function check(files, dir) {
       for (const [k, v] of Object.entries(value)) if (k !== "$schema") blank(v, `${path}/${k}`);
     }
   })(careers, "");
-
-  if (!imageExists(dir, careers.page.videoPoster)) {
-    err(
-      "/page/videoPoster",
-      `no image content/media/images/${careers.page.videoPoster}.jpg or .png`,
-    );
-  }
-  if (!existsSync(join(dir, "media", "video", `${careers.page.video}.mp4`))) {
-    err("/page/video", `no video content/media/video/${careers.page.video}.mp4`);
-  }
 
   const officeIds = new Set((site?.offices ?? []).map((/** @type {{id: string}} */ o) => o.id));
   /** @type {Map<string, number>} */
@@ -70,16 +43,6 @@ export function check(files, dir) {
     }
     if (v.validThrough !== undefined && v.validThrough < v.datePosted) {
       err(`${at}/validThrough`, `${v.validThrough} is before datePosted ${v.datePosted}`);
-    }
-    for (const field of imageFields) {
-      const name = v[field];
-      if (name !== undefined && !imageExists(dir, name)) {
-        err(`${at}/${field}`, `no image content/media/images/${name}.jpg or .png`);
-      }
-    }
-    for (const field of careerHtmlFields) {
-      if (typeof v[field] !== "string") continue;
-      for (const reason of unsafeHtmlReasons(v[field])) err(`${at}/${field}`, reason);
     }
   });
   return errors;

@@ -38,11 +38,6 @@ describe("careers content check", () => {
       "careers.json: /vacancies/0/office: unknown office paris (one of amsterdam, dublin, copenhagen, helsinki in site.json)",
     ],
     [
-      "a missing image",
-      (/** @type {any} */ c) => (c.vacancies[0].roleImage = "no-such-photo"),
-      "careers.json: /vacancies/0/roleImage: no image content/media/images/no-such-photo.jpg or .png",
-    ],
-    [
       "a blank text",
       (/** @type {any} */ c) => (c.vacancies[0].requirements[1] = "   "),
       "careers.json: /vacancies/0/requirements/1: is blank",
@@ -51,28 +46,6 @@ describe("careers content check", () => {
       "an end date before the posting date",
       (/** @type {any} */ c) => (c.vacancies[0].validThrough = "2000-01-01"),
       `careers.json: /vacancies/0/validThrough: 2000-01-01 is before datePosted`,
-    ],
-    [
-      "a script in the role text",
-      (/** @type {any} */ c) => (c.vacancies[0].roleText += "<script>alert(1)</script>"),
-      "careers.json: /vacancies/0/roleText: tag <script> is not allowed",
-    ],
-    [
-      "an event handler in the second role text",
-      (/** @type {any} */ c) =>
-        (c.vacancies[0].roleText2 = '<p><img src="x" onerror="alert(1)"></p>'),
-      "careers.json: /vacancies/0/roleText2: tag <img> is not allowed",
-    ],
-    [
-      "a javascript: link",
-      (/** @type {any} */ c) =>
-        (c.vacancies[1].roleText = '<p><a href="javascript:alert(1)">x</a></p>'),
-      'careers.json: /vacancies/1/roleText: link "javascript:alert(1)" is not allowed',
-    ],
-    [
-      "an SVG payload",
-      (/** @type {any} */ c) => (c.vacancies[2].roleText = "<p>x</p><svg onload=alert(1)></svg>"),
-      "careers.json: /vacancies/2/roleText: tag <svg> is not allowed",
     ],
   ])("fails the build on %s", (_, change, message) => {
     const errors = errorsAfter(change);

@@ -1,19 +1,10 @@
 // Rules for content/employees.json and content/people.json that a JSON Schema
-// cannot state: unique ids, teams and locations that exist, portraits on disk,
-// a quoted CEO who is in the directory. Each error names the file, the record
-// (by its array index and id) and the field.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-
-const IMAGE_FIELDS = /** @type {const} */ (["image", "imageMobile", "imageDesktop"]);
-
-/** @param {string} dir @param {string} name */
-function imageExists(dir, name) {
-  return [".jpg", ".jpeg", ".png"].some((ext) => existsSync(join(dir, "media/images", name + ext)));
-}
+// cannot state: unique ids, teams and locations that exist, a quoted CEO who is
+// in the directory. Each error names the file, the record (by its array index
+// and id) and the field. Portraits are checked by ./fields.mjs, in the same form.
 
 /** @type {import("../validate-content.mjs").ContentCheck} */
-export function check(files, dir) {
+export function check(files) {
   const employeesFile = /** @type {any} */ (files["employees.json"]);
   const people = /** @type {any} */ (files["people.json"]);
   const site = /** @type {any} */ (files["site.json"]);
@@ -54,15 +45,6 @@ export function check(files, dir) {
         reason: `unknown location "${e.location}" (one of the office titles in site.json: ${[...locations].join(", ")})`,
       });
     }
-    for (const field of IMAGE_FIELDS) {
-      if (!imageExists(dir, e[field])) {
-        errors.push({
-          file: "employees.json",
-          field: at(field),
-          reason: `no image content/media/images/${e[field]}.jpg or .png`,
-        });
-      }
-    }
   });
   if (people) {
     if (!firstIndex.has(people.dna.quoteBy)) {
@@ -70,13 +52,6 @@ export function check(files, dir) {
         file: "people.json",
         field: "/dna/quoteBy",
         reason: `no employee with id ${people.dna.quoteBy} in employees.json`,
-      });
-    }
-    if (!imageExists(dir, people.dna.image)) {
-      errors.push({
-        file: "people.json",
-        field: "/dna/image",
-        reason: `no image content/media/images/${people.dna.image}.jpg or .png`,
       });
     }
   }

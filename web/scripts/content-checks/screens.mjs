@@ -1,9 +1,8 @@
 // Rules for the content screens' files (home, what-we-do, charity, governance,
-// contact, privacy) that a JSON Schema cannot state: every media name exists,
-// offices exist in site.json (and each has an accordion entry), partner ids are
-// unique, no text is blank, and every {placeholder} names a value in site.json.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// contact, privacy) that a JSON Schema cannot state: offices exist in site.json
+// (and each has an accordion entry), partner ids are unique, no text is blank,
+// and every {placeholder} names a value in site.json. Media files are checked
+// for every file by ./fields.mjs.
 
 export const screenFiles = [
   "home.json",
@@ -13,32 +12,6 @@ export const screenFiles = [
   "contact.json",
   "privacy.json",
 ];
-
-/** Where a media name of each kind must exist, by file extension. */
-const MEDIA = {
-  image: { folder: "images", exts: [".jpg", ".png"] },
-  logo: { folder: "logos", exts: [".svg"] },
-  document: { folder: "documents", exts: [".pdf"] },
-  video: { folder: "video", exts: [".mp4"] },
-};
-
-/**
- * The kind of media a field refers to: `image`, `poster`, `previewImage` and
- * the crops under `images` are images; `logo` a logo; `document` a document;
- * `name` inside a `video` object a video.
- * @param {string[]} keys the path of the field, outermost first
- * @returns {keyof typeof MEDIA | undefined}
- */
-export function mediaKind(keys) {
-  const key = keys[keys.length - 1];
-  const parent = keys[keys.length - 2];
-  if (key === "image" || key === "poster" || key === "previewImage") return "image";
-  if (parent === "images" && ["mobile", "tablet", "desktop"].includes(key ?? "")) return "image";
-  if (key === "logo") return "logo";
-  if (key === "document") return "document";
-  if (parent === "video" && key === "name") return "video";
-  return undefined;
-}
 
 /** A value at a dotted path, as ~/lib/rich-text looks placeholders up. */
 function lookup(/** @type {unknown} */ values, /** @type {string} */ path) {
@@ -51,7 +24,7 @@ function lookup(/** @type {unknown} */ values, /** @type {string} */ path) {
 }
 
 /** @type {import("../validate-content.mjs").ContentCheck} */
-export function check(files, dir) {
+export function check(files) {
   /** @type {import("../validate-content.mjs").ContentError[]} */
   const errors = [];
   const site = /** @type {any} */ (files["site.json"]);
@@ -63,17 +36,6 @@ export function check(files, dir) {
       if (typeof value === "string") {
         if (value.length > 0 && value.trim() === "") {
           errors.push({ file, field, reason: "is blank" });
-        }
-        const kind = mediaKind(keys.filter((k) => !/^\d+$/.test(k)));
-        if (kind) {
-          const { folder, exts } = MEDIA[kind];
-          if (!exts.some((ext) => existsSync(join(dir, "media", folder, value + ext)))) {
-            errors.push({
-              file,
-              field,
-              reason: `unknown ${kind} "${value}": no content/media/${folder}/${value}${exts.join(" or ")}`,
-            });
-          }
         }
         for (const m of value.matchAll(/\{([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*)\}/g)) {
           if (lookup(site, m[1] ?? "") === undefined) {

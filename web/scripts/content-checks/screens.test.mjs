@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../content-dir.mjs";
-import { check, mediaKind, screenFiles } from "./screens.mjs";
+import { check, screenFiles } from "./screens.mjs";
 
 const load = (/** @type {string} */ f) => JSON.parse(readFileSync(join(contentDir, f), "utf8"));
 
@@ -22,31 +22,6 @@ describe("content screens check", () => {
   });
 
   it.each([
-    [
-      "a misspelt photo",
-      (/** @type {any} */ f) => (f["home.json"].hero.image = "home-heor"),
-      'home.json: /hero/image: unknown image "home-heor": no content/media/images/home-heor.jpg or .png',
-    ],
-    [
-      "a missing partner crop",
-      (/** @type {any} */ f) => (f["charity.json"].partners[1].images.tablet = "sina-square"),
-      'charity.json: /partners/1/images/tablet: unknown image "sina-square": no content/media/images/sina-square.jpg or .png',
-    ],
-    [
-      "a missing logo",
-      (/** @type {any} */ f) => (f["charity.json"].anbi.logo = "anbi-2"),
-      'charity.json: /anbi/logo: unknown logo "anbi-2": no content/media/logos/anbi-2.svg',
-    ],
-    [
-      "a missing document",
-      (/** @type {any} */ f) => (f["governance.json"].downloads.items[0].document = "policy"),
-      'governance.json: /downloads/items/0/document: unknown document "policy": no content/media/documents/policy.pdf',
-    ],
-    [
-      "a missing video",
-      (/** @type {any} */ f) => (f["charity.json"].foundation.video.name = "intro"),
-      'charity.json: /foundation/video/name: unknown video "intro": no content/media/video/intro.mp4',
-    ],
     [
       "an unknown placeholder",
       (/** @type {any} */ f) => (f["privacy.json"].introduction[0] = "Mail {email.privacy}."),
@@ -75,17 +50,4 @@ describe("content screens check", () => {
   ])("reports %s", (_, change, message) => {
     expect(errorsAfter(change)).toContain(message);
   });
-});
-
-describe("mediaKind", () => {
-  it.each([
-    [["hero", "image"], "image"],
-    [["partners", "images", "mobile"], "image"],
-    [["foundation", "video", "poster"], "image"],
-    [["foundation", "video", "name"], "video"],
-    [["partners", "name"], undefined],
-    [["anbi", "logo"], "logo"],
-    [["downloads", "items", "document"], "document"],
-    [["map", "previewImage"], "image"],
-  ])("%j -> %s", (keys, kind) => expect(mediaKind(keys)).toBe(kind));
 });

@@ -1,9 +1,9 @@
-// Rules for content/site.json that a JSON Schema cannot state.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// Rules for content/site.json that a JSON Schema cannot state. The firm's mark
+// (`logo`, a logoFile) must exist in content/media/logos: ./fields.mjs checks it
+// with every other media file.
 
 /** @type {import("../validate-content.mjs").ContentCheck} */
-export function check(files, dir) {
+export function check(files) {
   const site = /** @type {any} */ (files["site.json"]);
   const errors = [];
   const seen = new Set();
@@ -28,13 +28,5 @@ export function check(files, dir) {
     }
     ids.add(office.id);
   });
-  // The firm's mark: the Organization logo and the mark on every share image.
-  if (site.logo && !existsSync(join(dir, "media", "logos", `${site.logo}.svg`))) {
-    errors.push({
-      file: "site.json",
-      field: "/logo",
-      reason: `no logo "${site.logo}": content/media/logos/${site.logo}.svg does not exist`,
-    });
-  }
   return errors;
 }

@@ -12,15 +12,11 @@ describe("site content check", () => {
     expect(check({ "site.json": site() }, contentDir)).toEqual([]);
   });
 
-  it("names a logo that is not in content/media/logos", () => {
+  it("names a duplicate office id", () => {
     const s = site();
-    s.logo = "no-such-mark";
+    s.offices[1].id = s.offices[0].id;
     expect(check({ "site.json": s }, contentDir)).toEqual([
-      {
-        file: "site.json",
-        field: "/logo",
-        reason: 'no logo "no-such-mark": content/media/logos/no-such-mark.svg does not exist',
-      },
+      { file: "site.json", field: "/offices/1/id", reason: `duplicate id ${s.offices[0].id}` },
     ]);
   });
 });

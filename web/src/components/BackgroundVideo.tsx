@@ -9,9 +9,9 @@ import { image, video } from "@/lib/media-manifest";
 import styles from "./BackgroundVideo.module.css";
 
 interface BackgroundVideoProps {
-  /** Video media name (content/media/video/<name>.mp4). */
+  /** Video file name, e.g. "careers-background.mp4" (content/media/video/). */
   name: string;
-  /** Image media name shown before and instead of playback. */
+  /** Image file name shown before and instead of playback. */
   poster: string;
   pauseLabel: string;
   playLabel: string;

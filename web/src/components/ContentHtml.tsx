@@ -1,5 +1,5 @@
 /**
- * HTML from content that the build has already sanitised (scripts/safe-html.mjs:
+ * HTML the build rendered from content Markdown and sanitised (scripts/safe-html.mjs:
  * only the allow-list reaches a bundle), rendered as it is. Its links are plain
  * links: pages are separate documents.
  */

@@ -2,9 +2,9 @@ import { fallbackSrc, type ImageMedia } from "@/lib/media";
 import styles from "./LoopVideo.module.css";
 
 interface LoopVideoProps {
-  /** The video file's URL (media manifest: video(name).src). */
+  /** The video file's URL (media manifest: video(file).src). */
   src: string;
-  /** The poster image (media manifest: image(name)). */
+  /** The poster image (media manifest: image(file)). */
   poster: ImageMedia;
   /** Accessible name of the video. */
   title: string;

@@ -4,7 +4,7 @@
 // largest above-the-fold image of a page. No inline styles (the CSP forbids
 // them): the placeholder colour comes from a generated class.
 //
-// Static sections name images (`ResponsiveImage name="home-hero"`), resolved
+// Static sections name images (`ResponsiveImage name="home-hero.jpg"`), resolved
 // from the manifest at build time. Islands must not import this module (it
 // holds the manifest): they take resolved entries (image(name) in the page
 // shell) and render them with `Picture` from ./Picture.
@@ -18,7 +18,7 @@ export const DESKTOP_QUERY = "(min-width: 1024px)";
 type CommonProps = Omit<PictureProps, "image" | "children">;
 
 export interface ResponsiveImageProps extends CommonProps {
-  /** Media name, e.g. "home-hero" (content/media/images/home-hero.jpg). */
+  /** Image file name, e.g. "home-hero.jpg" (content/media/images/home-hero.jpg). */
   name: string;
 }
 

@@ -1,6 +1,7 @@
-// Job openings: typed access to content/careers.json (role HTML already
-// sanitised at build, see scripts/safe-html.mjs) and the rules of the careers
-// screens: preview, teaser title, benefits heading and the JobPosting data.
+// Job openings: typed access to content/careers.json (its role texts are
+// Markdown there; the build renders them to sanitised HTML as the module is
+// bundled, see scripts/safe-html.mjs) and the rules of the careers screens:
+// preview, teaser title, benefits heading and the JobPosting data.
 import careersJson from "#content/careers.json";
 import { site, type Office } from "./content";
 import { recordPageHead, siteUrl } from "./page-meta";
@@ -38,11 +39,11 @@ export interface Vacancy {
   headerText: string;
   roleImage: string;
   roleImageAlt: string;
-  /** Sanitised HTML. */
+  /** Sanitised HTML, rendered at build from the Markdown in content/careers.json. */
   roleText: string;
   roleImage2?: string;
   roleImage2Alt?: string;
-  /** Sanitised HTML. */
+  /** Sanitised HTML, rendered at build from the Markdown in content/careers.json. */
   roleText2?: string;
   profileImageMobile: string;
   profileImageTablet: string;

@@ -6,13 +6,13 @@ import { createMedia, type MediaManifest } from "./media";
 
 const media = createMedia(manifest as MediaManifest);
 
-/** An image by name: size, dominant colour and AVIF/WebP variants. Throws MissingMediaError. */
+/** An image by file name ("home-hero.jpg"): size, dominant colour and AVIF/WebP variants. Throws MissingMediaError. */
 export const image = media.image;
-/** A video by name: its hashed URL. Throws MissingMediaError. */
+/** A video by file name ("charity-intro.mp4"): its hashed URL. Throws MissingMediaError. */
 export const video = media.video;
-/** A logo by name: URL and intrinsic size. Throws MissingMediaError. */
+/** A logo by file name ("anbi.svg"): URL and intrinsic size. Throws MissingMediaError. */
 export const logo = media.logo;
-/** A downloadable document by name: stable URL and size. Throws MissingMediaError. */
+/** A downloadable document by file name ("code-of-conduct.pdf"): stable URL and size. Throws MissingMediaError. */
 export const document = media.document;
-/** Whether media of that kind and name is in the manifest. */
+/** Whether a media file of that kind is in the manifest (by file name). */
 export const hasMedia = media.has;

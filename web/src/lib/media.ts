@@ -1,8 +1,11 @@
 // Typed access to the media manifest written by scripts/build-media.mjs.
-// Content files refer to media by name ("home-hero", "charity-policy-2023-2025");
-// these accessors turn a name into URLs and dimensions, and throw an Error naming
-// the missing media when a name is unknown, so a typo fails the prerender (and so
-// the build) instead of shipping a broken image.
+// Content files refer to media by file name ("home-hero.jpg",
+// "charity-policy-2023-2025.pdf"): the name the editor stores. These accessors
+// turn a file name into URLs and dimensions, and throw an Error naming the file
+// when it is unknown or has another extension than the file in content/media/,
+// so a typo fails the prerender (and so the build) instead of shipping a broken
+// image. The manifest is keyed by media name (the file name without its
+// extension), which is also what hashed URLs and placeholder classes use.
 //
 // The manifest itself is read at build time only (./media-manifest.ts): static
 // sections resolve names while prerendering, and an island gets the resolved
@@ -41,35 +44,52 @@ export interface DocumentEntry {
   bytes: number;
 }
 
+/** A manifest entry: the media and the file it was made from ("home-hero.jpg"). */
+type Sourced<T> = T & { file: string };
+
 export interface MediaManifest {
-  images: Record<string, ImageEntry>;
-  videos: Record<string, VideoEntry>;
-  logos: Record<string, LogoEntry>;
-  documents: Record<string, DocumentEntry>;
+  images: Record<string, Sourced<ImageEntry>>;
+  videos: Record<string, Sourced<VideoEntry>>;
+  logos: Record<string, Sourced<LogoEntry>>;
+  documents: Record<string, Sourced<DocumentEntry>>;
 }
 
+/** A resolved entry; `name` is the media name (file name without extension). */
 export type ImageMedia = ImageEntry & { name: string };
 export type VideoMedia = VideoEntry & { name: string };
 export type LogoMedia = LogoEntry & { name: string };
 export type DocumentMedia = DocumentEntry & { name: string };
 
-const SOURCES = {
-  images: "content/media/images/<name>.jpg or .png",
-  videos: "content/media/video/<name>.mp4",
-  logos: "content/media/logos/<name>.svg",
-  documents: "content/media/documents/<name>.pdf",
+/** Where each kind's files live (scripts/media-kinds.mjs has the full table). */
+const FOLDERS = {
+  images: "content/media/images",
+  videos: "content/media/video",
+  logos: "content/media/logos",
+  documents: "content/media/documents",
 } as const;
 const KIND = { images: "image", videos: "video", logos: "logo", documents: "document" } as const;
 
-/** Thrown when content refers to media that does not exist. */
+/** The media name of a file name: "home-hero.jpg" -> "home-hero". */
+function mediaName(file: string): string {
+  const dot = file.lastIndexOf(".");
+  return dot > 0 ? file.slice(0, dot) : file;
+}
+
+/** Thrown when content refers to a media file that does not exist. */
 export class MissingMediaError extends Error {
   constructor(
     readonly kind: "image" | "video" | "logo" | "document",
-    readonly mediaName: string,
-    source: string,
+    /** The file name content asked for. */
+    readonly file: string,
+    folder: string,
+    /** The file of the same media name that does exist, if any ("home-hero.jpg"). */
+    readonly existing?: string,
   ) {
     super(
-      `Unknown ${kind} "${mediaName}": no ${source.replace("<name>", mediaName)} (rebuild media after adding it)`,
+      `Unknown ${kind} "${file}": no ${folder}/${file} ` +
+        (existing
+          ? `(there is ${existing}: use that file name)`
+          : "(rebuild media after adding it)"),
     );
     this.name = "MissingMediaError";
   }
@@ -79,19 +99,34 @@ export class MissingMediaError extends Error {
 export function createMedia(manifest: MediaManifest) {
   function find<T extends object>(
     section: keyof MediaManifest,
-    name: string,
+    file: string,
   ): T & { name: string } {
-    const entries = manifest[section] as Record<string, T>;
+    const entries = manifest[section] as unknown as Record<string, Sourced<T>>;
+    const name = mediaName(file);
     const entry = Object.hasOwn(entries, name) ? entries[name] : undefined;
-    if (!entry) throw new MissingMediaError(KIND[section], name, SOURCES[section]);
-    return { ...entry, name };
+    if (entry?.file !== file) {
+      throw new MissingMediaError(KIND[section], file, FOLDERS[section], entry?.file);
+    }
+    // The source file name stays out: islands get these entries as props.
+    const { file: _source, ...media } = entry;
+    return { ...(media as T), name };
+  }
+  function has(section: keyof MediaManifest, file: string): boolean {
+    const entries = manifest[section];
+    const name = mediaName(file);
+    return Object.hasOwn(entries, name) && entries[name]?.file === file;
   }
   return {
-    image: (name: string): ImageMedia => find<ImageEntry>("images", name),
-    video: (name: string): VideoMedia => find<VideoEntry>("videos", name),
-    logo: (name: string): LogoMedia => find<LogoEntry>("logos", name),
-    document: (name: string): DocumentMedia => find<DocumentEntry>("documents", name),
-    has: (kind: keyof MediaManifest, name: string): boolean => Object.hasOwn(manifest[kind], name),
+    /** An image by file name, e.g. "home-hero.jpg". */
+    image: (file: string): ImageMedia => find<ImageEntry>("images", file),
+    /** A video by file name, e.g. "charity-intro.mp4". */
+    video: (file: string): VideoMedia => find<VideoEntry>("videos", file),
+    /** A logo by file name, e.g. "anbi.svg". */
+    logo: (file: string): LogoMedia => find<LogoEntry>("logos", file),
+    /** A document by file name, e.g. "code-of-conduct.pdf". */
+    document: (file: string): DocumentMedia => find<DocumentEntry>("documents", file),
+    /** Whether the manifest has that file of that kind. */
+    has,
   };
 }
 
@@ -114,7 +149,7 @@ export function fallbackSrc(img: Pick<ImageEntry, "webp">, target = 960): string
   return pick.src;
 }
 
-/** Class (from the generated media.css) that paints the image's dominant colour. */
+/** Class (from the generated media.css) that paints the image's dominant colour; `name` is the media name. */
 export function placeholderClass(name: string): string {
   return `media-bg-${name}`;
 }

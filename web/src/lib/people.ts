@@ -12,7 +12,7 @@ import { image } from "./media-manifest";
 export interface Employee {
   id: number;
   name: string;
-  /** Image names (content/media/images/<name>.jpg): card, mobile card, popup. */
+  /** Image file names (content/media/images/<name>.jpg): card, mobile card, popup. */
   image: string;
   imageMobile: string;
   imageDesktop: string;

@@ -1,0 +1,89 @@
+// Rules that follow from a field's schema definition, for every content file:
+// the schemas mark media fields (`imageFile`, `logoFile`, `videoFile`,
+// `documentFile`) and rich text (`markdown`) with an `editor` annotation
+// (scripts/content-schema.mjs); validation lists every value they apply to
+// (`annotated`), so a new field of either kind is checked without code here.
+// - A media field names a file that exists in its folder of content/media/.
+// - A Markdown field stays inside the allow-list: no raw HTML, headings ### and
+//   #### only, no images, links only to https:, http:, mailto:, tel: or a site
+//   path (scripts/content-markdown.mjs says why, in Markdown terms).
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { markdownProblems, markdownToHtml } from "../content-markdown.mjs";
+import { kindOfFolder, splitFileName } from "../media-kinds.mjs";
+import { unsafeHtmlReasons } from "../safe-html.mjs";
+
+/**
+ * The field as errors name it: its JSON Pointer, and for a field inside a
+ * list entry with an `id` and a `name` (an employee, a partner) that entry too,
+ * e.g. "/employees/1/image (id 7, Eva Brouwer)".
+ * @param {unknown} data
+ * @param {string} path
+ */
+export function describeField(data, path) {
+  const keys = path.split("/").slice(1);
+  /** @type {string | undefined} */
+  let record;
+  /** @type {unknown} */
+  let cur = data;
+  for (const key of keys) {
+    if (cur === null || typeof cur !== "object") break;
+    const next = /** @type {Record<string, unknown>} */ (cur)[key];
+    if (Array.isArray(cur) && next && typeof next === "object") {
+      const { id, name } = /** @type {Record<string, unknown>} */ (next);
+      if (id !== undefined && typeof name === "string") record = `id ${id}, ${name}`;
+    }
+    cur = next;
+  }
+  return record ? `${path} (${record})` : path;
+}
+
+/** @type {import("../validate-content.mjs").ContentCheck} */
+export function check(files, dir, annotated) {
+  /** @type {import("../validate-content.mjs").ContentError[]} */
+  const errors = [];
+  /** @type {Map<string, string[]>} */
+  const listings = new Map();
+  /** Files in a folder of content/media/ (empty when it does not exist). */
+  const filesIn = (/** @type {string} */ folder) => {
+    let names = listings.get(folder);
+    if (!names) {
+      const path = join(dir, "media", folder);
+      names = existsSync(path) ? readdirSync(path) : [];
+      listings.set(folder, names);
+    }
+    return names;
+  };
+
+  for (const [file, values] of Object.entries(annotated)) {
+    const data = files[file];
+    for (const { path, value, editor } of values) {
+      if (typeof value !== "string") continue;
+      const err = (/** @type {string} */ reason) =>
+        errors.push({ file, field: describeField(data, path), reason });
+
+      if (editor.folder !== undefined && !filesIn(editor.folder).includes(value)) {
+        const kind = kindOfFolder(editor.folder) ?? "file";
+        const { name } = splitFileName(value);
+        const other = filesIn(editor.folder).find((f) => splitFileName(f).name === name);
+        err(
+          `unknown ${kind} "${value}": no content/media/${editor.folder}/${value}` +
+            (other ? ` (there is ${other}: use that file name)` : ""),
+        );
+      }
+
+      if (editor.widget === "markdown") {
+        const problems = markdownProblems(value);
+        for (const reason of problems) err(reason);
+        // Whatever else the sanitiser would remove (nothing, as long as the
+        // Markdown rules above match the allow-list).
+        if (problems.length === 0) {
+          for (const reason of unsafeHtmlReasons(markdownToHtml(value))) {
+            err(`renders to markup outside the allow-list: ${reason}`);
+          }
+        }
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,169 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentDir } from "../content-dir.mjs";
+import { annotatedValues, createValidator } from "../content-schema.mjs";
+import { check, describeField } from "./fields.mjs";
+
+const read = (/** @type {string} */ path) => JSON.parse(readFileSync(path, "utf8"));
+const names = readdirSync(join(contentDir, "schema")).map((f) =>
+  f.replace(".schema.json", ".json"),
+);
+/** @type {Record<string, object>} */
+const schemas = Object.fromEntries(
+  names.map((f) => [f, read(join(contentDir, "schema", f.replace(".json", ".schema.json")))]),
+);
+const validator = createValidator();
+
+/**
+ * The real content with one change applied, validated as validate-content
+ * does; returns the check's messages.
+ */
+function errorsAfter(/** @type {(files: Record<string, any>) => void} */ change) {
+  /** @type {Record<string, any>} */
+  const files = Object.fromEntries(names.map((f) => [f, read(join(contentDir, f))]));
+  change(files);
+  const annotated = Object.fromEntries(
+    names.map((f) => [f, validator.validate(schemas[f] ?? {}, files[f]).annotated]),
+  );
+  return check(files, contentDir, annotated).map((e) => `${e.file}: ${e.field}: ${e.reason}`);
+}
+
+describe("fields check", () => {
+  it("accepts the firm's content", () => {
+    expect(errorsAfter(() => {})).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a misspelt photo",
+      (/** @type {any} */ f) => (f["home.json"].hero.image = "home-heor.jpg"),
+      'home.json: /hero/image: unknown image "home-heor.jpg": no content/media/images/home-heor.jpg',
+    ],
+    [
+      "a photo under another extension",
+      (/** @type {any} */ f) => (f["home.json"].hero.image = "home-hero.png"),
+      'home.json: /hero/image: unknown image "home-hero.png": no content/media/images/home-hero.png (there is home-hero.jpg: use that file name)',
+    ],
+    [
+      "a missing partner crop, naming the partner",
+      (/** @type {any} */ f) => (f["charity.json"].partners[1].images.tablet = "sina-square.jpg"),
+      'charity.json: /partners/1/images/tablet (id sina, SINA): unknown image "sina-square.jpg": no content/media/images/sina-square.jpg',
+    ],
+    [
+      "a missing logo",
+      (/** @type {any} */ f) => (f["charity.json"].anbi.logo = "anbi-2.svg"),
+      'charity.json: /anbi/logo: unknown logo "anbi-2.svg": no content/media/logos/anbi-2.svg',
+    ],
+    [
+      "a missing insights logo",
+      (/** @type {any} */ f) => (f["insights.json"].card.placeholderLogo = "mark.svg"),
+      'insights.json: /card/placeholderLogo: unknown logo "mark.svg": no content/media/logos/mark.svg',
+    ],
+    [
+      "a missing document",
+      (/** @type {any} */ f) => (f["governance.json"].downloads.items[0].document = "policy.pdf"),
+      'governance.json: /downloads/items/0/document: unknown document "policy.pdf": no content/media/documents/policy.pdf',
+    ],
+    [
+      "a missing video",
+      (/** @type {any} */ f) => (f["charity.json"].foundation.video.name = "intro.mp4"),
+      'charity.json: /foundation/video/name: unknown video "intro.mp4": no content/media/video/intro.mp4',
+    ],
+    [
+      "a missing careers video",
+      (/** @type {any} */ f) => (f["careers.json"].page.video = "careers.mp4"),
+      'careers.json: /page/video: unknown video "careers.mp4": no content/media/video/careers.mp4',
+    ],
+    [
+      "a missing vacancy image",
+      (/** @type {any} */ f) => (f["careers.json"].vacancies[0].roleImage = "no-such-photo.jpg"),
+      'careers.json: /vacancies/0/roleImage: unknown image "no-such-photo.jpg": no content/media/images/no-such-photo.jpg',
+    ],
+    [
+      "a missing portrait, naming the employee",
+      (/** @type {any} */ f) => (f["employees.json"].employees[1].imageMobile = "nobody.jpg"),
+      'employees.json: /employees/1/imageMobile (id 4, Siobhán Gallagher): unknown image "nobody.jpg": no content/media/images/nobody.jpg',
+    ],
+    [
+      "a missing mark of the firm",
+      (/** @type {any} */ f) => (f["site.json"].logo = "no-such-mark.svg"),
+      'site.json: /logo: unknown logo "no-such-mark.svg": no content/media/logos/no-such-mark.svg',
+    ],
+    [
+      "a missing Our DNA photo",
+      (/** @type {any} */ f) => (f["people.json"].dna.image = "dna.jpg"),
+      'people.json: /dna/image: unknown image "dna.jpg": no content/media/images/dna.jpg',
+    ],
+    [
+      "raw HTML in a role text",
+      (/** @type {any} */ f) =>
+        (f["careers.json"].vacancies[0].roleText += "\n\n<script>alert(1)</script>"),
+      "careers.json: /vacancies/0/roleText: HTML is not allowed, use Markdown (",
+    ],
+    [
+      "inline HTML in the second role text",
+      (/** @type {any} */ f) =>
+        (f["careers.json"].vacancies[0].roleText2 = 'A <img src="x" onerror="alert(1)"> photo'),
+      "careers.json: /vacancies/0/roleText2: HTML is not allowed, use Markdown (",
+    ],
+    [
+      "a javascript: link",
+      (/** @type {any} */ f) =>
+        (f["careers.json"].vacancies[1].roleText = "[Apply](javascript:alert(1))"),
+      'careers.json: /vacancies/1/roleText: link "javascript:alert(1)" is not allowed (use https:, http:, mailto:, tel: or a site path such as /careers)',
+    ],
+    [
+      "an image in a role text",
+      (/** @type {any} */ f) => (f["careers.json"].vacancies[2].roleText = "![Team](/team.jpg)"),
+      'careers.json: /vacancies/2/roleText: image "/team.jpg" is not allowed in the text: photos have their own fields',
+    ],
+    [
+      "a top-level heading in a role text",
+      (/** @type {any} */ f) => (f["careers.json"].vacancies[2].roleText = "# The role\n\nText."),
+      'careers.json: /vacancies/2/roleText: heading level 1 ("# The role") is not allowed: use ### for a heading and #### below it',
+    ],
+  ])("reports %s", (_, change, message) => {
+    const errors = errorsAfter(change);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it("checks any field whose schema definition is annotated, without code for it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fields-"));
+    mkdirSync(join(dir, "media/documents"), { recursive: true });
+    writeFileSync(join(dir, "media/documents/a.pdf"), "%PDF-1.7\n");
+    const schema = {
+      type: "object",
+      properties: {
+        reports: { type: "array", items: { $ref: "#/definitions/documentFile" } },
+        note: { $ref: "#/definitions/markdown" },
+      },
+      definitions: {
+        documentFile: { type: "string", editor: { widget: "file", folder: "documents" } },
+        markdown: { type: "string", editor: { widget: "markdown" } },
+      },
+    };
+    const data = { reports: ["a.pdf", "b.pdf"], note: "<b>x</b>" };
+    const annotated = { "new.json": annotatedValues(schema, data) };
+    const errors = check({ "new.json": data }, dir, annotated);
+    expect(errors.map((e) => `${e.field}: ${e.reason}`)).toEqual([
+      '/reports/1: unknown document "b.pdf": no content/media/documents/b.pdf',
+      expect.stringMatching(/^\/note: HTML is not allowed/),
+    ]);
+  });
+});
+
+describe("describeField", () => {
+  const data = {
+    employees: [{ id: 7, name: "Eva", image: "e.jpg" }],
+    partners: [{ id: "sina", images: { mobile: "m.jpg" } }],
+  };
+  it.each([
+    ["/employees/0/image", "/employees/0/image (id 7, Eva)"],
+    ["/partners/0/images/mobile", "/partners/0/images/mobile"],
+    ["/missing/3/x", "/missing/3/x"],
+  ])("%s -> %s", (path, field) => expect(describeField(data, path)).toBe(field));
+});
