@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dropEmptyOptional, type EditorField } from "./empty-fields";
+import { emptyOptionalPaths, type EditorField } from "./empty-fields";
 
 const fields: EditorField[] = [
   { name: "name", widget: "string", required: true },
@@ -16,8 +16,8 @@ const fields: EditorField[] = [
   { name: "page", widget: "object", fields: [{ name: "note", widget: "text", required: false }] },
 ];
 
-describe("dropEmptyOptional", () => {
-  it("drops empty optional strings at every depth and keeps the rest", () => {
+describe("emptyOptionalPaths", () => {
+  it("finds the empty optional strings at every depth and nothing else", () => {
     const data = {
       name: "",
       email: "",
@@ -25,20 +25,21 @@ describe("dropEmptyOptional", () => {
       employees: [
         { name: "A", linkedin: "" },
         { name: "B", linkedin: "https://x" },
+        { name: "C", linkedin: "" },
       ],
       page: { note: "" },
     };
-    expect(dropEmptyOptional(data, fields)).toEqual({
-      name: "",
-      teamShown: "",
-      employees: [{ name: "A" }, { name: "B", linkedin: "https://x" }],
-      page: {},
-    });
+    expect(emptyOptionalPaths(data, fields)).toEqual([
+      ["email"],
+      ["employees", 0, "linkedin"],
+      ["employees", 2, "linkedin"],
+      ["page", "note"],
+    ]);
   });
 
-  it("leaves the input untouched", () => {
-    const data = { email: "" };
-    dropEmptyOptional(data, fields);
-    expect(data).toEqual({ email: "" });
+  it("finds none when every optional string is filled or absent", () => {
+    expect(
+      emptyOptionalPaths({ name: "A", email: "a@b.nl", employees: [{ name: "B" }] }, fields),
+    ).toEqual([]);
   });
 });

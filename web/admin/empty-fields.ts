@@ -18,21 +18,34 @@ function isObject(value: unknown): value is Data {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A copy of `data` without the empty optional strings, at any depth. */
-export function dropEmptyOptional(data: Data, fields: readonly EditorField[]): Data {
-  const out: Data = { ...data };
+/** A key path into an entry's data: property names and list indexes. */
+export type KeyPath = (string | number)[];
+
+/**
+ * Where `data` holds an empty optional string, at any depth: the paths to
+ * delete. Decap's preSave handler must return the entry's data as Decap keeps
+ * it (an Immutable map), so the editor deletes these paths from that map
+ * (`deleteIn`) rather than handing back a cleaned plain copy.
+ */
+export function emptyOptionalPaths(
+  data: Data,
+  fields: readonly EditorField[],
+  at: KeyPath = [],
+): KeyPath[] {
+  const paths: KeyPath[] = [];
   for (const field of fields) {
-    const value = out[field.name];
+    const value = data[field.name];
+    const path = [...at, field.name];
     if (value === "" && field.required === false && field.default === undefined) {
-      delete out[field.name];
+      paths.push(path);
     } else if (field.widget === "object" && field.fields && isObject(value)) {
-      out[field.name] = dropEmptyOptional(value, field.fields);
+      paths.push(...emptyOptionalPaths(value, field.fields, path));
     } else if (field.widget === "list" && field.fields && Array.isArray(value)) {
       const itemFields = field.fields;
-      out[field.name] = value.map((item) =>
-        isObject(item) ? dropEmptyOptional(item, itemFields) : item,
-      );
+      value.forEach((item, index) => {
+        if (isObject(item)) paths.push(...emptyOptionalPaths(item, itemFields, [...path, index]));
+      });
     }
   }
-  return out;
+  return paths;
 }

@@ -6,9 +6,10 @@ import "./manual-init";
 import CMS from "decap-cms-app";
 import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
-import { dropEmptyOptional, type EditorField } from "./empty-fields";
+import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { replaceInPlace } from "./live-content";
 import { prepareForPreview } from "./preview-data";
+import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 
@@ -23,8 +24,15 @@ interface ImmutableLike {
   toJS(): unknown;
 }
 
+/** The entry's data as Decap keeps it (an Immutable map). */
+interface ImmutableData extends ImmutableLike {
+  deleteIn(path: KeyPath): ImmutableData;
+}
+
 interface PreviewProps {
   entry: ImmutableLike;
+  /** Decap's asset lookup: a just-uploaded file by its path, as a blob URL. */
+  getAsset(path: string): { toString(): string } | undefined;
 }
 
 // The content modules the site's components read, by file name ("careers").
@@ -67,10 +75,13 @@ function registerPreviews(config: EditorConfig) {
       const Page = pagePreviews[file.name];
       const target = contentModule(file.name);
       if (!Page || !target) continue;
-      const Preview = ({ entry }: PreviewProps) => {
+      const Preview = ({ entry, getAsset }: PreviewProps) => {
         const data = (entry.get("data") as ImmutableLike | undefined)?.toJS();
-        if (data && typeof data === "object")
-          replaceInPlace(target, prepareForPreview(file.name, data));
+        if (data && typeof data === "object") {
+          replaceInPlace(target, prepareForPreview(data as Record<string, unknown>, file.fields));
+        }
+        // Uploads land in the images folder, Decap's default media folder.
+        showUploadedImagesFrom((name) => getAsset(name)?.toString() || undefined);
         return (
           <StayInPreview>
             <Page />
@@ -91,10 +102,13 @@ function registerSaveRules(config: EditorConfig) {
   );
   CMS.registerEventListener({
     name: "preSave",
+    // Decap sets what the handler returns as the entry's data: it must stay an Immutable map.
     handler: ({ entry }: { entry: ImmutableLike }) => {
       const fields = fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
-      const data = (entry.get("data") as ImmutableLike).toJS() as Record<string, unknown>;
-      return fields ? dropEmptyOptional(data, fields) : data;
+      const data = entry.get("data") as ImmutableData;
+      if (!fields) return data;
+      const paths = emptyOptionalPaths(data.toJS() as Record<string, unknown>, fields);
+      return paths.reduce((cleaned, path) => cleaned.deleteIn(path), data);
     },
   });
 }

@@ -1,34 +1,42 @@
-// What each media folder accepts (issue 14): a photo must be a JPEG or PNG, a
-// logo an SVG, a video an MP4, a document a PDF, and nothing over 10 MB. The
-// editor checks a file before Decap uploads it, so a refused file never reaches
-// content/media; the build checks the names again (content schemas).
-
-export interface UploadRule {
-  /** Lower-case extensions, with the dot. */
-  extensions: readonly string[];
-  /** MIME types a browser may report for them ("" when it reports none). */
-  types: readonly string[];
-  /** What the staff member is told, naming what is accepted. */
-  what: string;
-}
+// What each media folder accepts (issue 14): the kinds of scripts/media-kinds.mjs
+// (a photo JPEG or PNG, a logo SVG, a video MP4, a document PDF, each named in
+// lower-case kebab-case) and nothing over 10 MB. The editor checks a file before
+// Decap uploads it, so a refused file never reaches content/media; the schemas
+// and the build check the names again.
+import { filePattern, kindOfFolder, mediaKinds, type MediaKind } from "../scripts/media-kinds.mjs";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-export const uploadRules: Record<string, UploadRule> = {
-  images: {
-    extensions: [".jpg", ".jpeg", ".png"],
-    types: ["image/jpeg", "image/png"],
-    what: "a photo (JPEG or PNG)",
-  },
-  logos: { extensions: [".svg"], types: ["image/svg+xml"], what: "a logo (SVG)" },
-  video: { extensions: [".mp4"], types: ["video/mp4"], what: "a video (MP4)" },
-  documents: { extensions: [".pdf"], types: ["application/pdf"], what: "a document (PDF)" },
+/** MIME types a browser reports for the accepted extensions ("" when it reports none). */
+const MIME: Record<string, readonly string[]> = {
+  jpg: ["image/jpeg"],
+  jpeg: ["image/jpeg"],
+  png: ["image/png"],
+  svg: ["image/svg+xml"],
+  mp4: ["video/mp4"],
+  pdf: ["application/pdf"],
 };
 
-/** The rule for a field's media folder ("/content/media/images" -> images), if any. */
+export interface UploadRule {
+  kind: MediaKind;
+  /** Lower-case extensions, without the dot. */
+  extensions: readonly string[];
+  /** The file name pattern of the kind's schema definition. */
+  pattern: RegExp;
+  /** What the staff member is told when a file does not fit. */
+  message: string;
+}
+
+function ruleOf(kind: MediaKind): UploadRule {
+  const { extensions, message } = mediaKinds[kind];
+  return { kind, extensions, pattern: new RegExp(filePattern(kind)), message };
+}
+
+/** The rule for a field's media folder ("/content/media/images" -> image), if any. */
 export function ruleForFolder(mediaFolder: string | undefined): UploadRule | undefined {
   const folder = mediaFolder?.replace(/\/+$/, "").split("/").pop();
-  return folder && Object.hasOwn(uploadRules, folder) ? uploadRules[folder] : undefined;
+  const kind = folder ? kindOfFolder(folder) : undefined;
+  return kind ? ruleOf(kind) : undefined;
 }
 
 /** Why a file is refused, or undefined when it may be uploaded. */
@@ -37,11 +45,11 @@ export function refusal(
   rule: UploadRule,
   maxBytes = MAX_UPLOAD_BYTES,
 ): string | undefined {
-  const dot = file.name.lastIndexOf(".");
-  const ext = dot >= 0 ? file.name.slice(dot).toLowerCase() : "";
-  const typeOk = file.type === "" || rule.types.includes(file.type);
-  if (!rule.extensions.includes(ext) || !typeOk) {
-    return `"${file.name}" cannot be used here: choose ${rule.what}.`;
+  const extension = file.name.slice(file.name.lastIndexOf(".") + 1);
+  const types = MIME[extension] ?? [];
+  const typeOk = file.type === "" || types.includes(file.type);
+  if (!rule.extensions.includes(extension) || !typeOk || !rule.pattern.test(file.name)) {
+    return `"${file.name}" cannot be used here. ${rule.message}`;
   }
   if (file.size > maxBytes) {
     const mb = (file.size / 1024 / 1024).toFixed(1);

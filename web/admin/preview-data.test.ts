@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { EditorField } from "./empty-fields";
+import { prepareForPreview } from "./preview-data";
+
+const fields: EditorField[] = [
+  { name: "title", widget: "string" },
+  {
+    name: "vacancies",
+    widget: "list",
+    fields: [
+      { name: "title", widget: "string" },
+      { name: "roleText", widget: "markdown" },
+    ],
+  },
+];
+
+describe("prepareForPreview", () => {
+  it("renders Markdown fields as the build does and leaves the rest", () => {
+    const data = {
+      title: "**not markdown**",
+      vacancies: [{ title: "A", roleText: "Own the **result**.\n\n- one\n- two" }],
+    };
+    const out = prepareForPreview(data, fields);
+    expect(out.title).toBe("**not markdown**");
+    const html = (out.vacancies as { roleText: string }[])[0]!.roleText;
+    expect(html).toContain("<strong>result</strong>");
+    expect(html).toContain("<li>one</li>");
+    expect((data.vacancies[0] as { roleText: string }).roleText).toContain("**result**");
+  });
+
+  it("never passes an entry's HTML or a javascript: link to the page", () => {
+    const data = {
+      vacancies: [{ roleText: '<img src=x onerror="alert(1)"> [x](javascript:alert(1))' }],
+    };
+    const html = (prepareForPreview(data, fields).vacancies as { roleText: string }[])[0]!.roleText;
+    expect(html).not.toMatch(/<img|href="javascript:/);
+    expect(html).toContain("&lt;img");
+  });
+});
