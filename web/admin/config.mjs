@@ -76,7 +76,7 @@ export function stringPattern(node) {
   if (node.pattern && length) {
     return [
       `(?=^${length}$)${node.pattern}`,
-      `${message ?? `Must match the required format`}; ${lengthRule(min, max)}.`,
+      `${(message ?? "Must match the required format").replace(/\.$/, "")}; ${lengthRule(min, max)}.`,
     ];
   }
   if (node.pattern)

@@ -104,11 +104,15 @@ describe("media definitions", () => {
         );
       }
     }
-    // Any other annotated definition is rich text.
+    // Any other annotated definition is rich text, or only says what its pattern wants.
     for (const [name, def] of Object.entries(defs)) {
       const isMedia = Object.values(mediaKinds).some((k) => k.definition === name);
-      if (!isMedia && def.editor) {
+      if (isMedia || !def.editor) continue;
+      if (def.editor.widget !== undefined) {
         expect([name, def.editor]).toEqual(["markdown", { widget: "markdown" }]);
+      } else {
+        expect(Object.keys(def.editor), name).toEqual(["message"]);
+        expect(def.pattern, `${name} has a message but no pattern`).toBeDefined();
       }
     }
   });
