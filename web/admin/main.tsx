@@ -113,7 +113,7 @@ function registerSaveRules(config: EditorConfig) {
   });
 }
 
-function registerUploadRules() {
+function registerUploadRules(config: EditorConfig) {
   for (const name of ["image", "file"]) {
     // Decap's typings give a widget's control the type of its props; it is a component.
     const widget = CMS.getWidget(name) as unknown as {
@@ -122,7 +122,7 @@ function registerUploadRules() {
     };
     CMS.registerWidget(name, guardedControl(widget.control) as never, widget.preview);
   }
-  installUploadGuard();
+  installUploadGuard(String(config.media_folder));
 }
 
 async function start() {
@@ -135,7 +135,7 @@ async function start() {
   }
   registerPreviews(config);
   registerSaveRules(config);
-  registerUploadRules();
+  registerUploadRules(config);
   const backend =
     config.backend?.name === "github"
       ? { ...config.backend, base_url: location.origin }

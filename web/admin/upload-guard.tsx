@@ -35,10 +35,14 @@ function check(
   files: FileList | null | undefined,
   event: Event,
   report: (message: string) => void,
+  mediaPageRule: UploadRule | undefined,
 ) {
-  if (!armed || !files || files.length === 0) return;
+  // The Media page (Decap's #/media route, opened from its header) uploads to
+  // the default media folder, whatever field last opened the library.
+  const rule = location.hash.startsWith("#/media") ? mediaPageRule : armed;
+  if (!rule || !files || files.length === 0) return;
   for (const file of Array.from(files)) {
-    const why = refusal(file, armed);
+    const why = refusal(file, rule);
     if (why) {
       event.stopImmediatePropagation();
       event.preventDefault();
@@ -49,16 +53,27 @@ function check(
   }
 }
 
-/** Listens (capturing, on window) for files chosen or dropped in the media library. */
-export function installUploadGuard(report: (message: string) => void = (m) => window.alert(m)) {
+/**
+ * Listens (capturing, on window) for files chosen or dropped in the media library.
+ * `defaultFolder` is the config's media_folder, where the Media page uploads.
+ */
+export function installUploadGuard(
+  defaultFolder: string,
+  report: (message: string) => void = (m) => window.alert(m),
+) {
+  const mediaPageRule = ruleForFolder(defaultFolder);
   window.addEventListener(
     "change",
     (event) => {
       const input = event.target;
       if (input instanceof HTMLInputElement && input.type === "file")
-        check(input.files, event, report);
+        check(input.files, event, report, mediaPageRule);
     },
     true,
   );
-  window.addEventListener("drop", (event) => check(event.dataTransfer?.files, event, report), true);
+  window.addEventListener(
+    "drop",
+    (event) => check(event.dataTransfer?.files, event, report, mediaPageRule),
+    true,
+  );
 }
