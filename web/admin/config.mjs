@@ -35,6 +35,13 @@ export function humanize(name) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** "Vacancies" -> "Vacancy", "Employees" -> "Employee", "Addresses" -> "Address". */
+export function singular(label) {
+  if (/ies$/.test(label)) return label.replace(/ies$/, "y");
+  if (/(ss|sh|ch|x)es$/.test(label)) return label.replace(/es$/, "");
+  return label.replace(/s$/, "");
+}
+
 /** Follows local `$ref`s ("#/definitions/x"), merging the referring node's own keywords over the target. */
 function resolve(node, root, file) {
   let current = node;
@@ -201,9 +208,9 @@ function listField(name, node, ctx) {
       ["name", "title", "label", "heading", "slug"].includes(f.name),
     );
     if (summary) list.summary = `{{fields.${summary.name}}}`;
-    list.label_singular = humanize(name).replace(/s$/, "");
+    list.label_singular = singular(humanize(name));
   } else {
-    list.field = fieldFor(humanize(name).replace(/s$/, "").toLowerCase() || "item", items, true, {
+    list.field = fieldFor(singular(humanize(name)).toLowerCase() || "item", items, true, {
       ...ctx,
       path: `${ctx.path}/*`,
     });

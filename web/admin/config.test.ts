@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
-import { editorConfig, fieldFor, humanize, stringPattern } from "./config.mjs";
+import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
 interface Field {
   name: string;
@@ -188,5 +188,16 @@ describe("humanize", () => {
     ["datePosted", "Date posted"],
   ])("%s -> %s", (name, label) => {
     expect(humanize(name)).toBe(label);
+  });
+});
+
+describe("singular", () => {
+  it.each([
+    ["Vacancies", "Vacancy"],
+    ["Employees", "Employee"],
+    ["Addresses", "Address"],
+    ["Partners", "Partner"],
+  ])("%s -> %s", (plural, one) => {
+    expect(singular(plural)).toBe(one);
   });
 });
