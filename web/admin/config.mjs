@@ -269,7 +269,7 @@ export function editorCollections(schemas) {
       });
       return {
         name,
-        label: root.editor?.label ?? humanize(name),
+        label: group.labels?.[name] ?? humanize(name),
         description: root.title,
         file: `content/${name}.json`,
         fields,

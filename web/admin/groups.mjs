@@ -2,7 +2,8 @@
 // editor's sidebar, each file one entry in it. Labels are the staff's words for
 // what they edit; the fields come from the files' schemas (./config.mjs).
 // Every content/schema/*.schema.json must be in exactly one group (checked when
-// the config is generated).
+// the config is generated). A file's label is its page's name where the file
+// name is not (people.json is the Who we are page).
 export const editorGroups = [
   {
     name: "pages",
@@ -18,6 +19,11 @@ export const editorGroups = [
       "contact",
       "privacy",
     ],
+    labels: {
+      people: "Who we are",
+      insights: "Latest insights",
+      privacy: "Privacy statement",
+    },
   },
   {
     name: "people",
@@ -37,5 +43,6 @@ export const editorGroups = [
     description:
       "Firm-wide details (name, phone, e-mail, offices, navigation, footer) and each page's title and description.",
     files: ["site", "pages"],
+    labels: { site: "Firm details, menu and footer", pages: "Page titles and descriptions" },
   },
 ];

@@ -18,8 +18,29 @@ export function showUploadedImagesFrom(lookup: AssetUrl) {
   uploadedImage = lookup;
 }
 
+/**
+ * A photo field not filled in yet (a person or vacancy just added): an empty
+ * block of a photo's size, so the preview draws the rest of the entry instead
+ * of failing.
+ */
+const notChosenYet: ImageMedia = {
+  name: "",
+  width: 1600,
+  height: 1200,
+  color: "#d9d9d9",
+  avif: [],
+  // A 1x1 transparent GIF (the editor's CSP allows data: images).
+  webp: [
+    {
+      w: 1600,
+      src: "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
+    },
+  ],
+};
+
 /** An image by file name; one not built yet is shown from its upload, at a nominal size. */
 export function image(file: string): ImageMedia {
+  if (!file) return notChosenYet;
   try {
     return built.image(file);
   } catch (error) {
