@@ -15,10 +15,8 @@ import { HeadOffice } from "@/components/contact/HeadOffice";
 import { MapConsent } from "@/components/contact/MapConsent";
 import { OfficeAccordion } from "@/components/contact/OfficeAccordion";
 import contactStyles from "@/components/contact/contact.module.css";
-import { Downloads } from "@/components/Downloads";
 import { Footer } from "@/components/Footer";
-import { ListSection, Sfdr, TextSection } from "@/components/governance/Sections";
-import governanceStyles from "@/components/governance/governance.module.css";
+import { GovernanceBody } from "@/components/governance/GovernanceBody";
 import { Header } from "@/components/Header";
 import { AboutBlock } from "@/components/home/AboutBlock";
 import { WhatWeDoBlock } from "@/components/home/WhatWeDoBlock";
@@ -110,30 +108,7 @@ export const pagePreviews: Record<string, ComponentType> = {
   governance: () => (
     <>
       <PageHeader path="/governance" image={g.header.image} alt={g.header.alt} />
-      <div className={`container ${governanceStyles.body}`}>
-        <div className={governanceStyles.main}>
-          <TextSection id="esg-strategy" {...g.esgStrategy} />
-          <ListSection
-            id="environmental"
-            variant="cards"
-            {...g.environmental}
-            items={g.environmental.objectives}
-          />
-          <TextSection id="social" {...g.social} />
-          <TextSection id="governance" {...g.governance} />
-          <Sfdr />
-          <ListSection
-            id="compliance"
-            variant="numbered"
-            {...g.compliance}
-            items={g.compliance.principles}
-          />
-          <TextSection id="remuneration" {...g.remuneration} />
-        </div>
-        <aside className={governanceStyles.aside} aria-labelledby="governance-documents">
-          <Downloads id="governance-documents" {...g.downloads} />
-        </aside>
-      </div>
+      <GovernanceBody />
     </>
   ),
   contact: () => (

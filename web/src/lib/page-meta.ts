@@ -9,15 +9,7 @@ import { organization, webSite } from "./structured-data";
 /** Head of a static page listed in content/pages.json. */
 export function staticPageHead(path: string): PageHead {
   const { title, description } = pageMeta(path);
-  return seo({
-    title,
-    description,
-    path,
-    siteName: site.name,
-    siteUrl: siteUrl(),
-    locale: site.ogLocale,
-    image: shareImage(path),
-  });
+  return recordPageHead(path, title, description);
 }
 
 /** Head of the home page: a static page that also names the firm and the site for search engines. */
