@@ -28,6 +28,30 @@ describe("prepareForPreview", () => {
     expect((data.vacancies[0] as { roleText: string }).roleText).toContain("**result**");
   });
 
+  it("draws a required field not filled in yet as an empty one of its kind", () => {
+    const people: EditorField[] = [
+      {
+        name: "employees",
+        widget: "list",
+        fields: [
+          { name: "id", widget: "number", required: true },
+          { name: "name", widget: "string", required: true },
+          { name: "image", widget: "image", required: true },
+          { name: "team", widget: "list", required: true, field: { name: "item" } },
+          { name: "email", widget: "string", required: false },
+          {
+            name: "office",
+            widget: "object",
+            required: true,
+            fields: [{ name: "city", widget: "string", required: true }],
+          },
+        ],
+      },
+    ];
+    const out = prepareForPreview({ employees: [{ name: "New" }] }, people);
+    expect(out.employees).toEqual([{ name: "New", image: "", team: [], office: { city: "" } }]);
+  });
+
   it("never passes an entry's HTML or a javascript: link to the page", () => {
     const data = {
       vacancies: [{ roleText: '<img src=x onerror="alert(1)"> [x](javascript:alert(1))' }],

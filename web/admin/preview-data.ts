@@ -27,10 +27,29 @@ function render(value: unknown, field: EditorField): unknown {
   return value;
 }
 
+/**
+ * A required field not filled in yet (a person or vacancy just added, whose
+ * team list Decap leaves absent) as the empty value of its kind, which the
+ * site's components can draw; numbers, choices and switches stay absent.
+ */
+function empty(field: EditorField): unknown {
+  if (field.widget === "list") return [];
+  if (field.widget === "object") return renderFields({}, field.fields ?? []);
+  if (field.widget === "number" || field.widget === "select" || field.widget === "boolean") {
+    return undefined;
+  }
+  return "";
+}
+
 function renderFields(data: Data, fields: readonly EditorField[]): Data {
   const out: Data = { ...data };
   for (const field of fields) {
-    if (Object.hasOwn(out, field.name)) out[field.name] = render(out[field.name], field);
+    if (Object.hasOwn(out, field.name)) {
+      out[field.name] = render(out[field.name], field);
+    } else if (field.required) {
+      const value = empty(field);
+      if (value !== undefined) out[field.name] = value;
+    }
   }
   return out;
 }
