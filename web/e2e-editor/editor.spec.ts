@@ -1,0 +1,285 @@
+// The editor (issue 14) as the firm's staff use it, against `make edit` in a
+// sandbox copy of the repository: a save writes the content file, and the
+// rebuilt site shows it; what the content rules refuse is refused in the form
+// and never written. One worker runs them in order (playwright.editor.config.ts);
+// each reads the content it starts from, so one failing does not fail the next.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import {
+  backendActions,
+  buildSite,
+  expect,
+  expectSaved,
+  fieldBox,
+  inSandbox,
+  openEntry,
+  publish,
+  readContent,
+  test,
+  withBuiltSite,
+} from "./editor";
+
+interface Vacancy {
+  slug: string;
+  title: string;
+  [key: string]: unknown;
+}
+interface Careers {
+  vacancies: Vacancy[];
+  [key: string]: unknown;
+}
+interface Employee {
+  id: number;
+  name: string;
+  team: string[];
+  location: string;
+  [key: string]: unknown;
+}
+/** A field of the editor's configuration (/admin/config.yml), as far as the tests read it. */
+interface EditorField {
+  name: string;
+  pattern?: [string, string];
+  fields?: EditorField[];
+}
+interface Employees {
+  employees: Employee[];
+  [key: string]: unknown;
+}
+
+// A portrait as a member of staff would upload one, and a file that is none,
+// made in a folder of their own for the run.
+const portraitName = "person-ilse-verbruggen.jpg";
+let files = "";
+let portrait = "";
+let notAnImage = "";
+
+test.beforeAll(async () => {
+  files = mkdtempSync(join(tmpdir(), "veldhaven-editor-files-"));
+  portrait = join(files, portraitName);
+  notAnImage = join(files, "notes.txt");
+  await sharp({
+    create: { width: 800, height: 1000, channels: 3, background: { r: 96, g: 120, b: 140 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><circle cx="400" cy="380" r="190" fill="#d9c2a7"/><rect x="170" y="620" width="460" height="380" rx="200" fill="#2f3b48"/></svg>',
+        ),
+      },
+    ])
+    .jpeg({ quality: 80 })
+    .toFile(portrait);
+  writeFileSync(notAnImage, "Not a photo: a text file chosen by mistake.\n");
+});
+
+test.afterAll(() => {
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+const images = () => readdirSync(inSandbox("content/media/images")).sort();
+
+test("the editor loads, previews a page with the site's components, and breaks no rule of its CSP", async ({
+  page,
+}) => {
+  const response = await page.goto("/admin/");
+  // bin/site gives the editor its own policy; the fixture fails the test on any violation of it.
+  expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'self'/);
+  const vacancy = readContent<Careers>("careers").vacancies[0]!;
+  await openEntry(page, "careers", "careers");
+  const preview = page.frameLocator("iframe").first();
+  await expect(
+    preview.getByRole("article").getByRole("heading", { level: 3, name: vacancy.title }),
+  ).toBeVisible();
+});
+
+test("a vacancy's new title is saved to content/careers.json and shown by the rebuilt /careers", async ({
+  page,
+}) => {
+  const before = readContent<Careers>("careers");
+  const vacancy = before.vacancies[0]!;
+  const newTitle = "Portfolio Manager Residential";
+  expect(before.vacancies.map((v) => v.title)).not.toContain(newTitle);
+
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByRole("button", { name: "Expand" }).first().click();
+  const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
+  await expect(title).toHaveValue(vacancy.title);
+  await title.fill(newTitle);
+  await publish(page);
+  await expectSaved(page);
+
+  // The file holds the new title and nothing else changed.
+  const expected = structuredClone(before);
+  expected.vacancies[0]!.title = newTitle;
+  expect(readContent<Careers>("careers")).toEqual(expected);
+
+  await buildSite();
+  await withBuiltSite(async (origin) => {
+    await page.goto(`${origin}/careers`);
+    const card = page.getByRole("article").filter({
+      has: page.getByRole("heading", { level: 3, name: newTitle, exact: true }),
+    });
+    await expect(card).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: vacancy.title, exact: true })).toHaveCount(0);
+    await page.goto(`${origin}/careers/${vacancy.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: newTitle })).toBeVisible();
+  });
+});
+
+test.describe(() => {
+  // Decap's own: a save its validation refuses ends in a promise rejected with
+  // nothing, which its editor does not catch (decap-cms actions/entries.js,
+  // persistEntry: `return Promise.reject()`; decaporg/decap-cms#2320).
+  test.use({ expectedProblems: [/^pageerror: undefined$/] });
+
+  test("a required field left empty and a malformed one are refused with their messages, and nothing is written", async ({
+    page,
+    request,
+  }) => {
+    const file = inSandbox("content/careers.json");
+    const before = readFileSync(file, "utf8");
+    const config = (await (await request.get("/admin/config.yml")).json()) as {
+      collections: { name: string; files: { name: string; fields: EditorField[] }[] }[];
+    };
+    const vacancyFields = config.collections
+      .find((c) => c.name === "careers")!
+      .files.find((f) => f.name === "careers")!
+      .fields.find((f) => f.name === "vacancies")!.fields!;
+    const slugRule = vacancyFields.find((f) => f.name === "slug")!.pattern!;
+
+    const actions = backendActions(page);
+    await openEntry(page, "careers", "careers");
+    const vacancies = await fieldBox(page, "Vacancies");
+    await vacancies.getByRole("button", { name: "Expand" }).first().click();
+    await vacancies.getByRole("textbox", { name: "Title", exact: true }).first().fill("");
+    await vacancies.getByRole("textbox", { name: "Slug", exact: true }).first().fill("Not a slug");
+    await publish(page);
+
+    await expect(page.getByText("Oops, you've missed a required field.")).toBeVisible();
+    await expect(vacancies.getByText("Title is required.", { exact: true })).toBeVisible();
+    // Decap words it "Slug didn't match the pattern: <the field's message>".
+    await expect(vacancies.getByText(slugRule[1])).toBeVisible();
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    expect(actions).not.toContain("persistEntry");
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+});
+
+test("a text file chosen as a portrait is refused with a message, and nothing reaches content/media/images", async ({
+  page,
+}) => {
+  const before = images();
+  const alerts: string[] = [];
+  page.on("dialog", async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  const actions = backendActions(page);
+
+  await openEntry(page, "people", "employees");
+  const employees = await fieldBox(page, "Employees");
+  await employees.getByRole("button", { name: "Add employee" }).click();
+  await employees.getByRole("button", { name: "Choose an image" }).first().click();
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  await library.locator('input[type="file"]').setInputFiles(notAnImage);
+
+  await expect.poll(() => alerts).toHaveLength(1);
+  expect(alerts[0]).toContain("notes.txt");
+  expect(alerts[0]).toMatch(/JPEG or PNG/);
+  // Not even a draft: the library does not list it, the backend was not asked to store it.
+  await expect(library.getByText("notes.txt")).toHaveCount(0);
+  await expect(library.getByText("Draft", { exact: true })).toHaveCount(0);
+  await library.getByRole("button", { name: "Close" }).click();
+  expect(actions).not.toContain("persistMedia");
+  expect(images()).toEqual(before);
+});
+
+test("a new employee with an uploaded portrait is saved, passes the build and appears on /who-we-are", async ({
+  page,
+}) => {
+  const before = readContent<Employees>("employees");
+  const colleague = before.employees[0]!;
+  const person = {
+    id: Math.max(...before.employees.map((e) => e.id)) + 1,
+    name: "Ilse Verbruggen",
+    team: [colleague.team[0]!],
+    location: colleague.location,
+    description:
+      "Ilse joined the asset management team to look after the residential portfolio's sustainability upgrades.",
+  };
+  expect(before.employees.map((e) => e.name)).not.toContain(person.name);
+  expect(images()).not.toContain(portraitName);
+
+  await openEntry(page, "people", "employees");
+  const employees = await fieldBox(page, "Employees");
+  await employees.getByRole("button", { name: "Add employee" }).click();
+  await employees.getByRole("spinbutton", { name: "Id", exact: true }).fill(String(person.id));
+  await employees.getByRole("textbox", { name: "Name", exact: true }).fill(person.name);
+
+  // The portrait, uploaded once and chosen for each of the three crops.
+  const library = page.getByRole("dialog");
+  for (let crop = 0; crop < 3; crop++) {
+    await employees.getByRole("button", { name: "Choose an image" }).first().click();
+    await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+    if (crop === 0) {
+      await library.locator('input[type="file"]').setInputFiles(portrait);
+    } else {
+      await library.getByText(portraitName, { exact: true }).click();
+    }
+    await library.getByRole("button", { name: "Choose selected" }).click();
+    await expect(library).toHaveCount(0);
+  }
+  await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(0);
+
+  await employees.getByRole("button", { name: "Add team" }).click();
+  await employees.getByRole("textbox", { name: "Team", exact: true }).fill(person.team[0]!);
+  await employees.getByRole("textbox", { name: "Location", exact: true }).fill(person.location);
+  await employees
+    .getByRole("textbox", { name: "Description", exact: true })
+    .fill(person.description);
+  await publish(page);
+  await expectSaved(page);
+
+  // The file holds the new person after everyone else, with the portrait's file name.
+  expect(readContent<Employees>("employees")).toEqual({
+    ...before,
+    employees: [
+      ...before.employees,
+      {
+        ...person,
+        image: portraitName,
+        imageMobile: portraitName,
+        imageDesktop: portraitName,
+        teamShown: "",
+      },
+    ],
+  });
+  expect(readFileSync(inSandbox(`content/media/images/${portraitName}`))).toEqual(
+    readFileSync(portrait),
+  );
+
+  await buildSite();
+  await withBuiltSite(async (origin) => {
+    await page.goto(`${origin}/who-we-are`);
+    const directory = page.getByRole("region", { name: "Meet our people" });
+    await expect(directory.getByRole("listitem")).toHaveCount(before.employees.length + 1);
+    await expect(directory.getByRole("listitem").filter({ hasText: person.name })).toHaveCount(1);
+    const response = await page.goto(`${origin}/who-we-are/${person.id}`);
+    expect(response?.status()).toBe(200);
+    const popup = page.getByRole("dialog");
+    await expect(popup.getByRole("heading", { name: person.name })).toBeVisible();
+    // The portrait is drawn from the variants the build made of the upload.
+    const photo = popup.locator("picture img").first();
+    const variant = new RegExp(
+      `/media/img/${portraitName.replace(/\.jpg$/, "")}-\\d+\\.[0-9a-f]{8}\\.webp$`,
+    );
+    await expect(photo).toHaveAttribute("src", variant);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+});
