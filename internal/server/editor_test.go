@@ -124,7 +124,7 @@ func TestEditorHeaders(t *testing.T) {
 	if got := page.Header().Get("Content-Security-Policy"); got != want {
 		t.Errorf("page CSP\n got %s\nwant %s", got, want)
 	}
-	if !strings.Contains(want, "connect-src 'self' http://127.0.0.1:8081;") || strings.Count(want, "'sha256-") != 1 {
+	if !strings.Contains(want, "connect-src 'self' blob: http://127.0.0.1:8081;") || strings.Count(want, "'sha256-") != 1 {
 		t.Errorf("editor policy %s: want its backend and its one inline script", want)
 	}
 	config := do(h, "GET", "/admin/config.yml", nil)
@@ -142,13 +142,13 @@ func TestExactEditorPolicy(t *testing.T) {
 	got := cspBuilder{upgrade: true}.buildEditor(inlineHashes{scripts: []string{"'sha256-abc'"}, styles: []string{"'sha256-def'"}}, []string{"https://api.github.com"})
 	want := "default-src 'self'; script-src 'self' 'unsafe-eval' 'sha256-abc'; style-src 'self' 'unsafe-inline'; " +
 		"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; " +
-		"media-src 'self' blob:; font-src 'self'; connect-src 'self' https://api.github.com; manifest-src 'self'; " +
+		"media-src 'self' blob:; font-src 'self'; connect-src 'self' blob: https://api.github.com; manifest-src 'self'; " +
 		"worker-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'none'; " +
 		"frame-ancestors 'none'; upgrade-insecure-requests"
 	if got != want {
 		t.Fatalf("policy\n got %s\nwant %s", got, want)
 	}
-	if got := (cspBuilder{}).buildEditor(inlineHashes{}, nil); !strings.Contains(got, "connect-src 'self';") || strings.Contains(got, "upgrade") {
+	if got := (cspBuilder{}).buildEditor(inlineHashes{}, nil); !strings.Contains(got, "connect-src 'self' blob:;") || strings.Contains(got, "upgrade") {
 		t.Errorf("no backend: %s", got)
 	}
 }

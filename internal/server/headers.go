@@ -52,14 +52,16 @@ func (c cspBuilder) build(h inlineHashes) string {
 //   - img-src adds data: and blob: (files chosen for upload are previewed
 //     from memory) and GitHub's avatar and raw content hosts; media-src
 //     adds blob: for the same reason.
-//   - connect-src adds the backend: GitHub's API, or the local backend.
+//   - connect-src adds blob: (Decap reads an upload back from its blob: URL
+//     to send it to the backend, and its draft backup reads every media
+//     file that way) and the backend: GitHub's API, or the local backend.
 //
 // The preview pane is an about:srcdoc frame, which frame-src does not
 // govern: frames stay 'none'. Decap starts no workers and loads no fonts of
 // its own. Everything else is the site's policy: no plugins, no framing by
 // others, no forms.
 func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
-	connectSrc := "'self'"
+	connectSrc := "'self' blob:"
 	if len(connect) > 0 {
 		connectSrc += " " + strings.Join(connect, " ")
 	}
