@@ -19,7 +19,7 @@ decap=$!
 trap 'kill "$decap" 2>/dev/null || true' EXIT INT TERM
 
 for _ in $(seq 100); do
-  if curl -fsS -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"action":"info"}' "$backend"; then
+  if curl -fs -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"action":"info"}' "$backend"; then
     break
   fi
   kill -0 "$decap" 2>/dev/null || { echo "edit: decap-server did not start" >&2; exit 1; }
