@@ -17,6 +17,9 @@
 import { editorGroups } from "./groups.mjs";
 import { MAX_UPLOAD_BYTES } from "./upload-rules.ts";
 
+/** The name of the editor's format for content files (admin/ordered-json.ts). */
+export const CONTENT_FORMAT = "content-json";
+
 /**
  * @typedef {Record<string, any>} Schema
  * @typedef {Record<string, any>} Field
@@ -76,6 +79,13 @@ function lengthRule(min, max) {
  * @returns {[string, string] | undefined}
  */
 export function stringPattern(node) {
+  const rule = stringRule(node);
+  // Decap ends the message it shows with a full stop of its own.
+  return rule && [rule[0], rule[1].replace(/\.$/, "")];
+}
+
+/** @returns {[string, string] | undefined} */
+function stringRule(node) {
   const min = node.minLength > 1 ? node.minLength : 0;
   const max = node.maxLength;
   const length = min || max !== undefined ? `[\\s\\S]{${min},${max ?? ""}}` : "";
@@ -257,7 +267,8 @@ export function editorCollections(schemas) {
     name: group.name,
     label: group.label,
     description: group.description,
-    format: "json",
+    // JSON in field order (./ordered-json.ts, registered by main.tsx under this name).
+    format: CONTENT_FORMAT,
     extension: "json",
     editor: { preview: true },
     files: group.files.map((name) => {

@@ -108,7 +108,7 @@ describe("fieldFor", () => {
   it.each([
     [
       { type: "string", maxLength: 70 },
-      { widget: "string", pattern: ["^[\\s\\S]{0,70}$", "Use at most 70 characters."] },
+      { widget: "string", pattern: ["^[\\s\\S]{0,70}$", "Use at most 70 characters"] },
     ],
     [
       { type: "string", minLength: 1 },
@@ -132,7 +132,7 @@ describe("fieldFor", () => {
     ],
     [
       { $ref: "#/definitions/date" },
-      { widget: "string", pattern: ["^[0-9]{4}$", "A year, e.g. 2026."] },
+      { widget: "string", pattern: ["^[0-9]{4}$", "A year, e.g. 2026"] },
     ],
     [
       { $ref: "#/definitions/photo" },
@@ -176,7 +176,7 @@ describe("stringPattern", () => {
     expect(re.test("abc")).toBe(true);
     expect(re.test("abcdef")).toBe(false);
     expect(re.test("ABC")).toBe(false);
-    expect(message).toBe("Lower case; at most 5 characters.");
+    expect(message).toBe("Lower case; at most 5 characters");
   });
 });
 

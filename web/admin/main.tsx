@@ -8,6 +8,7 @@ import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { replaceInPlace } from "./live-content";
+import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
@@ -15,7 +16,7 @@ import { guardedControl, installUploadGuard } from "./upload-guard";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
-  collections: { name: string; files: { name: string; fields: EditorField[] }[] }[];
+  collections: { name: string; format: string; files: { name: string; fields: EditorField[] }[] }[];
   [key: string]: unknown;
 }
 
@@ -133,6 +134,12 @@ async function start() {
     );
     return;
   }
+  CMS.registerCustomFormat(
+    // Every collection uses the one format (admin/config.mjs CONTENT_FORMAT).
+    config.collections[0]?.format ?? "json",
+    "json",
+    orderedJsonFormat(config.collections.flatMap((c) => c.files.map((f) => f.fields))),
+  );
   registerPreviews(config);
   registerSaveRules(config);
   registerUploadRules(config);

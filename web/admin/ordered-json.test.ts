@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentDir } from "../scripts/content-dir.mjs";
+import { editorConfig } from "./config.mjs";
+import type { EditorField } from "./empty-fields";
+import { orderedJsonFormat, orderLike } from "./ordered-json";
+
+const fields: EditorField[] = [
+  { name: "id", widget: "number" },
+  { name: "name", widget: "string" },
+  { name: "team", widget: "list", field: { name: "item", widget: "string" } },
+  { name: "office", widget: "object", fields: [{ name: "city" }, { name: "country" }] },
+];
+
+describe("orderLike", () => {
+  it("orders keys as the fields at every depth, unknown keys last", () => {
+    const data = {
+      office: { country: "NL", city: "Amsterdam" },
+      extra: 1,
+      team: ["A"],
+      name: "N",
+      id: 3,
+    };
+    const out = orderLike(data, fields);
+    expect(JSON.stringify(out)).toBe(
+      '{"id":3,"name":"N","team":["A"],"office":{"city":"Amsterdam","country":"NL"},"extra":1}',
+    );
+  });
+});
+
+describe("the content files", () => {
+  const schemas = Object.fromEntries(
+    readdirSync(join(contentDir, "schema")).map((f) => [
+      f.replace(".schema.json", ""),
+      JSON.parse(readFileSync(join(contentDir, "schema", f), "utf8")),
+    ]),
+  );
+  const files = editorConfig(schemas).collections.flatMap((c) => c.files);
+  const format = orderedJsonFormat(files.map((f) => f.fields as EditorField[]));
+
+  it.each(files.map((f) => [f.file, f] as const))(
+    "%s comes out of the editor byte for byte as it is when nothing changed",
+    (path, file) => {
+      const raw = readFileSync(join(contentDir, "..", path), "utf8");
+      // Decap adds the final newline itself.
+      const written = `${format.toFile(
+        format.fromFile(raw) as Record<string, unknown>,
+        (file.fields as EditorField[]).map((f) => f.name),
+      )}\n`;
+      expect(written).toBe(raw);
+    },
+  );
+
+  it("each file's top-level fields name it alone", () => {
+    const keys = files.map((f) => (f.fields as EditorField[]).map((x) => x.name).join(","));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
