@@ -11,7 +11,7 @@ GO ?= go
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e lint fmt bench loadtest fuzz clean deps media
+.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -55,9 +55,14 @@ test-web: $(WEB_STAMP)
 	cd web && npm run --silent format:check
 	cd web && npm test
 
-e2e: build
+e2e: build e2e-editor
 	./scripts/ensure-chromium.sh
 	cd web && npm run --silent e2e
+
+# The editor against `make edit` in a copy of the repository (web/e2e-editor).
+e2e-editor: build
+	./scripts/ensure-chromium.sh
+	cd web && npm run --silent e2e:editor
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }

@@ -98,6 +98,7 @@ test("a vacancy's new title is saved to content/careers.json and shown by the re
   page,
 }) => {
   const before = readContent<Careers>("careers");
+  const beforeText = readFileSync(inSandbox("content/careers.json"), "utf8");
   const vacancy = before.vacancies[0]!;
   const newTitle = "Portfolio Manager Residential";
   expect(before.vacancies.map((v) => v.title)).not.toContain(newTitle);
@@ -115,6 +116,12 @@ test("a vacancy's new title is saved to content/careers.json and shown by the re
   const expected = structuredClone(before);
   expected.vacancies[0]!.title = newTitle;
   expect(readContent<Careers>("careers")).toEqual(expected);
+  // ...and the file's text differs by that one line (a reviewable pull request).
+  const titleLine = `"title": ${JSON.stringify(vacancy.title)},`;
+  expect(beforeText.split(titleLine)).toHaveLength(2);
+  expect(readFileSync(inSandbox("content/careers.json"), "utf8")).toBe(
+    beforeText.replace(titleLine, `"title": ${JSON.stringify(newTitle)},`),
+  );
 
   await buildSite();
   await withBuiltSite(async (origin) => {
