@@ -88,7 +88,7 @@ test("the editor loads, previews a page with the site's components, and breaks n
   expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'self'/);
   const vacancy = readContent<Careers>("careers").vacancies[0]!;
   await openEntry(page, "careers", "careers");
-  const preview = page.frameLocator("iframe").first();
+  const preview = page.locator("iframe").first().contentFrame();
   await expect(
     preview.getByRole("article").getByRole("heading", { level: 3, name: vacancy.title }),
   ).toBeVisible();
