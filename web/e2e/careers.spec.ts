@@ -275,7 +275,9 @@ test.describe("/careers/{slug}", () => {
       link.click(),
     ]);
     expect(response.status()).toBe(200);
-    await expect(page).toHaveURL(/\/what-we-do$/);
+    // A navigation, not an expect poll: on a loaded machine the new document
+    // (with its view transition) can take longer than expect's 5 s.
+    await page.waitForURL(/\/what-we-do$/);
     await expect(
       page.getByRole("heading", { level: 1, name: pagesJson["/what-we-do"].heading }),
     ).toBeVisible();
