@@ -114,61 +114,46 @@ const teamLine = (e) => e.teamShown.trim() || e.team.join(", ");
 export function shareCards(c) {
   const brand = c.site.name;
   const logo = c.site.logo;
+  /** One card: what every card has, plus its own text and photo. */
+  const card = (path, layout, { eyebrow, title, subtitle, photo, photoAlt }) => ({
+    path,
+    file: cardFileName(path),
+    layout,
+    brand,
+    logo,
+    ...(eyebrow === undefined ? {} : { eyebrow }),
+    title,
+    ...(subtitle === undefined ? {} : { subtitle }),
+    photo,
+    alt: altText(brand, title, subtitle ?? "", photoAlt),
+  });
   const cards = [];
   for (const path of staticPaths) {
     const photo = screenPhotos[path]?.(c) ?? null;
     const title = c.pages[path].heading;
-    cards.push({
-      path,
-      file: cardFileName(path),
-      layout: "screen",
-      brand,
-      logo,
-      title,
-      photo: photo?.image ?? null,
-      alt: altText(brand, title, "", photo?.alt),
-    });
+    cards.push(card(path, "screen", { title, photo: photo?.image ?? null, photoAlt: photo?.alt }));
   }
   for (const v of c.careers.vacancies) {
-    const path = `/careers/${v.slug}`;
-    cards.push({
-      path,
-      file: cardFileName(path),
-      layout: "record",
-      brand,
-      logo,
-      eyebrow: c.pages["/careers"].heading,
-      title: v.title,
-      subtitle: v.location,
-      photo: v.headerImage,
-      alt: altText(brand, v.title, v.location),
-    });
+    cards.push(
+      card(`/careers/${v.slug}`, "record", {
+        eyebrow: c.pages["/careers"].heading,
+        title: v.title,
+        subtitle: v.location,
+        photo: v.headerImage,
+      }),
+    );
   }
   for (const e of c.employees.employees) {
-    const path = `/who-we-are/${e.id}`;
-    cards.push({
-      path,
-      file: cardFileName(path),
-      layout: "record",
-      brand,
-      logo,
-      eyebrow: c.pages["/who-we-are"].heading,
-      title: e.name,
-      subtitle: teamLine(e),
-      photo: e.imageDesktop,
-      alt: altText(brand, e.name, teamLine(e)),
-    });
+    cards.push(
+      card(`/who-we-are/${e.id}`, "record", {
+        eyebrow: c.pages["/who-we-are"].heading,
+        title: e.name,
+        subtitle: teamLine(e),
+        photo: e.imageDesktop,
+      }),
+    );
   }
-  cards.push({
-    path: notFoundPath,
-    file: cardFileName(notFoundPath),
-    layout: "screen",
-    brand,
-    logo,
-    title: c.site.notFound.title,
-    photo: null,
-    alt: altText(brand, c.site.notFound.title, ""),
-  });
+  cards.push(card(notFoundPath, "screen", { title: c.site.notFound.title, photo: null }));
   return cards;
 }
 
