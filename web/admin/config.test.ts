@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
+import { readSchemas } from "./read-schemas.mjs";
 import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
 interface Field {
@@ -15,15 +16,6 @@ interface Field {
   min?: number;
   max?: number;
   [key: string]: unknown;
-}
-
-function readSchemas(): Record<string, Record<string, unknown>> {
-  const dir = join(contentDir, "schema");
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith(".schema.json"))
-      .map((f) => [f.replace(".schema.json", ""), JSON.parse(readFileSync(join(dir, f), "utf8"))]),
-  );
 }
 
 /** Every path in `data` that has no editor field (the test's whole point: none). */

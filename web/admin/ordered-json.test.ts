@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
 import { editorConfig } from "./config.mjs";
+import { readSchemas } from "./read-schemas.mjs";
 import type { EditorField } from "./empty-fields";
 import { orderedJsonFormat, orderLike } from "./ordered-json";
 
@@ -31,12 +32,7 @@ describe("orderLike", () => {
 });
 
 describe("the content files", () => {
-  const schemas = Object.fromEntries(
-    readdirSync(join(contentDir, "schema")).map((f) => [
-      f.replace(".schema.json", ""),
-      JSON.parse(readFileSync(join(contentDir, "schema", f), "utf8")),
-    ]),
-  );
+  const schemas = readSchemas();
   const files = editorConfig(schemas).collections.flatMap((c) => c.files);
   const format = orderedJsonFormat(files.map((f) => f.fields as EditorField[]));
 

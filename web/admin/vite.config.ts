@@ -3,25 +3,12 @@
 // them. Runs after `astro build` and writes dist/admin/ (index.html, its assets,
 // and config.json, the configuration generated from the content schemas that
 // bin/site serves as /admin/config.yml with the backend of its deployment).
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { aliases } from "../scripts/aliases.mjs";
-import { contentDir } from "../scripts/content-dir.mjs";
 import { sanitizeContentPlugin } from "../scripts/safe-html.mjs";
 import { editorConfig } from "./config.mjs";
-
-function readSchemas() {
-  const dir = join(contentDir, "schema");
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith(".schema.json"))
-      .map((f) => [
-        f.replace(/\.schema\.json$/, ""),
-        JSON.parse(readFileSync(join(dir, f), "utf8")),
-      ]),
-  );
-}
+import { readSchemas } from "./read-schemas.mjs";
 
 /** Emits config.json; a schema the generator cannot map fails the build, naming file and field. */
 function editorConfigPlugin(): Plugin {
