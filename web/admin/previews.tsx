@@ -33,6 +33,7 @@ import { VacancyCards } from "@/components/VacancyCards";
 import { AssetManagement } from "@/components/what-we-do/AssetManagement";
 import { DealTeam } from "@/components/what-we-do/DealTeam";
 import { Philosophy } from "@/components/what-we-do/Philosophy";
+import pagesJson from "#content/pages.json";
 import { careers } from "@/lib/careers";
 import { charity } from "@/lib/charity";
 import { contact } from "@/lib/contact";
@@ -149,9 +150,8 @@ export const pagePreviews: Record<string, ComponentType> = {
   ),
   pages: () => (
     <>
-      {site.nav
-        .map((link) => link.to)
-        .concat("/privacy-statement")
+      {Object.keys(pagesJson)
+        .filter((path) => path.startsWith("/"))
         .map((path) => (
           <SearchResult key={path} path={path} />
         ))}
