@@ -14,23 +14,36 @@ type cspBuilder struct {
 }
 
 func (c cspBuilder) build(h inlineHashes) string {
-	script := withHashes("'self'", h.scripts)
-	style := withHashes("'self'", h.styles)
 	frame := "'none'"
 	if len(c.frameSources) > 0 {
 		frame = strings.Join(c.frameSources, " ")
 	}
+	return c.policy(sources{
+		script:  withHashes("'self'", h.scripts),
+		style:   withHashes("'self'", h.styles),
+		img:     "'self' data:",
+		media:   "'self'",
+		connect: "'self'",
+		frame:   frame,
+	})
+}
+
+// sources are the directives in which a page's policy and the editor's differ.
+type sources struct{ script, style, img, media, connect, frame string }
+
+// policy is the one list of directives both policies share, with their sources.
+func (c cspBuilder) policy(s sources) string {
 	directives := []string{
 		"default-src 'self'",
-		"script-src " + script,
-		"style-src " + style,
-		"img-src 'self' data:",
-		"media-src 'self'",
+		"script-src " + s.script,
+		"style-src " + s.style,
+		"img-src " + s.img,
+		"media-src " + s.media,
 		"font-src 'self'",
-		"connect-src 'self'",
+		"connect-src " + s.connect,
 		"manifest-src 'self'",
 		"worker-src 'none'",
-		"frame-src " + frame,
+		"frame-src " + s.frame,
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'none'",
@@ -65,26 +78,14 @@ func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
 	if len(connect) > 0 {
 		connectSrc += " " + strings.Join(connect, " ")
 	}
-	directives := []string{
-		"default-src 'self'",
-		"script-src " + withHashes("'self' 'unsafe-eval'", h.scripts),
-		"style-src 'self' 'unsafe-inline'",
-		"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
-		"media-src 'self' blob:",
-		"font-src 'self'",
-		"connect-src " + connectSrc,
-		"manifest-src 'self'",
-		"worker-src 'none'",
-		"frame-src 'none'",
-		"object-src 'none'",
-		"base-uri 'self'",
-		"form-action 'none'",
-		"frame-ancestors 'none'",
-	}
-	if c.upgrade {
-		directives = append(directives, "upgrade-insecure-requests")
-	}
-	return strings.Join(directives, "; ")
+	return c.policy(sources{
+		script:  withHashes("'self' 'unsafe-eval'", h.scripts),
+		style:   "'self' 'unsafe-inline'",
+		img:     "'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+		media:   "'self' blob:",
+		connect: connectSrc,
+		frame:   "'none'",
+	})
 }
 
 func withHashes(source string, hashes []string) string {
