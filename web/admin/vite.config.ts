@@ -36,7 +36,8 @@ function previewMediaPlugin(): Plugin {
     name: "veldhaven-preview-media",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (importer === previewModule) return null;
+      // Only an import naming the module is resolved a second time.
+      if (importer === previewModule || !/media-manifest(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === manifestModule ? previewModule : null;
     },
