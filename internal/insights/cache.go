@@ -2,6 +2,7 @@ package insights
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"sync"
@@ -162,7 +163,11 @@ func (c *feedCache) refresh() (any, error) {
 	raw, err := c.src.Posts(ctx)
 	var f *feed
 	if err == nil {
-		f, err = newFeed(raw, c.now())
+		var previous map[string]json.RawMessage
+		if cur := c.current(); cur != nil {
+			previous = cur.reshared
+		}
+		f, err = newFeed(raw, resolveReshares(ctx, c.src, raw, previous), c.now())
 	}
 	now = c.now()
 	c.mu.Lock()

@@ -12,10 +12,6 @@ import (
 const (
 	// DefaultAPIBase is LinkedIn's REST API host.
 	DefaultAPIBase = "https://api.linkedin.com"
-	// DefaultVersion is the LinkedIn-Version header sent when none is
-	// configured. LinkedIn retires versions after about a year; a retired
-	// version answers 426 NONEXISTENT_VERSION, which is logged as such.
-	DefaultVersion = "202601"
 	// DefaultTokenURL is LinkedIn's OAuth 2.0 token endpoint.
 	DefaultTokenURL = "https://www.linkedin.com/oauth/v2/accessToken"
 	// DefaultTTL is how long a fetched feed is served without asking upstream.
@@ -41,7 +37,7 @@ type Config struct {
 	// APIBase is the LinkedIn API origin, default DefaultAPIBase. Tests
 	// point it at a fake upstream.
 	APIBase string
-	// Version is the LinkedIn-Version header (YYYYMM), default DefaultVersion.
+	// Version is the LinkedIn-Version header (YYYYMM), default DefaultVersion().
 	Version string
 	// RefreshToken, ClientID and ClientSecret, when all set, let the
 	// service refresh an expired access token once on a 401 and retry.
@@ -86,7 +82,7 @@ func (cfg Config) withDefaults() Config {
 	}
 	cfg.APIBase = strings.TrimRight(cfg.APIBase, "/")
 	if cfg.Version == "" {
-		cfg.Version = DefaultVersion
+		cfg.Version = DefaultVersion()
 	}
 	if cfg.TokenURL == "" {
 		cfg.TokenURL = DefaultTokenURL

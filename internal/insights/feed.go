@@ -13,7 +13,9 @@ import (
 
 // feed is one good answer of a source, ready to serve.
 type feed struct {
-	elements  []json.RawMessage // published, public posts, compacted
+	elements []json.RawMessage // published, public posts, compacted
+	// reshared are the reposted posts by URN (see resolveReshares).
+	reshared  map[string]json.RawMessage
 	fetchedAt time.Time
 	body      []byte // {"elements":[...]}
 	etag      string // strong ETag of body
@@ -25,58 +27,53 @@ type feed struct {
 	media        map[string]bool // media URNs the posts reference
 }
 
-// postFields are the fields of a post the service reads; the rest passes
-// through untouched.
-type postFields struct {
-	LifecycleState string `json:"lifecycleState"`
-	Visibility     string `json:"visibility"`
-	Content        struct {
-		Media struct {
-			ID string `json:"id"`
-		} `json:"media"`
-		Article struct {
-			Thumbnail string `json:"thumbnail"`
-		} `json:"article"`
-		MultiImage struct {
-			Images []struct {
-				ID string `json:"id"`
-			} `json:"images"`
-		} `json:"multiImage"`
-	} `json:"content"`
-}
-
-// newFeed keeps the published, public posts of raw (in order), records
-// the media they reference and renders the answer body. Elements that are
-// not JSON objects are dropped.
-func newFeed(raw []json.RawMessage, fetchedAt time.Time) (*feed, error) {
-	f := &feed{fetchedAt: fetchedAt, media: make(map[string]bool), elements: []json.RawMessage{}}
+// newFeed keeps the posts of raw that LinkedIn's page shows (published,
+// public, in the main feed), newest publication first, records the media
+// they and the reposted posts in reshared reference, and renders the answer
+// body. Elements that are not JSON objects are dropped.
+func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, fetchedAt time.Time) (*feed, error) {
+	f := &feed{fetchedAt: fetchedAt, media: make(map[string]bool), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}}
+	var kept []feedPost
 	for _, el := range raw {
-		var p postFields
-		if err := json.Unmarshal(el, &p); err != nil {
-			continue // not an object, or fields of the wrong type
-		}
-		if p.LifecycleState != "PUBLISHED" || p.Visibility != "PUBLIC" {
+		p, ok := decodePost(el)
+		if !ok || !p.inFeed() {
 			continue
 		}
-		var buf bytes.Buffer
-		if err := json.Compact(&buf, el); err != nil {
+		compact, err := compactJSON(el)
+		if err != nil {
 			continue
 		}
-		f.elements = append(f.elements, buf.Bytes())
-		for _, urn := range []string{p.Content.Media.ID, p.Content.Article.Thumbnail} {
-			if _, ok := validateURN(urn); ok {
+		kept = append(kept, feedPost{raw: compact, p: p})
+	}
+	sortNewestFirst(kept)
+	for _, fp := range kept {
+		f.elements = append(f.elements, fp.raw)
+		for _, urn := range fp.p.mediaURNs() {
+			f.media[urn] = true
+		}
+		// Only the reposted posts of kept reposts are relayed.
+		parent := fp.p.parent()
+		if el, ok := reshared[parent]; ok && parent != "" {
+			p, ok := decodePost(el)
+			if !ok || !p.public() {
+				continue
+			}
+			compact, err := compactJSON(el)
+			if err != nil {
+				continue
+			}
+			f.reshared[parent] = compact
+			for _, urn := range p.mediaURNs() {
 				f.media[urn] = true
 			}
 		}
-		for _, img := range p.Content.MultiImage.Images {
-			if _, ok := validateURN(img.ID); ok {
-				f.media[img.ID] = true
-			}
-		}
 	}
+	// reshared is the site's addition to LinkedIn's answer: the posts the
+	// reposts point to, by URN, as GET /rest/posts/{urn} answered them.
 	body, err := json.Marshal(struct {
-		Elements []json.RawMessage `json:"elements"`
-	}{f.elements})
+		Elements []json.RawMessage          `json:"elements"`
+		Reshared map[string]json.RawMessage `json:"reshared"`
+	}{f.elements, f.reshared})
 	if err != nil {
 		return nil, fmt.Errorf("insights: render feed: %w", err)
 	}
@@ -92,4 +89,13 @@ func newFeed(raw []json.RawMessage, fetchedAt time.Time) (*feed, error) {
 		f.gzipETag = `"` + hex.EncodeToString(sum[:16]) + `-gz"`
 	}
 	return f, nil
+}
+
+// compactJSON returns el without insignificant white space.
+func compactJSON(el json.RawMessage) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, el); err != nil {
+		return nil, fmt.Errorf("insights: compact post: %w", err)
+	}
+	return buf.Bytes(), nil
 }

@@ -164,15 +164,28 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		err := s.ensureMedia(ctx, urn, key)
+		if thumb := s.videoThumbnail(ctx, urn, err); thumb != "" {
+			// A video over the size limit: its thumbnail, never a broken player.
+			cancel()
+			s.writeMediaURL(w, r, struct {
+				Thumbnail string `json:"thumbnail"`
+			}{pathMedia + thumb})
+			return
+		}
 		cancel()
 		if err != nil && !(kindOf(err) == kindTimeout && r.Context().Err() == nil) {
 			writeUpstreamError(w, err)
 			return
 		}
 	}
-	body, _ := json.Marshal(struct {
+	s.writeMediaURL(w, r, struct {
 		DownloadURL string `json:"downloadUrl"`
 	}{pathMedia + key})
+}
+
+// writeMediaURL answers the JSON of serveMediaURL.
+func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
+	body, _ := json.Marshal(v)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
@@ -183,8 +196,8 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 // needed. Range and conditional requests work through http.ServeContent.
 func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
-	urn, _, ok := urnFromKey(key)
-	if !ok || mediaKey(urn) != key {
+	urn, _, ok := parseMediaKey(key)
+	if !ok {
 		writeError(w, http.StatusBadRequest, "invalid media key")
 		return
 	}

@@ -165,6 +165,7 @@ func TestSampleFeed(t *testing.T) {
 			Author         string `json:"author"`
 			Commentary     string `json:"commentary"`
 			CreatedAt      int64  `json:"createdAt"`
+			PublishedAt    int64  `json:"publishedAt"`
 			LifecycleState string `json:"lifecycleState"`
 			Visibility     string `json:"visibility"`
 			Content        struct {
@@ -191,14 +192,19 @@ func TestSampleFeed(t *testing.T) {
 		if p.LifecycleState != "PUBLISHED" || p.Visibility != "PUBLIC" || strings.Contains(p.Commentary, "Draft") || strings.HasPrefix(p.Commentary, "Internal") {
 			t.Errorf("post %s should have been filtered out", p.ID)
 		}
-		if !strings.HasPrefix(p.ID, "urn:li:share:") || p.Author == "" || p.CreatedAt < 1.6e12 || p.CreatedAt > prev {
-			t.Errorf("post %s: bad id, author or createdAt order", p.ID)
+		// Newest publication first (publishedAt, else createdAt).
+		shown := p.PublishedAt
+		if shown == 0 {
+			shown = p.CreatedAt
 		}
-		prev = p.CreatedAt
+		if !postURNPattern.MatchString(p.ID) || p.Author == "" || shown < 1.6e12 || shown > prev {
+			t.Errorf("post %s: bad id, author or publishedAt order", p.ID)
+		}
+		prev = shown
 		long = long || len([]rune(p.Commentary)) > 400
 		hashtag = hashtag || strings.Contains(p.Commentary, `{hashtag|\#|`)
 		mention = mention || strings.Contains(p.Commentary, "](urn:li:organization:")
-		if p.Content.Media.ID != "" {
+		if p.Content.Media.ID != "" && !strings.HasPrefix(p.Content.Media.ID, "urn:li:document:") {
 			media = append(media, p.Content.Media.ID)
 			video = video || strings.HasPrefix(p.Content.Media.ID, "urn:li:video:")
 		}

@@ -31,18 +31,21 @@ type linkedInSource struct {
 	client  *http.Client
 	logger  *slog.Logger
 	observe func(endpoint string, outcome errKind) // metrics hook
+	ver     *versionState                          // LinkedIn-Version in use
 
 	mu           sync.Mutex
 	token        string // current access token
 	refreshToken string
 	tokenGen     int // bumped on every successful refresh
 	refreshing   chan struct{}
+	lastRefresh  time.Time // when the token was last refreshed
 }
 
 // newLinkedInSource returns a source for a defaulted, validated cfg.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind)) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState) *linkedInSource {
 	return &linkedInSource{
 		cfg:          cfg,
+		ver:          ver,
 		client:       client,
 		logger:       logger,
 		observe:      observe,
@@ -75,8 +78,11 @@ type mediaResponse struct {
 
 // Posts implements Source: GET /rest/posts?q=author&author=<urn>.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
+	// sortBy=CREATED is the closest to publication order the API offers
+	// (the default, LAST_MODIFIED, puts an old post whose typo was fixed
+	// first); newFeed sorts by publishedAt regardless.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
-		"&count=" + strconv.Itoa(postsPageSize) + "&sortBy=LAST_MODIFIED"
+		"&count=" + strconv.Itoa(postsPageSize) + "&sortBy=CREATED"
 	var resp postsResponse
 	if err := s.getJSON(ctx, "posts", u, &resp); err != nil {
 		return nil, fmt.Errorf("insights: fetch posts: %w", err)
@@ -109,7 +115,13 @@ func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64)
 	if meta.Status != "" && meta.Status != "AVAILABLE" {
 		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindNotFound, Err: fmt.Errorf("media status %q", meta.Status)})
 	}
-	dl, err := url.Parse(meta.DownloadURL)
+	return s.download(ctx, endpoint, meta.DownloadURL, limit)
+}
+
+// download opens a signed download URL of the API's answer (a media item
+// or a video thumbnail), at most limit bytes by its Content-Length.
+func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, limit int64) (io.ReadCloser, int64, error) {
+	dl, err := url.Parse(rawURL)
 	if err != nil || (dl.Scheme != "https" && dl.Scheme != "http") || dl.Host == "" || dl.User != nil {
 		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: errors.New("no usable downloadUrl")})
 	}
@@ -141,28 +153,56 @@ func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64)
 
 // getJSON GETs an API URL with LinkedIn's headers and decodes a 200 answer
 // into v. On a 401 it refreshes the access token once, when refresh is
-// configured, and retries.
+// configured, and retries; likewise on a 500, which is how LinkedIn answers
+// a failed downstream check of the access token (Microsoft Learn, "API
+// error handling"), at most once per tokenCheckRefreshInterval. On a 426
+// it moves to a LinkedIn-Version LinkedIn serves (see versionState) and
+// retries.
 func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	for attempt := 0; ; attempt++ {
+	refreshed, switched := false, false
+	for {
 		token, gen := s.currentToken()
-		err := s.getJSONOnce(ctx, endpoint, u, token, v)
+		version := s.ver.current()
+		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
 		s.observe(endpoint, outcomeOf(err))
 		var ue *upstreamError
-		if attempt == 0 && errors.As(err, &ue) && ue.Kind == kindUnauthorized && s.cfg.canRefresh() {
-			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.String("code", ue.Code))
+		if !errors.As(err, &ue) {
+			return err
+		}
+		if !refreshed && s.cfg.canRefresh() && (ue.Kind == kindUnauthorized || s.tokenCheckFailed(ue)) {
+			refreshed = true
+			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.Int("status", ue.Status), slog.String("code", ue.Code))
 			if rerr := s.refresh(ctx, gen); rerr != nil {
 				return errors.Join(err, rerr)
 			}
 			continue
 		}
-		if errors.As(err, &ue) && ue.Kind == kindVersionRetired {
-			s.logger.Error("insights: LinkedIn-Version has retired; set LINKEDIN_VERSION to a current YYYYMM value",
-				slog.String("version", s.cfg.Version), slog.String("code", ue.Code))
+		if !switched && ue.Kind == kindVersionRetired {
+			switched = true
+			if s.ver.switchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
+				continue
+			}
 		}
 		return err
 	}
+}
+
+// tokenCheckRefreshInterval spaces refreshes caused by a 500: during a
+// LinkedIn outage every call answers 500, and a refresh does not help then.
+const tokenCheckRefreshInterval = 10 * time.Minute
+
+// tokenCheckFailed reports whether a 500 answer may be LinkedIn's failed
+// check of the access token: a refresh is worth one try unless the token
+// was refreshed within tokenCheckRefreshInterval.
+func (s *linkedInSource) tokenCheckFailed(ue *upstreamError) bool {
+	if ue.Status != http.StatusInternalServerError {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastRefresh.IsZero() || time.Since(s.lastRefresh) >= tokenCheckRefreshInterval
 }
 
 // outcomeOf is the metric outcome of an upstream call.
@@ -174,13 +214,13 @@ func outcomeOf(err error) errKind {
 }
 
 // getJSONOnce is one GET of an API URL.
-func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token string, v any) error {
+func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, version string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("LinkedIn-Version", s.cfg.Version)
+	req.Header.Set("LinkedIn-Version", version)
 	req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
 	req.Header.Set("Accept", "application/json")
 	res, err := s.client.Do(req)
@@ -310,6 +350,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 				s.refreshToken = tok.RefreshToken
 			}
 			s.tokenGen++
+			s.lastRefresh = time.Now()
 		}
 		s.mu.Unlock()
 		close(done)

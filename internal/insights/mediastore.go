@@ -19,7 +19,7 @@ import (
 
 // mediaKeyPattern is the syntax of a media cache key (see mediaKey); it
 // also guards file names in the cache directory.
-var mediaKeyPattern = regexp.MustCompile(`^(image|video)-[A-Za-z0-9_-]{8,64}$`)
+var mediaKeyPattern = regexp.MustCompile(`^(image|video|thumb)-[A-Za-z0-9_-]{8,64}$`)
 
 // errMediaTooLarge is returned by put for an item over the size cap.
 var errMediaTooLarge = errors.New("media over the size cap")
@@ -115,6 +115,9 @@ func sniffFile(path string) (string, error) {
 // else (HTML, scripts) is never served from the site's origin.
 func kindMatches(key, contentType string) bool {
 	kind, _, _ := strings.Cut(key, "-")
+	if kind == "thumb" {
+		kind = "image" // a video's thumbnail is an image
+	}
 	return strings.HasPrefix(contentType, kind+"/")
 }
 

@@ -29,6 +29,7 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
+	version *versionState // LinkedIn-Version in use
 	now     func() time.Time
 
 	base   context.Context
@@ -106,6 +107,13 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		return nil, err
 	}
 	s.cache.metrics = s.metrics
+	s.version = newVersionState(cfg.Version, now)
+	if reg != nil {
+		if err := reg.Register(newVersionCollector(s.version)); err != nil {
+			s.cancel()
+			return nil, fmt.Errorf("insights: register metrics: %w", err)
+		}
+	}
 
 	switch {
 	case src != nil:
@@ -121,7 +129,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 				return nil
 			},
 		}
-		s.src = newLinkedInSource(cfg, client, logger, s.observe)
+		s.src = newLinkedInSource(cfg, client, logger, s.observe, s.version)
 	default:
 		sample, err := newSampleSource(sampleFS)
 		if err != nil {
@@ -180,7 +188,7 @@ func (s *Service) loadSnapshot() {
 		s.logger.Warn("insights: ignoring feed snapshot of another organization", slog.String("snapshot_source", snap.Source))
 		return
 	}
-	f, err := newFeed(snap.Elements, snap.FetchedAt)
+	f, err := newFeed(snap.Elements, snap.Reshared, snap.FetchedAt)
 	if err != nil {
 		s.logger.Warn("insights: ignoring feed snapshot", slog.String("error", err.Error()))
 		return
@@ -192,7 +200,7 @@ func (s *Service) loadSnapshot() {
 // saveSnapshot writes f to DataDir atomically; failures are logged and the
 // previous snapshot stays intact.
 func (s *Service) saveSnapshot(f *feed) {
-	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements})
+	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared})
 	if err == nil {
 		err = writeFileAtomic(s.cfg.DataDir, snapshotFile, data)
 	}
@@ -274,7 +282,7 @@ func (s *Service) fetchMedia(urn, key string) error {
 	case <-ctx.Done():
 		return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: ctx.Err()}
 	}
-	rc, size, err := s.src.OpenMedia(ctx, urn, s.cfg.MaxMediaBytes)
+	rc, size, err := s.openItem(ctx, urn, key)
 	if err != nil {
 		return err
 	}

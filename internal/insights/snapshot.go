@@ -22,6 +22,8 @@ type snapshot struct {
 	Source    string            `json:"source"` // organization URN the feed belongs to
 	FetchedAt time.Time         `json:"fetchedAt"`
 	Elements  []json.RawMessage `json:"elements"`
+	// Reshared are the reposted posts by URN; absent in older snapshots.
+	Reshared map[string]json.RawMessage `json:"reshared,omitempty"`
 }
 
 // decodeSnapshot parses and checks a snapshot file. It never panics, and a

@@ -38,7 +38,7 @@ func TestSnapshotRestartDuringOutage(t *testing.T) {
 // TestSnapshotFaults checks that a bad snapshot or data dir is logged and
 // ignored: the service starts and serves from upstream.
 func TestSnapshotFaults(t *testing.T) {
-	good, _ := encodeSnapshot(snapshot{Source: testOrg, FetchedAt: time.Date(2024, 3, 1, 11, 0, 0, 0, time.UTC), Elements: []json.RawMessage{json.RawMessage(`{"id":"urn:li:share:9","lifecycleState":"PUBLISHED","visibility":"PUBLIC"}`)}})
+	good, _ := encodeSnapshot(snapshot{Source: testOrg, FetchedAt: time.Date(2024, 3, 1, 11, 0, 0, 0, time.UTC), Elements: []json.RawMessage{json.RawMessage(`{"id":"urn:li:share:9","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"}}`)}})
 	other, _ := encodeSnapshot(snapshot{Source: "urn:li:organization:1", FetchedAt: time.Now(), Elements: []json.RawMessage{}})
 	cases := []struct {
 		name     string

@@ -105,7 +105,7 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		if !s.FetchedAt.Equal(s2.FetchedAt) || s.Source != s2.Source || len(s.Elements) != len(s2.Elements) {
 			t.Fatalf("round trip changed the snapshot")
 		}
-		fd, err := newFeed(s.Elements, s.FetchedAt)
+		fd, err := newFeed(s.Elements, s.Reshared, s.FetchedAt)
 		if err != nil {
 			t.Fatalf("feed from accepted snapshot: %v", err)
 		}
@@ -118,14 +118,14 @@ func FuzzDecodeSnapshot(f *testing.F) {
 // TestNewFeed checks the filter and the media index.
 func TestNewFeed(t *testing.T) {
 	f, err := newFeed([]json.RawMessage{
-		json.RawMessage(`{"id":"a","lifecycleState":"PUBLISHED","visibility":"PUBLIC","content":{"media":{"id":"urn:li:image:C4D22AQFx4nG7Gm1bVQ"}}}`),
-		json.RawMessage(`{"id":"b","lifecycleState":"PUBLISHED","visibility":"PUBLIC","content":{"multiImage":{"images":[{"id":"urn:li:image:C4D22AQMulti0000001"}]}}}`),
+		json.RawMessage(`{"id":"a","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"content":{"media":{"id":"urn:li:image:C4D22AQFx4nG7Gm1bVQ"}}}`),
+		json.RawMessage(`{"id":"b","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"content":{"multiImage":{"images":[{"id":"urn:li:image:C4D22AQMulti0000001"}]}}}`),
 		json.RawMessage(`{"id":"c","lifecycleState":"DRAFT","visibility":"PUBLIC","content":{"media":{"id":"urn:li:image:C4D22AQDraft0000001"}}}`),
 		json.RawMessage(`{"id":"d","lifecycleState":"PUBLISHED","visibility":"LOGGED_IN"}`),
-		json.RawMessage(`{"id":"e","lifecycleState":"PUBLISHED","visibility":"PUBLIC","content":{"media":{"id":"http://evil"}}}`),
+		json.RawMessage(`{"id":"e","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"content":{"media":{"id":"http://evil"}}}`),
 		json.RawMessage(`"not an object"`),
 		json.RawMessage(`{"id":"f","lifecycleState":1}`),
-	}, time.Now())
+	}, nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

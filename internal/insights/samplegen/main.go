@@ -1,6 +1,7 @@
 // Command samplegen writes the placeholder images of the embedded sample
-// feed: one JPEG per image URN referenced by internal/insights/sample/posts.json,
-// named by the URN's asset id. Output is deterministic: the same feed gives
+// feed: one JPEG per image URN referenced by internal/insights/sample/posts.json
+// and posts-by-urn.json (media, article thumbnails, multi-image posts), named
+// by the URN's asset id, and one per video URN: the video's thumbnail. Output is deterministic: the same feed gives
 // the same bytes, so regenerating changes nothing unless the feed changed.
 //
 //	go run ./internal/insights/samplegen [-dir internal/insights/sample]
@@ -21,6 +22,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -54,33 +56,61 @@ func main() {
 	}
 }
 
-// imageIDs returns the asset ids of the image URNs the feed references,
-// in order of first appearance.
+// imageIDs returns the asset ids of the image URNs the feed and the
+// reposted posts reference, and of their videos (whose thumbnail is a
+// JPEG of the same id), in order of first appearance.
 func imageIDs(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("samplegen: %w", err)
+	type post struct {
+		Content struct {
+			Media struct {
+				ID string `json:"id"`
+			} `json:"media"`
+			Article struct {
+				Thumbnail string `json:"thumbnail"`
+			} `json:"article"`
+			MultiImage struct {
+				Images []struct {
+					ID string `json:"id"`
+				} `json:"images"`
+			} `json:"multiImage"`
+		} `json:"content"`
 	}
 	var feed struct {
-		Elements []struct {
-			Content struct {
-				Media struct {
-					ID string `json:"id"`
-				} `json:"media"`
-				Article struct {
-					Thumbnail string `json:"thumbnail"`
-				} `json:"article"`
-			} `json:"content"`
-		} `json:"elements"`
+		Elements []post `json:"elements"`
 	}
-	if err := json.Unmarshal(data, &feed); err != nil {
-		return nil, fmt.Errorf("samplegen: %s: %w", path, err)
+	var byURN struct {
+		Results map[string]post `json:"results"`
+	}
+	for file, v := range map[string]any{path: &feed, filepath.Join(filepath.Dir(path), "posts-by-urn.json"): &byURN} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("samplegen: %w", err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			return nil, fmt.Errorf("samplegen: %s: %w", file, err)
+		}
+	}
+	posts := feed.Elements
+	keys := make([]string, 0, len(byURN.Results))
+	for k := range byURN.Results {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		posts = append(posts, byURN.Results[k])
 	}
 	seen := map[string]bool{}
 	var ids []string
-	for _, el := range feed.Elements {
-		for _, urn := range []string{el.Content.Media.ID, el.Content.Article.Thumbnail} {
+	for _, el := range posts {
+		urns := []string{el.Content.Media.ID, el.Content.Article.Thumbnail}
+		for _, img := range el.Content.MultiImage.Images {
+			urns = append(urns, img.ID)
+		}
+		for _, urn := range urns {
 			id, ok := strings.CutPrefix(urn, "urn:li:image:")
+			if !ok {
+				id, ok = strings.CutPrefix(urn, "urn:li:video:")
+			}
 			if ok && !seen[id] {
 				seen[id] = true
 				ids = append(ids, id)

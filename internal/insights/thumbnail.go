@@ -1,0 +1,108 @@
+package insights
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"strings"
+)
+
+// A video over the media size limit is not proxied: the card shows the
+// video's thumbnail instead, the image the Videos API names in its
+// `thumbnail` field (Microsoft Learn, "Videos API", Get a Video). It is kept
+// in the media store under "thumb-<video asset id>".
+
+// thumbPrefix starts the media key of a video's thumbnail.
+const thumbPrefix = "thumb-"
+
+// thumbnailOpener is a source that can open the thumbnail of a video.
+type thumbnailOpener interface {
+	// OpenThumbnail opens the thumbnail image of the video urn, at most
+	// limit bytes, and returns its size (-1 when unknown).
+	OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error)
+}
+
+// thumbKey is the media key of the thumbnail of a valid video URN.
+func thumbKey(videoURN string) string {
+	return thumbPrefix + videoURN[strings.LastIndexByte(videoURN, ':')+1:]
+}
+
+// parseMediaKey returns the media URN a key of /linkedin-api/media/{key}
+// names (for a thumbnail, its video's URN) and whether it is a thumbnail;
+// ok is false for anything that is not exactly a key this service makes.
+func parseMediaKey(key string) (urn string, thumb, ok bool) {
+	if id, found := strings.CutPrefix(key, thumbPrefix); found {
+		urn = "urn:li:video:" + id
+		if _, valid := validateURN(urn); !valid || thumbKey(urn) != key {
+			return "", false, false
+		}
+		return urn, true, true
+	}
+	urn, _, ok = urnFromKey(key)
+	if !ok || mediaKey(urn) != key {
+		return "", false, false
+	}
+	return urn, false, true
+}
+
+// openItem opens the bytes of the media item key names.
+func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser, int64, error) {
+	if !strings.HasPrefix(key, thumbPrefix) {
+		return s.src.OpenMedia(ctx, urn, s.cfg.MaxMediaBytes)
+	}
+	t, ok := s.src.(thumbnailOpener)
+	if !ok {
+		return nil, 0, &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: errors.New("source has no thumbnails")}
+	}
+	return t.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
+}
+
+// videoThumbnail is the media key of urn's thumbnail when the video itself
+// failed because it is over the size limit (err) and the thumbnail could be
+// fetched; "" otherwise.
+func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) string {
+	if kindOf(err) != kindTooLarge {
+		return ""
+	}
+	key := thumbKey(urn)
+	if terr := s.ensureMedia(ctx, urn, key); terr != nil {
+		return ""
+	}
+	return key
+}
+
+// videoMeta is the part of /rest/videos/{urn} the thumbnail needs.
+type videoMeta struct {
+	Thumbnail string `json:"thumbnail"`
+}
+
+// OpenThumbnail implements thumbnailOpener: the `thumbnail` URL of
+// GET /rest/videos/{urn}, downloaded like any media item.
+func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
+	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
+		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
+	}
+	var meta videoMeta
+	if err := s.getJSON(ctx, "videos", s.cfg.APIBase+"/rest/videos/"+url.QueryEscape(videoURN), &meta); err != nil {
+		return nil, 0, fmt.Errorf("insights: resolve thumbnail: %w", err)
+	}
+	return s.download(ctx, "videos", meta.Thumbnail, limit)
+}
+
+// OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
+func (s *sampleSource) OpenThumbnail(_ context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
+	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
+		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
+	}
+	data, err := fs.ReadFile(s.fsys, "sample/media/"+videoURN[strings.LastIndexByte(videoURN, ':')+1:]+".jpg")
+	if err != nil {
+		return nil, 0, fmt.Errorf("insights: open thumbnail: %w", &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: err})
+	}
+	if int64(len(data)) > limit {
+		return nil, 0, fmt.Errorf("insights: open thumbnail: %w", &upstreamError{Endpoint: "media", Kind: kindTooLarge})
+	}
+	return io.NopCloser(strings.NewReader(string(data))), int64(len(data)), nil
+}
