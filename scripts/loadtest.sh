@@ -90,7 +90,7 @@ kill "$site"; wait "$site" 2>/dev/null || true
 # 2. A fake LinkedIn that stops half-way.
 ./bin/fakelinkedin -addr "127.0.0.1:$FAKE_PORT" 2>/dev/null &
 fake=$!; pids+=("$fake")
-wait_up "http://127.0.0.1:$FAKE_PORT/rest/posts"
+wait_up "http://127.0.0.1:$FAKE_PORT/healthz"
 LINKEDIN_ACCESS_TOKEN=loadtest LINKEDIN_ORGANIZATION_URN=urn:li:organization:1 \
   LINKEDIN_API_BASE="http://127.0.0.1:$FAKE_PORT" INSIGHTS_TTL=5s INSIGHTS_TIMEOUT=1s \
   ./bin/site -addr "127.0.0.1:$SITE_PORT" -data-dir "$work/data2" -log-level error >/dev/null &

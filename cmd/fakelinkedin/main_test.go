@@ -5,32 +5,65 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/veldhaven/site/internal/fakelinkedin"
 )
+
+// get asks the fake with LinkedIn's headers and the given version.
+func get(t *testing.T, url, version string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Authorization", "Bearer any")
+	req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+	if version != "" {
+		req.Header.Set("LinkedIn-Version", version)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = res.Body.Close() })
+	return res
+}
 
 func TestFakeAnswersInLinkedInShapes(t *testing.T) {
 	srv := httptest.NewServer(nil)
 	defer srv.Close()
-	srv.Config.Handler = newHandler(srv.URL, 3)
+	fake := fakelinkedin.New(srv.URL, "202511", "202611", 3)
+	srv.Config.Handler = fake.Handler()
+
+	res := get(t, srv.URL+"/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1&sortBy=CREATED", "202610")
 	var feed struct {
 		Elements []map[string]any `json:"elements"`
 	}
-	res, err := http.Get(srv.URL + "/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.NewDecoder(res.Body).Decode(&feed); err != nil || len(feed.Elements) != 3 {
+	if err := json.NewDecoder(res.Body).Decode(&feed); err != nil || len(feed.Elements) != len(fakelinkedin.Posts("x"))+3 {
 		t.Fatalf("feed: %v, %d elements", err, len(feed.Elements))
 	}
-	var meta struct{ DownloadURL string }
-	res, err = http.Get(srv.URL + "/rest/images/urn%3Ali%3Aimage%3AC4D22AQLoadTest0001")
-	if err != nil {
-		t.Fatal(err)
+	var meta struct{ DownloadURL, Thumbnail string }
+	res = get(t, srv.URL+"/rest/videos/"+"urn%3Ali%3Avideo%3AD4D05AQFakeVideo001", "202610")
+	if err := json.NewDecoder(res.Body).Decode(&meta); err != nil || meta.DownloadURL == "" || meta.Thumbnail == "" {
+		t.Fatalf("video meta: %v %+v", err, meta)
 	}
-	if err := json.NewDecoder(res.Body).Decode(&meta); err != nil || meta.DownloadURL == "" {
-		t.Fatalf("image meta: %v %q", err, meta.DownloadURL)
-	}
-	img, err := http.Get(meta.DownloadURL)
+	img, err := http.Get(meta.Thumbnail)
 	if err != nil || img.Header.Get("Content-Type") != "image/jpeg" {
-		t.Fatalf("download: %v", err)
+		t.Fatalf("thumbnail: %v", err)
+	}
+	_ = img.Body.Close()
+
+	// Versions outside the window answer 426 NONEXISTENT_VERSION; none, 400.
+	for version, want := range map[string]int{"202510": 426, "202612": 426, "": 400, "202511": 200, "202611.01": 200} {
+		res := get(t, srv.URL+"/rest/posts/urn%3Ali%3Ashare%3A7099000000000555001", version)
+		var body struct{ Code string }
+		_ = json.NewDecoder(res.Body).Decode(&body)
+		if res.StatusCode != want || (want == 426 && body.Code != "NONEXISTENT_VERSION") {
+			t.Errorf("version %q: %d %q, want %d", version, res.StatusCode, body.Code, want)
+		}
+	}
+	fake.ServeVersions("202601", "202611")
+	if res := get(t, srv.URL+"/rest/posts/urn%3Ali%3Ashare%3A7099000000000555001", "202511"); res.StatusCode != http.StatusUpgradeRequired {
+		t.Errorf("retired version answered %d", res.StatusCode)
+	}
+	if res := get(t, srv.URL+"/rest/posts/urn%3Ali%3AugcPost%3A7098000000000444002", "202611"); res.StatusCode != http.StatusForbidden {
+		t.Errorf("refused post answered %d", res.StatusCode)
 	}
 }
