@@ -1,7 +1,11 @@
 // One post of the firm's LinkedIn page, as a template rendered at build: the
-// firm's name and follower label, then the date, the cleaned commentary with
-// its hashtags and the media, which lib/feed-view.ts fills in per post (the
-// feed is live). The data-post-* attributes are the places it fills.
+// firm's name and follower label, then the date, the kind of post (a repost,
+// a poll, a document), the cleaned commentary with its hashtags, the media
+// and what the kind adds (the reposted post, the poll's question and
+// options, the document's or article's title, a link for a kind the site
+// does not know), which lib/feed-view.ts fills in per post (the feed is
+// live) and removes where a post has none. The data-post-* attributes are
+// the places it fills.
 import type { ReactNode } from "react";
 import type { FeedLabels } from "@/lib/insights";
 import styles from "./SocialPostCard.module.css";
@@ -55,6 +59,11 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
           <time className={styles.meta} data-post-date="" />
         </div>
       </header>
+      <p className={styles.kind} data-post-kind="">
+        <span data-post-kind-repost="">{card.repostLabel}</span>
+        <span data-post-kind-poll="">{card.pollLabel}</span>
+        <span data-post-kind-document="">{card.documentLabel}</span>
+      </p>
       {/* The image or video goes over the placeholder; removed for a post without media. */}
       <div className={styles.media} data-post-media={styles.asset}>
         <img
@@ -68,6 +77,33 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
         />
       </div>
       <p className={styles.text} data-post-text={styles.hashtag} />
+      {/* What the kind of post adds; the parts a post does not use are removed. */}
+      <div className={styles.extra} data-post-extra="">
+        <blockquote className={styles.reshare} data-post-reshare="">
+          <p className={styles.text} data-post-reshare-text={styles.hashtag} />
+        </blockquote>
+        <p className={styles.note} data-post-reshare-missing="">
+          {card.repostUnavailable}{" "}
+          <NewTabLink note={card.newTab} data-post-reshare-link="">
+            {card.repostLinkLabel}
+          </NewTabLink>
+        </p>
+        <div data-post-poll="">
+          <p className={styles.question} data-post-poll-question="" />
+          <ul className={styles.options} data-post-poll-options="" />
+        </div>
+        <p className={styles.title} data-post-document="" />
+        <p className={styles.title} data-post-article="">
+          <NewTabLink note={card.newTab} data-post-article-link="">
+            {""}
+          </NewTabLink>
+        </p>
+        <p data-post-fallback="">
+          <NewTabLink note={card.newTab} data-post-fallback-link="">
+            {card.fallbackLinkLabel}
+          </NewTabLink>
+        </p>
+      </div>
       <footer className={styles.footer}>
         {/* Removed when the text is short enough to read whole. */}
         <NewTabLink

@@ -16,6 +16,12 @@ const labels: FeedLabels = {
     readMoreLabel: "Read More",
     readMoreContext: "on LinkedIn",
     postsLinkLabel: "More posts",
+    repostLabel: "Reposted",
+    repostUnavailable: "Not shown here.",
+    repostLinkLabel: "View the reposted post",
+    pollLabel: "Poll",
+    documentLabel: "Document",
+    fallbackLinkLabel: "View this post on LinkedIn",
     newTab: "(opens in a new tab)",
     avatar: { src: "/logo.svg", width: 48, height: 48 },
     placeholder: { src: "/placeholder.svg", width: 48, height: 48 },
@@ -243,5 +249,146 @@ describe("media", () => {
     img.dispatchEvent(new Event("error"));
     expect(cards()[0]!.querySelector("img[alt='Media 1']")).toBeNull();
     expect(console.info).toHaveBeenCalledWith(expect.stringMatching(/failed to load/));
+  });
+});
+
+// Each kind of organisation post gets a card with something in it (Posts API
+// shapes; the reposted post comes in the answer's `reshared`).
+describe("kinds of post", () => {
+  const at = (n: number, extra: Record<string, unknown>) => ({
+    id: `urn:li:share:${n}`,
+    commentary: "",
+    createdAt: Date.UTC(2023, 0, 1),
+    publishedAt: Date.UTC(2023, 10, 20 - n, 9),
+    ...extra,
+  });
+  const reshared = {
+    "urn:li:share:90": {
+      id: "urn:li:share:90",
+      commentary: "The reposted text #Partner",
+      publishedAt: Date.UTC(2023, 10, 1),
+      content: { media: { id: "urn:li:image:R90", altText: "Reposted picture" } },
+    },
+  };
+  beforeEach(() => {
+    elements = [
+      at(1, { reshareContext: { parent: "urn:li:share:90", root: "urn:li:share:90" } }),
+      at(2, {
+        content: {
+          poll: { question: "Which?", options: [{ text: "One" }, { text: "Two" }] },
+        },
+      }),
+      at(3, { reshareContext: { parent: "urn:li:ugcPost:91" }, commentary: "Worth a read" }),
+      at(4, { content: { media: { id: "urn:li:document:D4", title: "ESG report" } } }),
+      at(5, {
+        content: {
+          article: {
+            source: "https://example.com/a",
+            thumbnail: "urn:li:image:T5",
+            title: "Article title",
+          },
+        },
+      }),
+      at(6, { content: { celebration: { type: "WELCOME" } } }),
+    ];
+    feedAnswer = async () => json({ elements, reshared });
+  });
+
+  async function all() {
+    await mount("list");
+    document.querySelector<HTMLElement>("[data-feed-more] button")?.click();
+    nearAll();
+    await new Promise((r) => setTimeout(r, 0));
+    return cards();
+  }
+
+  it("never renders an empty card", async () => {
+    const shown = await all();
+    expect(shown).toHaveLength(6);
+    for (const card of shown) {
+      const body = [...card.children].filter(
+        (el) => el.tagName !== "HEADER" && el.tagName !== "FOOTER",
+      );
+      expect(
+        body.some((el) => (el.textContent ?? "").trim() !== "" || el.querySelector("img")),
+      ).toBe(true);
+      // Nothing of the template's other kinds is left behind.
+      expect(card.querySelectorAll("[data-post-kind] > span").length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("a repost says so and shows the reposted post's text and media", async () => {
+    const [repost] = await all();
+    expect(repost?.querySelector("[data-post-kind]")?.textContent).toBe("Reposted");
+    expect(repost?.querySelector("blockquote")?.textContent).toBe("The reposted text #Partner");
+    expect(repost?.querySelector("img[alt='Reposted picture']")?.getAttribute("src")).toBe(
+      "/linkedin-api/media/R90",
+    );
+  });
+
+  it("a repost LinkedIn refused says so and links to the reposted post", async () => {
+    const refused = (await all())[2];
+    expect(refused?.querySelector("[data-post-text]")?.textContent).toBe("Worth a read");
+    const link = refused?.querySelector<HTMLAnchorElement>("[data-post-reshare-link]");
+    expect(link?.href).toBe("https://www.linkedin.com/feed/update/urn:li:ugcPost:91/");
+    expect(refused?.textContent).toContain("Not shown here.");
+  });
+
+  it("a poll shows its question and options as text", async () => {
+    const poll = (await all())[1];
+    expect(poll?.querySelector("[data-post-kind]")?.textContent).toBe("Poll");
+    expect(poll?.querySelector("[data-post-poll-question]")?.textContent).toBe("Which?");
+    expect([...(poll?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual([
+      "One",
+      "Two",
+    ]);
+    expect(poll?.querySelector("[data-post-media]")).toBeNull();
+  });
+
+  it("a document shows its title; an article without text its title and link", async () => {
+    const shown = await all();
+    expect(shown[3]?.querySelector("[data-post-kind]")?.textContent).toBe("Document");
+    expect(shown[3]?.querySelector("[data-post-document]")?.textContent).toBe("ESG report");
+    const link = shown[4]?.querySelector<HTMLAnchorElement>("[data-post-article-link]");
+    expect(link?.href).toBe("https://example.com/a");
+    expect(link?.textContent).toContain("Article title");
+    expect(shown[4]?.querySelector("img[alt='Article title']")).not.toBeNull();
+  });
+
+  it("a kind the site does not know links to the post on LinkedIn", async () => {
+    const unknown = (await all())[5];
+    const link = unknown?.querySelector<HTMLAnchorElement>("[data-post-fallback-link]");
+    expect(link?.href).toBe("https://www.linkedin.com/feed/update/urn:li:share:6/");
+    expect(link?.textContent).toContain("View this post on LinkedIn");
+  });
+
+  it("dates each card by publishedAt, newest first", async () => {
+    const dates = (await all()).map((c) => c.querySelector("time")?.textContent);
+    expect(dates).toEqual([
+      "19 nov 2023",
+      "18 nov 2023",
+      "17 nov 2023",
+      "16 nov 2023",
+      "15 nov 2023",
+      "14 nov 2023",
+    ]);
+  });
+
+  it("a video over the size limit shows its thumbnail, not a player", async () => {
+    elements = [at(1, { content: { media: { id: "urn:li:video:BIG", title: "Tour" } } })];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url === "/linkedin-api"
+          ? json({ elements })
+          : json({ thumbnail: "/linkedin-api/media/thumb-BIG" }),
+      ),
+    );
+    await mount("list");
+    const [card] = cards();
+    expect(card?.querySelector("video")).toBeNull();
+    expect(card?.querySelector("img[alt='Tour']")?.getAttribute("src")).toBe(
+      "/linkedin-api/media/thumb-BIG",
+    );
   });
 });

@@ -2,8 +2,9 @@
 // components/PostList (PostFeed) prerenders: no framework, a few KB. It loads
 // the feed, replaces the loading state with the first posts (or the error or
 // empty text), adds posts per `More articles` and moves focus to the first new
-// one, and fills each card's media: the lead card's image at once, the
-// others' when they come near the viewport.
+// one, fills each card as its kind of post asks (components/SocialPostCard),
+// and its media: the lead card's image at once, the others' when they come
+// near the viewport.
 import { loadFeed, logFailure, resolveMedia } from "./feed";
 import {
   formatPostDate,
@@ -12,7 +13,9 @@ import {
   nextVisibleCount,
   postText,
   postUrl,
+  type MediaRef,
   type SocialPost,
+  type TextSegment,
 } from "./insights";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -45,8 +48,7 @@ export function whenNear(el: Element, then: () => void, margin = NEAR_MARGIN): v
  * that cannot be resolved, or media that fail to load, leave the
  * placeholder (logged only).
  */
-function fillMedia(box: HTMLElement, post: SocialPost, lead: boolean) {
-  const media = post.media;
+function fillMedia(box: HTMLElement, media: MediaRef | null, lead: boolean) {
   if (!media) {
     box.remove();
     return;
@@ -54,8 +56,9 @@ function fillMedia(box: HTMLElement, post: SocialPost, lead: boolean) {
   if (lead) box.dataset.lead = "";
   const show = () =>
     resolveMedia(media).then(
-      (src) => {
-        const el = document.createElement(media.kind === "image" ? "img" : "video");
+      ({ src, kind }) => {
+        // kind is "image" for a video over the size limit: its thumbnail.
+        const el = document.createElement(kind === "image" ? "img" : "video");
         el.className = box.dataset.postMedia ?? "";
         if (el instanceof HTMLImageElement) {
           el.alt = media.alt;
@@ -85,39 +88,138 @@ function fillMedia(box: HTMLElement, post: SocialPost, lead: boolean) {
   else whenNear(box, () => void show());
 }
 
+/** Appends text segments to el, each hashtag as a span of hashtagClass. */
+function appendSegments(el: HTMLElement, segments: TextSegment[], hashtagClass: string) {
+  for (const s of segments) {
+    if (!s.hashtag) el.append(s.text);
+    else {
+      const span = document.createElement("span");
+      span.className = hashtagClass;
+      span.textContent = s.text;
+      el.append(span);
+    }
+  }
+}
+
+/** Sets a link's href, or removes the part when there is no URL. */
+function linkOrRemove(
+  part: HTMLElement | null,
+  link: HTMLAnchorElement | null,
+  href: string | null,
+) {
+  if (link && href) link.href = href;
+  else part?.remove();
+}
+
+/**
+ * Fills the kind label and what the kind of post adds (the reposted post,
+ * the poll, the document's or article's title, or a link to LinkedIn), and
+ * removes the parts the post does not use. Returns whether the post has
+ * any text of its own or its repost's to show.
+ */
+function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean): boolean {
+  const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
+  const labels: Partial<Record<SocialPost["kind"], string>> = {
+    repost: "[data-post-kind-repost]",
+    poll: "[data-post-kind-poll]",
+    document: "[data-post-kind-document]",
+  };
+  const keep = labels[post.kind];
+  for (const el of item.querySelectorAll("[data-post-kind] > span")) {
+    if (!keep || !el.matches(keep)) el.remove();
+  }
+  if (!keep) q("[data-post-kind]")?.remove();
+
+  let shown = hasText;
+  const reshare = q("[data-post-reshare]");
+  const missing = q("[data-post-reshare-missing]");
+  const parent = post.repost?.post ?? null;
+  if (post.repost && parent) {
+    const text = q("[data-post-reshare-text]");
+    const { segments } = postText(parent.commentary);
+    if (text && segments.length) {
+      appendSegments(text, segments, text.dataset.postReshareText ?? "");
+      shown = true;
+    } else reshare?.remove();
+    missing?.remove();
+  } else {
+    reshare?.remove();
+    if (post.repost) {
+      linkOrRemove(
+        missing,
+        q<HTMLAnchorElement>("[data-post-reshare-link]"),
+        postUrl(post.repost.id),
+      );
+      shown = shown || missing?.isConnected === true;
+    } else missing?.remove();
+  }
+
+  const poll = q("[data-post-poll]");
+  if (post.poll && (post.poll.question || post.poll.options.length)) {
+    const question = q("[data-post-poll-question]");
+    if (question) question.textContent = post.poll.question;
+    const options = q("[data-post-poll-options]");
+    for (const text of post.poll.options) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      options?.append(li);
+    }
+    if (!post.poll.options.length) options?.remove();
+    shown = true;
+  } else poll?.remove();
+
+  const doc = q("[data-post-document]");
+  if (post.document?.title && doc) {
+    doc.textContent = post.document.title;
+    shown = true;
+  } else doc?.remove();
+
+  // An article's title and link show where the commentary is empty.
+  const article = q("[data-post-article]");
+  const link = q<HTMLAnchorElement>("[data-post-article-link]");
+  if (!hasText && post.article?.url && post.article.title && link) {
+    link.prepend(post.article.title);
+    link.href = post.article.url;
+    shown = true;
+  } else article?.remove();
+
+  // Never an empty card: a post with nothing the site can show links to LinkedIn.
+  const fallback = q("[data-post-fallback]");
+  if (!shown && !post.media) {
+    linkOrRemove(fallback, q<HTMLAnchorElement>("[data-post-fallback-link]"), postUrl(post.id));
+    shown = fallback?.isConnected === true;
+  } else fallback?.remove();
+  if (!item.querySelector("[data-post-extra] > *")) q("[data-post-extra]")?.remove();
+  return shown;
+}
+
 /** A card for a post, from the feed's template. */
 export function renderCard(template: HTMLTemplateElement, post: SocialPost, lead: boolean) {
   const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
   const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
 
   const time = q<HTMLTimeElement>("[data-post-date]");
-  const date = formatPostDate(post.createdAt);
+  const date = formatPostDate(post.publishedAt);
   if (time && date) {
     time.textContent = date;
-    time.dateTime = isoDate(post.createdAt);
+    time.dateTime = isoDate(post.publishedAt);
   } else time?.remove();
 
   const { segments, readMore } = postText(post.commentary);
+  const parentText = post.repost?.post ? postText(post.repost.post.commentary) : null;
   const text = q("[data-post-text]");
-  if (text) {
-    const hashtagClass = text.dataset.postText ?? "";
-    for (const s of segments) {
-      if (!s.hashtag) text.append(s.text);
-      else {
-        const span = document.createElement("span");
-        span.className = hashtagClass;
-        span.textContent = s.text;
-        text.append(span);
-      }
-    }
-  }
+  if (text && segments.length) appendSegments(text, segments, text.dataset.postText ?? "");
+  else text?.remove();
+  fillKind(item, post, segments.length > 0);
 
   const more = q<HTMLAnchorElement>("[data-post-read-more]");
-  if (more && readMore) more.href = postUrl(post.id) ?? more.dataset.postReadMore ?? "";
+  if (more && (readMore || parentText?.readMore))
+    more.href = postUrl(post.id) ?? more.dataset.postReadMore ?? "";
   else more?.remove();
 
+  // A repost without media of its own shows the reposted post's.
   const box = q("[data-post-media]");
-  if (box) fillMedia(box, post, lead);
+  if (box) fillMedia(box, post.media ?? post.repost?.post?.media ?? null, lead);
   return item;
 }
 

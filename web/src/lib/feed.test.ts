@@ -83,7 +83,7 @@ describe("resolveMedia", () => {
   it("gives the download URL, one request per medium", async () => {
     const { resolveMedia } = await fresh();
     const [a, b] = await Promise.all([resolveMedia(image), resolveMedia(image)]);
-    expect(a).toBe("/linkedin-api/media/C4E22AQ9");
+    expect(a).toEqual({ src: "/linkedin-api/media/C4E22AQ9", kind: "image" });
     expect(b).toBe(a);
     expect(requests).toEqual(["/linkedin-api/image?urn=urn%3Ali%3Aimage%3AC4E22AQ9"]);
   });

@@ -6,9 +6,10 @@
 // takes over that response.
 import {
   mediaEndpoint,
-  parseDownloadUrl,
   parseFeed,
+  parseMediaAnswer,
   type MediaRef,
+  type ResolvedMedia,
   type SocialPost,
 } from "./insights";
 
@@ -52,20 +53,21 @@ export function loadFeed(): Promise<SocialPost[]> {
 }
 
 /** Download URLs resolved or being resolved, by media URN: one request per medium. */
-const resolving = new Map<string, Promise<string>>();
+const resolving = new Map<string, Promise<ResolvedMedia>>();
 
 /**
  * The download URL of a post's image or video, through
  * /linkedin-api/{image,video}; only a path on this site is accepted. A
- * failure is logged once and rejects (the card keeps its placeholder).
+ * video over the server's size limit resolves to its thumbnail, an image.
+ * A failure is logged once and rejects (the card keeps its placeholder).
  */
-export function resolveMedia(media: MediaRef): Promise<string> {
+export function resolveMedia(media: MediaRef): Promise<ResolvedMedia> {
   let pending = resolving.get(media.urn);
   if (!pending) {
     pending = fetchJson(mediaEndpoint(media)).then((body) => {
-      const url = parseDownloadUrl(body);
-      if (!url) throw new Error(`no usable downloadUrl for ${media.urn}`);
-      return url;
+      const resolved = parseMediaAnswer(body, media.kind);
+      if (!resolved) throw new Error(`no usable downloadUrl for ${media.urn}`);
+      return resolved;
     });
     pending.catch((err: unknown) => {
       logFailure(`${media.kind} not loaded`, err);

@@ -16,6 +16,12 @@ export interface InsightsContent {
     readMoreLabel: string;
     readMoreContext: string;
     postsLinkLabel: string;
+    repostLabel: string;
+    repostUnavailable: string;
+    repostLinkLabel: string;
+    pollLabel: string;
+    documentLabel: string;
+    fallbackLinkLabel: string;
   };
   states: { loading: string; error: string; empty: string; noScript: string };
 }
@@ -41,6 +47,12 @@ export function feedLabels(): FeedLabels {
       readMoreLabel: card.readMoreLabel,
       readMoreContext: card.readMoreContext,
       postsLinkLabel: card.postsLinkLabel,
+      repostLabel: card.repostLabel,
+      repostUnavailable: card.repostUnavailable,
+      repostLinkLabel: card.repostLinkLabel,
+      pollLabel: card.pollLabel,
+      documentLabel: card.documentLabel,
+      fallbackLinkLabel: card.fallbackLinkLabel,
       newTab: site.ui.newTab,
       avatar: size(logo(card.logo)),
       placeholder: size(logo(card.placeholderLogo)),

@@ -12,6 +12,9 @@ import {
   PAGE_SIZE,
   parseDownloadUrl,
   parseFeed,
+  parseMediaAnswer,
+  sortNewestFirst,
+  toSocialPost,
   postMedia,
   postText,
   postUrl,
@@ -291,7 +294,19 @@ describe("parseFeed and postMedia", () => {
 
   it("maps elements to posts and skips those without an id", () => {
     const posts = parseFeed({ elements: [post(), { commentary: "no id" }, null] });
-    expect(posts).toEqual([{ id: "urn:li:share:1", commentary: "x", createdAt: 1, media: null }]);
+    expect(posts).toEqual([
+      {
+        id: "urn:li:share:1",
+        kind: "text",
+        commentary: "x",
+        publishedAt: 1,
+        media: null,
+        article: null,
+        document: null,
+        poll: null,
+        repost: null,
+      },
+    ]);
   });
 
   it.each([
@@ -370,5 +385,198 @@ describe("URLs", () => {
     expect(parseDownloadUrl({ downloadUrl: "https://media.licdn.com/x" })).toBeNull();
     expect(parseDownloadUrl({ downloadUrl: "//evil.example/x" })).toBeNull();
     expect(parseDownloadUrl({ status: 502 })).toBeNull();
+  });
+});
+
+// Grapheme clusters the 400-character cut must keep whole (Intl.Segmenter).
+describe("the cut at whole characters", () => {
+  const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}"; // 7 code points
+  const flag = "\u{1F1F3}\u{1F1F1}"; // NL: 2 regional indicators
+  const wave = "\u{1F44B}\u{1F3FD}"; // waving hand, medium skin tone
+  const accented = "e\u0301\u0323"; // e with combining acute and dot below
+  it.each([
+    ["a family emoji", family],
+    ["a flag", flag],
+    ["a skin-tone emoji", wave],
+    ["combining accents", accented],
+  ])("keeps %s at the 400th character whole", (_, char) => {
+    const text = `${"a".repeat(TEXT_LIMIT - 1)}${char}${"b".repeat(20)}`;
+    const out = truncateText(text);
+    expect(out).toBe(`${"a".repeat(TEXT_LIMIT - 1)}${char}...`);
+    // Counted as one character: the text of exactly 400 is not cut.
+    expect(truncateText(`${"a".repeat(TEXT_LIMIT - 1)}${char}`)).toBe(
+      `${"a".repeat(TEXT_LIMIT - 1)}${char}`,
+    );
+  });
+
+  it.each([
+    ["a family emoji", family],
+    ["a flag", flag],
+    ["a skin-tone emoji", wave],
+    ["combining accents", accented],
+  ])("leaves %s just past the cut out whole", (_, char) => {
+    const out = truncateText(`${"a".repeat(TEXT_LIMIT)}${char}`);
+    expect(out).toBe(`${"a".repeat(TEXT_LIMIT)}...`);
+  });
+
+  it("counts Read More in characters too", () => {
+    expect(showsReadMore(family.repeat(READ_MORE_THRESHOLD))).toBe(false);
+    expect(showsReadMore(family.repeat(READ_MORE_THRESHOLD + 1))).toBe(true);
+  });
+
+  it("never ends in part of a cluster (property)", () => {
+    const clusters = fc.constantFrom(family, flag, wave, accented, "a", " ", "é");
+    fc.assert(
+      fc.property(fc.array(clusters, { minLength: 380, maxLength: 420 }), (parts) => {
+        const out = truncateText(parts.join(""));
+        const body = out.endsWith("...") ? out.slice(0, -3) : out;
+        // The kept text is a whole number of the clusters it was made of.
+        let rest = body;
+        for (const part of parts) {
+          if (rest === "") break;
+          // A torn cluster would leave a rest that is not a whole part.
+          expect(rest.startsWith(part), `cut inside ${JSON.stringify(part)}`).toBe(true);
+          rest = rest.slice(part.length);
+        }
+        expect(rest).toBe("");
+      }),
+    );
+  });
+});
+
+// Every kind of organisation post, in the Posts API's shapes (Microsoft
+// Learn, "Posts API" and "Poll Post API").
+describe("kinds of post", () => {
+  const base = {
+    id: "urn:li:share:7",
+    author: "urn:li:organization:1",
+    commentary: "",
+    createdAt: 1_700_000_000_000,
+    publishedAt: 1_700_100_000_000,
+    lifecycleState: "PUBLISHED",
+    visibility: "PUBLIC",
+    distribution: { feedDistribution: "MAIN_FEED" },
+  };
+  it.each([
+    ["text", {}, {}],
+    ["image", { content: { media: { id: "urn:li:image:I", altText: "a" } } }, {}],
+    ["video", { content: { media: { id: "urn:li:video:V", title: "t" } } }, {}],
+    [
+      "multiImage",
+      { content: { multiImage: { images: [{ id: "urn:li:image:1" }, { id: "urn:li:image:2" }] } } },
+      {},
+    ],
+    [
+      "article",
+      {
+        content: {
+          article: {
+            source: "https://example.com/a",
+            thumbnail: "urn:li:image:T",
+            title: "Title",
+            description: "d",
+          },
+        },
+      },
+      { article: { title: "Title", url: "https://example.com/a" } },
+    ],
+    [
+      "document",
+      { content: { media: { id: "urn:li:document:D", title: "Report" } } },
+      { document: { title: "Report" } },
+    ],
+    [
+      "poll",
+      {
+        content: {
+          poll: {
+            question: "Q?",
+            options: [{ text: "A" }, { text: "B" }, { nope: 1 }],
+            settings: { duration: "THREE_DAYS" },
+          },
+        },
+      },
+      { poll: { question: "Q?", options: ["A", "B"] } },
+    ],
+    ["unknown", { content: { celebration: { type: "WELCOME" } } }, {}],
+  ])("reads a %s post", (kind, extra, want) => {
+    const post = toSocialPost({ ...base, ...extra });
+    expect(post?.kind).toBe(kind);
+    expect(post).toMatchObject(want);
+  });
+
+  it("refuses an article link that is not http(s)", () => {
+    const post = toSocialPost({
+      ...base,
+      content: { article: { source: "javascript:alert(1)", title: "x" } },
+    });
+    expect(post?.article).toEqual({ title: "x", url: null });
+  });
+
+  it("reads a repost with its reposted post, or without when LinkedIn refused it", () => {
+    const repost = {
+      ...base,
+      reshareContext: { parent: "urn:li:share:9", root: "urn:li:share:9" },
+    };
+    const parent = {
+      ...base,
+      id: "urn:li:share:9",
+      commentary: "Parent",
+      content: { media: { id: "urn:li:image:P" } },
+    };
+    const [shown] = parseFeed({ elements: [repost], reshared: { "urn:li:share:9": parent } });
+    expect(shown.kind).toBe("repost");
+    expect(shown.repost?.id).toBe("urn:li:share:9");
+    expect(shown.repost?.post?.commentary).toBe("Parent");
+    expect(shown.repost?.post?.media?.urn).toBe("urn:li:image:P");
+    const [refused] = parseFeed({ elements: [repost] });
+    expect(refused.repost).toEqual({ id: "urn:li:share:9", post: null });
+  });
+
+  it("dates a post by publishedAt, else createdAt", () => {
+    expect(toSocialPost(base)?.publishedAt).toBe(1_700_100_000_000);
+    expect(toSocialPost({ ...base, publishedAt: undefined })?.publishedAt).toBe(1_700_000_000_000);
+  });
+
+  it("orders posts newest publication first, ties in the feed's order", () => {
+    const at = (id: string, publishedAt: number, lastModifiedAt = publishedAt) => ({
+      ...base,
+      id,
+      publishedAt,
+      lastModifiedAt,
+    });
+    // LinkedIn's LAST_MODIFIED order: the 2020 post edited last comes first.
+    const posts = parseFeed({
+      elements: [
+        at("old-edited", 1_600_000_000_000, 1_800_000_000_000),
+        at("b", 1_700_000_200_000),
+        at("a", 1_700_000_300_000),
+        at("c", 1_700_000_200_000),
+      ],
+    });
+    expect(posts.map((p) => p.id)).toEqual(["a", "b", "c", "old-edited"]);
+    expect(sortNewestFirst([...posts].reverse()).map((p) => p.id)).toEqual([
+      "a",
+      "c",
+      "b",
+      "old-edited",
+    ]);
+  });
+});
+
+describe("parseMediaAnswer", () => {
+  it("gives the downloadUrl as the kind asked", () => {
+    expect(parseMediaAnswer({ downloadUrl: "/linkedin-api/media/video-x" }, "video")).toEqual({
+      src: "/linkedin-api/media/video-x",
+      kind: "video",
+    });
+  });
+  it("gives a video's thumbnail as an image when the video is over the size limit", () => {
+    expect(parseMediaAnswer({ thumbnail: "/linkedin-api/media/thumb-x" }, "video")).toEqual({
+      src: "/linkedin-api/media/thumb-x",
+      kind: "image",
+    });
+    expect(parseMediaAnswer({ thumbnail: "/linkedin-api/media/thumb-x" }, "image")).toBeNull();
+    expect(parseMediaAnswer({ thumbnail: "https://media.licdn.com/x" }, "video")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 // it). What the screens say (labels, links, logos) is resolved at build by
 // ./insights-content.ts and given to the feed's components as FeedLabels.
 import type { LogoEntry } from "./media";
+import { graphemes } from "./truncate";
 
 /** Everything a feed shows besides the posts (components/PostList's labels). */
 export interface FeedLabels {
@@ -21,6 +22,18 @@ export interface FeedLabels {
     readMoreLabel: string;
     readMoreContext: string;
     postsLinkLabel: string;
+    /** Says that a post is a repost of another. */
+    repostLabel: string;
+    /** Said when LinkedIn does not let us show the reposted post. */
+    repostUnavailable: string;
+    /** The link to the reposted post on LinkedIn. */
+    repostLinkLabel: string;
+    /** Says that a post is a poll. */
+    pollLabel: string;
+    /** Says that a post shares a document (before its title). */
+    documentLabel: string;
+    /** The link of a post the site cannot show otherwise. */
+    fallbackLinkLabel: string;
     /** Said to screen readers after a link that opens a new tab. */
     newTab: string;
     avatar: LogoEntry;
@@ -45,15 +58,42 @@ export interface MediaRef {
   alt: string;
 }
 
+/**
+ * What kind of organisation post it is (Posts API content types): the card
+ * shows each as LinkedIn does (docs/spec-deviations.md).
+ */
+export type PostKind =
+  | "text"
+  | "image"
+  | "multiImage"
+  | "video"
+  | "article"
+  | "document"
+  | "poll"
+  | "repost"
+  | "unknown";
+
 /** One post as the card needs it. */
 export interface SocialPost {
   /** The post URN, e.g. urn:li:share:7100000000001242486. */
   id: string;
+  kind: PostKind;
   /** Raw commentary in LinkedIn's little text format. */
   commentary: string;
-  /** Creation time, epoch milliseconds. */
-  createdAt: number;
+  /** The date LinkedIn shows: publishedAt, else createdAt (epoch milliseconds). */
+  publishedAt: number;
   media: MediaRef | null;
+  /** An article's title and link (content.article). */
+  article: { title: string; url: string | null } | null;
+  /** A document's title (content.media with a document URN). */
+  document: { title: string } | null;
+  /** A poll's question and options (content.poll). */
+  poll: { question: string; options: string[] } | null;
+  /**
+   * A repost (reshareContext.parent): the reposted post, or null when
+   * LinkedIn did not let the server read it.
+   */
+  repost: { id: string; post: SocialPost | null } | null;
 }
 
 // ---- Commentary cleaning (spec section 5) ---------------------------------
@@ -88,21 +128,23 @@ export function cleanCommentary(raw: unknown): string {
     .trim();
 }
 
-/** Length in code points, so that an emoji counts once and is never split. */
-function codePoints(text: string): string[] {
-  return Array.from(text);
-}
-
-/** The cleaned text cut to {@link TEXT_LIMIT} characters plus `...` when longer. */
+/**
+ * The cleaned text cut to {@link TEXT_LIMIT} characters plus `...` when
+ * longer. A character is a grapheme cluster (Intl.Segmenter): a family or
+ * skin-tone emoji, a flag or a letter with combining accents is kept whole
+ * or left out whole, never torn.
+ */
 export function truncateText(text: string, limit = TEXT_LIMIT): string {
-  const chars = codePoints(text);
+  // A text of no more UTF-16 units than the limit has no more characters.
+  if (text.length <= limit) return text;
+  const chars = graphemes(text);
   if (chars.length <= limit) return text;
   return `${chars.slice(0, limit).join("").trimEnd()}...`;
 }
 
-/** Whether the card shows `Read More` for this cleaned text. */
+/** Whether the card shows `Read More` for this cleaned text (characters as in truncateText). */
 export function showsReadMore(text: string): boolean {
-  return codePoints(text).length > READ_MORE_THRESHOLD;
+  return text.length > READ_MORE_THRESHOLD && graphemes(text).length > READ_MORE_THRESHOLD;
 }
 
 /** A run of text, or one word beginning with `#` (rendered as its own span). */
@@ -245,21 +287,89 @@ export function postMedia(content: unknown): MediaRef | null {
   return null;
 }
 
-/** One feed element as a post, or null when it lacks an id. */
-export function toSocialPost(element: unknown): SocialPost | null {
+/** An article link, accepted only over http(s). */
+function articleUrl(source: string): string | null {
+  try {
+    const url = new URL(source);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The kind of a post by what its content holds (Posts API content types). */
+function postKind(content: unknown, repost: boolean, media: MediaRef | null): PostKind {
+  if (repost) return "repost";
+  if (!isRecord(content) || Object.keys(content).length === 0) return "text";
+  if (isRecord(content.poll)) return "poll";
+  if (isRecord(content.multiImage)) return "multiImage";
+  if (isRecord(content.article)) return "article";
+  if (isRecord(content.media)) {
+    const urn = str(content.media.id);
+    if (urn.startsWith("urn:li:document:")) return "document";
+    if (media) return media.kind;
+  }
+  return "unknown";
+}
+
+/** The first number among values, NaN when none. */
+function firstTime(...values: unknown[]): number {
+  for (const v of values) if (typeof v === "number" && Number.isFinite(v) && v > 0) return v;
+  return Number.NaN;
+}
+
+/**
+ * One feed element as a post, or null when it lacks an id. `reshared` holds
+ * the reposted posts by URN (the feed answer's `reshared`); a reposted post
+ * is read without it, so a repost of a repost shows one level.
+ */
+export function toSocialPost(
+  element: unknown,
+  reshared?: Record<string, unknown>,
+): SocialPost | null {
   if (!isRecord(element) || !str(element.id)) return null;
-  const createdAt =
-    typeof element.createdAt === "number"
-      ? element.createdAt
-      : typeof element.publishedAt === "number"
-        ? element.publishedAt
-        : Number.NaN;
+  const content = isRecord(element.content) ? element.content : undefined;
+  const media = postMedia(content);
+  const context = element.reshareContext;
+  const parentId = isRecord(context) ? str(context.parent) : "";
+  const article = content && isRecord(content.article) ? content.article : null;
+  const poll = content && isRecord(content.poll) ? content.poll : null;
+  const kind = postKind(content, parentId !== "", media);
   return {
     id: str(element.id),
+    kind,
     commentary: str(element.commentary),
-    createdAt,
-    media: postMedia(element.content),
+    publishedAt: firstTime(element.publishedAt, element.createdAt),
+    media,
+    article: article ? { title: str(article.title), url: articleUrl(str(article.source)) } : null,
+    document:
+      kind === "document" && content && isRecord(content.media)
+        ? { title: str(content.media.title) }
+        : null,
+    poll: poll
+      ? {
+          question: str(poll.question),
+          options: (Array.isArray(poll.options) ? poll.options : [])
+            .map((o: unknown) => (isRecord(o) ? str(o.text) : ""))
+            .filter((t) => t !== ""),
+        }
+      : null,
+    repost: parentId
+      ? { id: parentId, post: reshared ? toSocialPost(reshared[parentId]) : null }
+      : null,
   };
+}
+
+/**
+ * Posts newest publication first, as LinkedIn's page shows them; posts of
+ * the same time keep their order (the server sorts the same way).
+ */
+export function sortNewestFirst(posts: SocialPost[]): SocialPost[] {
+  const time = (p: SocialPost) => (Number.isFinite(p.publishedAt) ? p.publishedAt : 0);
+  return posts
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => time(b.p) - time(a.p) || a.i - b.i)
+    .map(({ p }) => p);
 }
 
 /** Thrown for a feed answer the page must show as an error. */
@@ -275,7 +385,12 @@ export function parseFeed(body: unknown): SocialPost[] {
   if (!isRecord(body)) throw new FeedError("feed answer is not an object");
   if (body.status === 401) throw new FeedError("feed answer has status 401");
   if (!Array.isArray(body.elements)) throw new FeedError("feed answer has no elements list");
-  return body.elements.map(toSocialPost).filter((p): p is SocialPost => p !== null);
+  const reshared = isRecord(body.reshared) ? body.reshared : {};
+  return sortNewestFirst(
+    body.elements
+      .map((el) => toSocialPost(el, reshared))
+      .filter((p): p is SocialPost => p !== null),
+  );
 }
 
 /** LinkedIn's page of one post, or null when the id is not a post URN. */
@@ -290,12 +405,37 @@ export function mediaEndpoint(media: MediaRef): string {
   return `/linkedin-api/${media.kind}?urn=${encodeURIComponent(media.urn)}`;
 }
 
+/** A path on this site, else null (our server proxies LinkedIn's media). */
+function sitePath(url: string): string | null {
+  return url.startsWith("/") && !url.startsWith("//") ? url : null;
+}
+
 /**
  * The downloadUrl of a media answer, accepted only when it is a path on this
  * site (our server proxies LinkedIn's media); null otherwise.
  */
 export function parseDownloadUrl(body: unknown): string | null {
   if (!isRecord(body)) return null;
-  const url = str(body.downloadUrl);
-  return url.startsWith("/") && !url.startsWith("//") ? url : null;
+  return sitePath(str(body.downloadUrl));
+}
+
+/** What a card shows for a medium: its URL and whether it is an image or a video. */
+export interface ResolvedMedia {
+  src: string;
+  kind: "image" | "video";
+}
+
+/**
+ * The medium of a media answer: the downloadUrl as the kind asked, or, for
+ * a video over the server's size limit, its `thumbnail` as an image (never
+ * a broken player). Only paths on this site; null otherwise.
+ */
+export function parseMediaAnswer(body: unknown, kind: MediaRef["kind"]): ResolvedMedia | null {
+  const src = parseDownloadUrl(body);
+  if (src) return { src, kind };
+  if (kind === "video" && isRecord(body)) {
+    const thumb = sitePath(str(body.thumbnail));
+    if (thumb) return { src: thumb, kind: "image" };
+  }
+  return null;
 }
