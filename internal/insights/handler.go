@@ -39,10 +39,14 @@ const (
 // request paths (main mounts it at "/linkedin-api" and "/linkedin-api/"
 // without StripPrefix):
 //
-//	GET /linkedin-api                       {"elements":[...posts]}
+//	GET /linkedin-api                       {"elements":[...posts],"reshared":{urn: post}}
 //	GET /linkedin-api/image?urn=urn:li:image:…  {"downloadUrl":"/linkedin-api/media/…"}
 //	GET /linkedin-api/video?urn=urn:li:video:…  {"downloadUrl":"/linkedin-api/media/…"}
+//	                                        or, over the size limit, {"thumbnail":"/linkedin-api/media/thumb-…"}
 //	GET /linkedin-api/media/{key}           the bytes, with Range support
+//
+// elements are the posts LinkedIn's page shows, newest publication first;
+// reshared holds the posts reposts point to, by URN.
 //
 // Errors are JSON {"status":N,"message":"..."}: 400 for a bad urn, 404,
 // 405 for methods other than GET and HEAD, 502/503/504 for upstream

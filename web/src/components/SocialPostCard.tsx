@@ -90,7 +90,8 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
         </p>
         <div data-post-poll="">
           <p className={styles.question} data-post-poll-question="" />
-          <ul className={styles.options} data-post-poll-options="" />
+          {/* Lines, not a list: the feed's list items are its posts. */}
+          <div className={styles.options} data-post-poll-options="" />
         </div>
         <p className={styles.title} data-post-document="" />
         <p className={styles.title} data-post-article="">

@@ -338,10 +338,9 @@ describe("kinds of post", () => {
     const poll = (await all())[1];
     expect(poll?.querySelector("[data-post-kind]")?.textContent).toBe("Poll");
     expect(poll?.querySelector("[data-post-poll-question]")?.textContent).toBe("Which?");
-    expect([...(poll?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual([
-      "One",
-      "Two",
-    ]);
+    expect(
+      [...(poll?.querySelectorAll("[data-post-poll-options] > p") ?? [])].map((o) => o.textContent),
+    ).toEqual(["One", "Two"]);
     expect(poll?.querySelector("[data-post-media]")).toBeNull();
   });
 

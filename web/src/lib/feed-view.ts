@@ -160,9 +160,9 @@ function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean): boolea
     if (question) question.textContent = post.poll.question;
     const options = q("[data-post-poll-options]");
     for (const text of post.poll.options) {
-      const li = document.createElement("li");
-      li.textContent = text;
-      options?.append(li);
+      const option = document.createElement("p");
+      option.textContent = text;
+      options?.append(option);
     }
     if (!post.poll.options.length) options?.remove();
     shown = true;
