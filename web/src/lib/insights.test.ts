@@ -525,12 +525,12 @@ describe("kinds of post", () => {
       content: { media: { id: "urn:li:image:P" } },
     };
     const [shown] = parseFeed({ elements: [repost], reshared: { "urn:li:share:9": parent } });
-    expect(shown.kind).toBe("repost");
-    expect(shown.repost?.id).toBe("urn:li:share:9");
-    expect(shown.repost?.post?.commentary).toBe("Parent");
-    expect(shown.repost?.post?.media?.urn).toBe("urn:li:image:P");
+    expect(shown?.kind).toBe("repost");
+    expect(shown?.repost?.id).toBe("urn:li:share:9");
+    expect(shown?.repost?.post?.commentary).toBe("Parent");
+    expect(shown?.repost?.post?.media?.urn).toBe("urn:li:image:P");
     const [refused] = parseFeed({ elements: [repost] });
-    expect(refused.repost).toEqual({ id: "urn:li:share:9", post: null });
+    expect(refused?.repost).toEqual({ id: "urn:li:share:9", post: null });
   });
 
   it("dates a post by publishedAt, else createdAt", () => {
