@@ -57,7 +57,7 @@ test-web: $(WEB_STAMP)
 
 e2e: build e2e-editor
 	./scripts/ensure-chromium.sh
-	cd web && npm run --silent e2e
+	cd web && GO=$(GO) npm run --silent e2e
 
 # The editor against `make edit` in a copy of the repository (web/e2e-editor).
 e2e-editor: build
