@@ -78,13 +78,19 @@ type mediaResponse struct {
 
 // Posts implements Source: GET /rest/posts?q=author&author=<urn>.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
-	// sortBy=CREATED is the closest to publication order the API offers
-	// (the default, LAST_MODIFIED, puts an old post whose typo was fixed
-	// first); newFeed sorts by publishedAt regardless.
+	// sortBy=CREATED (Posts API, "Find Posts by Authors") is the closest
+	// to publication order the API offers (the default, LAST_MODIFIED, puts
+	// an old post whose typo was fixed first); newFeed sorts by publishedAt
+	// regardless, so a 400 refusing the parameter is retried without it.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
-		"&count=" + strconv.Itoa(postsPageSize) + "&sortBy=CREATED"
+		"&count=" + strconv.Itoa(postsPageSize)
 	var resp postsResponse
-	if err := s.getJSON(ctx, "posts", u, &resp); err != nil {
+	err := s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
+	if kindOf(err) == kindClientError {
+		s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order", slog.String("error", err.Error()))
+		err = s.getJSON(ctx, "posts", u, &resp)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("insights: fetch posts: %w", err)
 	}
 	if resp.Elements == nil {

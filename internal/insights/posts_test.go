@@ -281,3 +281,40 @@ func TestSampleThumbnail(t *testing.T) {
 		t.Error("an image URN has no thumbnail")
 	}
 }
+
+// TestPostsSortFallback checks that a LinkedIn refusing sortBy=CREATED with
+// a 400 still gives the feed, asked in its default order and sorted here.
+func TestPostsSortFallback(t *testing.T) {
+	var asked []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.URL.RawQuery)
+		mu.Unlock()
+		if r.URL.Query().Get("sortBy") != "" {
+			writeLinkedInError(w, http.StatusBadRequest, "ILLEGAL_ARGUMENT")
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"elements":[
+			{"id":"urn:li:share:1","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"publishedAt":1600000000000,"lastModifiedAt":1800000000000},
+			{"id":"urn:li:share:2","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"publishedAt":1700000000000,"lastModifiedAt":1700000000000}]}`))
+	}))
+	defer srv.Close()
+	svc, err := newService(Config{AccessToken: "t", OrganizationURN: testOrg, APIBase: srv.URL, Version: "202610", Timeout: testTimeout}, nil, nil, nil, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	waitFor(t, svc.Ready)
+	rec := httptest.NewRecorder()
+	svc.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/linkedin-api", nil))
+	if got := feedIDs(t, rec.Body.Bytes()); rec.Code != http.StatusOK || !reflect.DeepEqual(got, []string{"urn:li:share:2", "urn:li:share:1"}) {
+		t.Fatalf("%d %v", rec.Code, got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(asked) != 2 || !strings.Contains(asked[0], "sortBy=CREATED") || strings.Contains(asked[1], "sortBy") {
+		t.Errorf("asked %v", asked)
+	}
+}
