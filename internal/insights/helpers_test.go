@@ -182,6 +182,8 @@ func (f *fakeLinkedIn) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// writeLinkedInError answers LinkedIn's error body (Microsoft Learn, "API
+// error handling"): status, serviceErrorCode, code, message.
 func writeLinkedInError(w http.ResponseWriter, status int, code string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -217,7 +219,8 @@ func (f *fakeLinkedIn) servePosts(w http.ResponseWriter, r *http.Request, flt fa
 	}
 }
 
-// serveMediaMeta answers /rest/images/{urn} or /rest/videos/{urn} with a
+// serveMediaMeta answers /rest/images/{urn} (Microsoft Learn, "Images API")
+// or /rest/videos/{urn} ("Videos API", with duration and thumbnail) with a
 // signed download URL on the fake's download host.
 func (f *fakeLinkedIn) serveMediaMeta(w http.ResponseWriter, r *http.Request, urn string) {
 	kind, ok := validateURN(urn)
@@ -241,16 +244,21 @@ func (f *fakeLinkedIn) serveMediaMeta(w http.ResponseWriter, r *http.Request, ur
 	_ = json.NewEncoder(w).Encode(resp)
 }
 
-// testPost is one post in LinkedIn's shape.
+// testPost is one post in LinkedIn's shape (Microsoft Learn, "Posts API",
+// Post Schema; internal/fakelinkedin has one of every kind).
 func testPost(id, state, visibility, commentary string, content map[string]any) map[string]any {
 	p := map[string]any{
-		"author":         testOrg,
-		"commentary":     commentary,
-		"createdAt":      1700000000000,
-		"distribution":   map[string]any{"feedDistribution": "MAIN_FEED", "targetEntities": []any{}, "thirdPartyDistributionChannels": []any{}},
-		"id":             id,
-		"lifecycleState": state,
-		"visibility":     visibility,
+		"author":                    testOrg,
+		"commentary":                commentary,
+		"createdAt":                 1700000000000,
+		"publishedAt":               1700000000000,
+		"lastModifiedAt":            1700000000000,
+		"distribution":              map[string]any{"feedDistribution": "MAIN_FEED", "targetEntities": []any{}, "thirdPartyDistributionChannels": []any{}},
+		"id":                        id,
+		"isReshareDisabledByAuthor": false,
+		"lifecycleState":            state,
+		"lifecycleStateInfo":        map[string]any{"isEditedByAuthor": false},
+		"visibility":                visibility,
 	}
 	if content != nil {
 		p["content"] = content
