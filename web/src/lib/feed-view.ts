@@ -114,10 +114,10 @@ function linkOrRemove(
 /**
  * Fills the kind label and what the kind of post adds (the reposted post,
  * the poll, the document's or article's title, or a link to LinkedIn), and
- * removes the parts the post does not use. Returns whether the post has
- * any text of its own or its repost's to show.
+ * removes the parts the post does not use. A post with no text and no
+ * media of any kind gets the link to itself on LinkedIn: never an empty card.
  */
-function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean): boolean {
+function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean) {
   const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
   const labels: Partial<Record<SocialPost["kind"], string>> = {
     repost: "[data-post-kind-repost]",
@@ -185,12 +185,10 @@ function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean): boolea
 
   // Never an empty card: a post with nothing the site can show links to LinkedIn.
   const fallback = q("[data-post-fallback]");
-  if (!shown && !post.media) {
+  if (!shown && !post.media && !parent?.media) {
     linkOrRemove(fallback, q<HTMLAnchorElement>("[data-post-fallback-link]"), postUrl(post.id));
-    shown = fallback?.isConnected === true;
   } else fallback?.remove();
   if (!item.querySelector("[data-post-extra] > *")) q("[data-post-extra]")?.remove();
-  return shown;
 }
 
 /** A card for a post, from the feed's template. */
