@@ -20,7 +20,9 @@ COPY cmd cmd
 COPY internal internal
 COPY web/embed.go web/embed.go
 COPY --from=web /src/web/dist web/dist
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/site ./cmd/site
+# The build's name (X-Build-Id, veldhaven_build_info): CI passes the short commit.
+ARG BUILD_ID=dev
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.buildID=${BUILD_ID}" -o /out/site ./cmd/site
 
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=go /out/site /site
