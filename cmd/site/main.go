@@ -70,6 +70,11 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
+	if cfg.dataDirSet {
+		if err := checkDataDir(cfg.dataDir); err != nil {
+			return err
+		}
+	}
 	feedCfg.DataDir = cfg.dataDir
 	feed, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
 	if err != nil {
