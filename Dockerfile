@@ -58,12 +58,14 @@ FROM scratch
 # The binary is all there is: pages and assets are embedded, and so are the
 # CA roots (golang.org/x/crypto/x509roots/fallback), so no certificate file.
 COPY --from=binary /site /site
+# /data, empty and owned by 65532, for the feed snapshot and the media cache:
+# copying the contents of an empty folder with --chown creates it with that
+# owner (deploy/image/data/README.md says why not WORKDIR; make test-image
+# checks the owner). A volume mounted there starts with that owner too.
+COPY --chown=65532:65532 deploy/image/data/ /data/
 # A number, not a name: there is no /etc/passwd, and Kubernetes' runAsNonRoot
 # can only check a numeric user.
 USER 65532:65532
-# WORKDIR creates /data owned by the USER above (BuildKit and buildah alike;
-# make test-image checks it), so the feed snapshot and the media cache can be
-# written there, into a volume mounted on it or not.
 WORKDIR /data
 ENV DATA_DIR=/data PORT=8080
 EXPOSE 8080

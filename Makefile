@@ -14,7 +14,7 @@ BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
+.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -47,7 +47,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e
+test: build test-go test-web e2e test-image
 
 test-go:
 	$(GO) vet ./...
@@ -66,6 +66,19 @@ e2e: build e2e-editor
 e2e-editor: build
 	./scripts/ensure-chromium.sh
 	cd web && npm run --silent e2e:editor
+
+# The image (Dockerfile) from bin/site, offline: podman (installed with apt when
+# missing, as root; settings in deploy/podman/containers.conf) or docker where an
+# engine answers. docs/deploy.md says how to run it.
+IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
+image: build
+	./scripts/image.sh $(IMAGE)
+
+# Builds the image and checks the running container (scripts/test-image.sh);
+# skips with one line where no container can start. Ports: TEST_IMAGE_PORT
+# (18190) and the two after it.
+test-image: build
+	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }
