@@ -14,7 +14,7 @@ BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image
+.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -47,7 +47,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e test-image
+test: build test-go test-web e2e test-image test-chart
 
 test-go:
 	$(GO) vet ./...
@@ -79,6 +79,23 @@ image: build
 # (18190) and the two after it.
 test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
+
+# Helm, pinned, built from the Go module proxy into .tools (gitignored); the
+# version is in the path, so changing it installs the new one.
+HELM_VERSION := v3.22.0
+HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
+CHART := deploy/helm/veldhaven-site
+$(HELM):
+	GOBIN=$(dir $(HELM)) $(GO) install helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
+
+# The Helm chart: lint (strict) with the default values and with every optional
+# part on (ci/all-on-values.yaml); its Go test (a module of its own, so the
+# site's go.mod stays small) renders both and decodes every manifest strictly
+# into the Kubernetes API types.
+test-chart: $(HELM)
+	$(HELM) lint --strict $(CHART)
+	$(HELM) lint --strict $(CHART) -f $(CHART)/ci/all-on-values.yaml
+	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) $(GO) test -count=1 ./...
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }
