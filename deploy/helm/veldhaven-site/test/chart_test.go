@@ -345,6 +345,9 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"ingress without a host", []string{"ingress.enabled=true", "ingress.host="}, "ingress.host"},
 		{"metrics on the public port", []string{"metrics.port=8080"}, "metrics.port"},
 		{"autoscaler upside down", []string{"autoscaling.enabled=true", "autoscaling.minReplicas=5", "autoscaling.maxReplicas=2"}, "minReplicas"},
+		{"misspelt value (values.schema.json)", []string{"replicaCont=3"}, "replicaCont"},
+		{"unknown log level", []string{"logLevel=verbose"}, "logLevel"},
+		{"digest that is not one", []string{"image.digest=latest"}, "digest"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -357,6 +360,22 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 				t.Fatalf("render: %v, want an error naming %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestImageTagAsGiven: the release workflow passes the build id (a short
+// commit) with --set; an all-digit one arrives as a number, with or
+// without leading zeros, and must come out as written.
+func TestImageTagAsGiven(t *testing.T) {
+	for _, tag := range []string{"3ac003e", "1234567", "0123456"} {
+		out, err := render(t, "--set", "image.repository=registry.example/site", "--set", "image.tag="+tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := decode(t, out).deployments["site-veldhaven-site"]
+		if c := onlyContainer(t, d); c.Image != "registry.example/site:"+tag {
+			t.Errorf("--set image.tag=%s: image %q", tag, c.Image)
+		}
 	}
 }
 
