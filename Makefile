@@ -81,12 +81,20 @@ test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
 # Helm, pinned, built from the Go module proxy into .tools (gitignored); the
-# version is in the path, so changing it installs the new one.
+# version is in the path, so changing it installs the new one. The -X flags
+# are those of Helm's own release build: its version, and the Kubernetes
+# version helm template and lint assume (1 and the minor of the k8s.io/client-go
+# in Helm's go.mod, 0.37 for v3.22.0); without them that is 1.20, older than
+# the chart's kubeVersion.
 HELM_VERSION := v3.22.0
+HELM_K8S_MINOR := 37
 HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
 CHART := deploy/helm/veldhaven-site
 $(HELM):
-	GOBIN=$(dir $(HELM)) $(GO) install helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
+	GOBIN=$(dir $(HELM)) $(GO) install -ldflags "-X helm.sh/helm/v3/internal/version.version=$(HELM_VERSION) \
+	  -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$(HELM_K8S_MINOR) \
+	  -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$(HELM_K8S_MINOR)" \
+	  helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
 
 # The Helm chart: lint (strict) with the default values and with every optional
 # part on (ci/all-on-values.yaml); its Go test (a module of its own, so the
