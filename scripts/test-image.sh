@@ -208,7 +208,11 @@ check "the feed snapshot is written to /data, as 65532" bash -c \
 media="http://127.0.0.1:$HOST_PORT/linkedin-api/image?urn=urn:li:image:C4D22AQLoadTest0000"
 curl -sS -o "$work/media" -w '%{http_code}' "$media" >"$work/media.code" 2>&1 &
 req=$!
-sleep 0.5
+for _ in $(seq 200); do # until the request has reached the fake LinkedIn
+  grep -q 'answering in' "$work/fake.log" && break
+  sleep 0.05
+done
+grep -q 'answering in' "$work/fake.log" || abort "the request for an image never reached the fake LinkedIn"
 t0=$(date +%s.%N)
 "$ENGINE" kill --signal TERM "$b" >/dev/null
 status=$(timeout $((DRAIN + 20)) "$ENGINE" wait "$b")

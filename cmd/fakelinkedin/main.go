@@ -43,6 +43,10 @@ func newHandler(base string, n int, mediaDelay time.Duration) http.Handler {
 		_, _ = w.Write(feed)
 	})
 	media := func(w http.ResponseWriter, r *http.Request) {
+		if mediaDelay > 0 {
+			// Tests wait for this line to know a request is in flight.
+			log.Printf("fakelinkedin: %s %s: answering in %v", r.Method, r.URL.Path, mediaDelay)
+		}
 		select {
 		case <-time.After(mediaDelay):
 		case <-r.Context().Done():
