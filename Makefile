@@ -8,10 +8,13 @@ export PATH := $(CURDIR)/web/node_modules/.bin:$(PATH)
 export ASTRO_TELEMETRY_DISABLED := 1
 
 GO ?= go
+# The build's name, in bin/site (X-Build-Id on /healthz and /readyz, the
+# veldhaven_build_info metric): the short commit, or dev outside git.
+BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
+.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -42,9 +45,9 @@ web: $(WEB_STAMP)
 
 bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) go.mod go.sum
 	@mkdir -p bin
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/site ./cmd/site
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e
+test: build test-go test-web e2e test-image test-chart
 
 test-go:
 	$(GO) vet ./...
@@ -63,6 +66,44 @@ e2e: build e2e-editor
 e2e-editor: build
 	./scripts/ensure-chromium.sh
 	cd web && npm run --silent e2e:editor
+
+# The image (Dockerfile) from bin/site, offline: podman (installed with apt when
+# missing, as root; settings in deploy/podman/containers.conf) or docker where an
+# engine answers. docs/deploy.md says how to run it.
+IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
+image: build
+	./scripts/image.sh $(IMAGE)
+
+# Builds the image and checks the running container (scripts/test-image.sh);
+# skips with one line where no container can start. Ports: TEST_IMAGE_PORT
+# (18190) and the two after it.
+test-image: build
+	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
+
+# Helm, pinned, built from the Go module proxy into .tools (gitignored); the
+# version is in the path, so changing it installs the new one. The -X flags
+# are those of Helm's own release build: its version, and the Kubernetes
+# version helm template and lint assume (1 and the minor of the k8s.io/client-go
+# in Helm's go.mod, 0.37 for v3.22.0); without them that is 1.20, older than
+# the chart's kubeVersion.
+HELM_VERSION := v3.22.0
+HELM_K8S_MINOR := 37
+HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
+CHART := deploy/helm/veldhaven-site
+$(HELM):
+	GOBIN=$(dir $(HELM)) $(GO) install -ldflags "-X helm.sh/helm/v3/internal/version.version=$(HELM_VERSION) \
+	  -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$(HELM_K8S_MINOR) \
+	  -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$(HELM_K8S_MINOR)" \
+	  helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
+
+# The Helm chart: lint (strict) with the default values and with every optional
+# part on (ci/all-on-values.yaml); its Go test (a module of its own, so the
+# site's go.mod stays small) renders both and decodes every manifest strictly
+# into the Kubernetes API types.
+test-chart: $(HELM)
+	$(HELM) lint --strict $(CHART)
+	$(HELM) lint --strict $(CHART) -f $(CHART)/ci/all-on-values.yaml
+	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) $(GO) test -count=1 ./...
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }

@@ -3,7 +3,7 @@
 // for running the site against every kind of post on a machine without
 // internet. Never used by the site itself.
 //
-//	fakelinkedin -addr 127.0.0.1:9911 [-posts 12] [-oldest YYYYMM] [-latest YYYYMM]
+//	fakelinkedin -addr 127.0.0.1:9911 [-posts 12] [-oldest YYYYMM] [-latest YYYYMM] [-media-delay 2s]
 //
 // LinkedIn-Version values outside oldest..latest are answered 426
 // NONEXISTENT_VERSION, as LinkedIn answers a retired or unreleased version:
@@ -27,12 +27,14 @@ func main() {
 	posts := flag.Int("posts", 12, "generated posts added to the fixtures of every kind")
 	oldest := flag.String("oldest", month(now.AddDate(-1, 0, 0)), "oldest LinkedIn-Version served (YYYYMM); older ones are retired")
 	latest := flag.String("latest", month(now), "newest LinkedIn-Version served (YYYYMM)")
+	mediaDelay := flag.Duration("media-delay", 0, "wait this long before answering about an image or a video (keeps a request to the site in flight, for drain tests)")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("fakelinkedin: listen: %v", err)
 	}
 	fake := fakelinkedin.New("http://"+ln.Addr().String(), *oldest, *latest, *posts)
+	fake.DelayMedia(*mediaDelay)
 	srv := &http.Server{Handler: fake.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	log.Printf("fakelinkedin: %s", fake)
 	log.Fatal(srv.Serve(ln))

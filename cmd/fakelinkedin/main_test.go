@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
@@ -65,5 +66,29 @@ func TestFakeAnswersInLinkedInShapes(t *testing.T) {
 	}
 	if res := get(t, srv.URL+"/rest/posts/urn%3Ali%3AugcPost%3A7098000000000444002", "202611"); res.StatusCode != http.StatusForbidden {
 		t.Errorf("refused post answered %d", res.StatusCode)
+	}
+}
+
+func TestMediaDelayHoldsMediaAnswersOnly(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	srv := httptest.NewServer(nil)
+	defer srv.Close()
+	fake := fakelinkedin.New(srv.URL, "202511", "202611", 1)
+	fake.DelayMedia(delay)
+	srv.Config.Handler = fake.Handler()
+	for _, tt := range []struct {
+		path    string
+		delayed bool
+	}{
+		{"/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1", false},
+		{"/rest/images/urn%3Ali%3Aimage%3AC4D22AQLoadTest0000", true},
+		{"/rest/videos/urn%3Ali%3Avideo%3AD4D05AQFakeVideo001", true},
+	} {
+		start := time.Now()
+		res := get(t, srv.URL+tt.path, "202610")
+		_ = res.Body.Close()
+		if took := time.Since(start); (took >= delay) != tt.delayed {
+			t.Errorf("%s took %v; delayed %v wanted", tt.path, took, tt.delayed)
+		}
 	}
 }

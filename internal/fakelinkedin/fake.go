@@ -15,6 +15,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"io"
+	"log"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -46,6 +47,9 @@ type Fake struct {
 	// tokenCheck500 answers a refused token with 500, as LinkedIn does when
 	// the downstream verification of a token fails (API error handling).
 	tokenCheck500 bool
+	// mediaDelay holds every answer of the Images and Videos APIs, so a
+	// request to the site stays in flight (drain tests).
+	mediaDelay time.Duration
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -74,6 +78,15 @@ func (f *Fake) RequireToken(token, refreshed string, failWith500 bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.token, f.refreshed, f.tokenCheck500 = token, refreshed, failWith500
+}
+
+// DelayMedia makes the Images and Videos APIs wait d before answering; each
+// delayed request logs "answering in", which tests wait for to know a
+// request is in flight.
+func (f *Fake) DelayMedia(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.mediaDelay = d
 }
 
 // Calls is how many requests a route has had.
@@ -232,6 +245,17 @@ func (f *Fake) servePost(w http.ResponseWriter, r *http.Request) {
 // the same plus duration, aspectRatioWidth, aspectRatioHeight and
 // thumbnail, an image URL).
 func (f *Fake) serveMedia(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	delay := f.mediaDelay
+	f.mu.Unlock()
+	if delay > 0 {
+		log.Printf("fakelinkedin: %s %s: answering in %v", r.Method, r.URL.Path, delay)
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	urn := r.PathValue("urn")
 	video := strings.HasPrefix(urn, "urn:li:video:")
 	if !strings.HasPrefix(urn, "urn:li:image:") && !video {
