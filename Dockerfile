@@ -36,10 +36,13 @@ COPY web/embed.go web/embed.go
 COPY --from=web /src/web/dist web/dist
 # The build's name (X-Build-Id, veldhaven_build_info): CI passes the short commit.
 ARG BUILD_ID=dev
+# The day of that commit (YYYY-MM-DD): the default LinkedIn-Version is the
+# month before it. Empty: the month before the day the server starts.
+ARG BUILD_DATE=
 # Set by BuildKit and buildah for each platform of --platform.
 ARG TARGETOS TARGETARCH
 RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH \
-    go build -trimpath -ldflags="-s -w -X main.buildID=${BUILD_ID}" -o /out/site ./cmd/site
+    go build -trimpath -ldflags="-s -w -X main.buildID=${BUILD_ID} -X main.buildDate=${BUILD_DATE}" -o /out/site ./cmd/site
 
 FROM scratch AS source
 COPY --from=go /out/site /site

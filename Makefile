@@ -11,6 +11,8 @@ GO ?= go
 # The build's name, in bin/site (X-Build-Id on /healthz and /readyz, the
 # veldhaven_build_info metric): the short commit, or dev outside git.
 BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+# The day of that commit: the default LinkedIn-Version is the month before it.
+BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
@@ -45,7 +47,7 @@ web: $(WEB_STAMP)
 
 bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) go.mod go.sum
 	@mkdir -p bin
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID)" -o bin/site ./cmd/site
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
 test: build test-go test-web e2e test-image test-chart
 

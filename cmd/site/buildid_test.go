@@ -25,8 +25,8 @@ func TestBuildIDFromLinkerFlag(t *testing.T) {
 		t.Fatalf("the go command is needed to build the program: %v", err)
 	}
 	bin := filepath.Join(t.TempDir(), "site")
-	const id = "ldflags-7e57"
-	build := exec.Command(goTool, "build", "-trimpath", "-ldflags", "-X main.buildID="+id, "-o", bin, ".")
+	const id, date = "ldflags-7e57", "2026-11-23"
+	build := exec.Command(goTool, "build", "-trimpath", "-ldflags", "-X main.buildID="+id+" -X main.buildDate="+date, "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -52,7 +52,7 @@ func TestBuildIDFromLinkerFlag(t *testing.T) {
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 
 	// The log names the build, then the public address, then the metrics one.
-	var logged string
+	var logged, loggedDate string
 	var addrs []string
 	scanner := bufio.NewScanner(stdout)
 	for len(addrs) < 2 && scanner.Scan() {
@@ -60,13 +60,14 @@ func TestBuildIDFromLinkerFlag(t *testing.T) {
 			Msg     string `json:"msg"`
 			Addr    string `json:"addr"`
 			BuildID string `json:"build_id"`
+			Date    string `json:"build_date"`
 		}
 		if err := json.Unmarshal(scanner.Bytes(), &line); err != nil {
 			continue
 		}
 		switch line.Msg {
 		case "build":
-			logged = line.BuildID
+			logged, loggedDate = line.BuildID, line.Date
 		case "listening":
 			addrs = append(addrs, line.Addr)
 		}
@@ -74,8 +75,8 @@ func TestBuildIDFromLinkerFlag(t *testing.T) {
 	if len(addrs) < 2 {
 		t.Fatalf("the program did not log two listening addresses: %v", scanner.Err())
 	}
-	if logged != id {
-		t.Errorf("start log names build %q, want %q", logged, id)
+	if logged != id || loggedDate != date {
+		t.Errorf("start log names build %q of %q, want %q of %q", logged, loggedDate, id, date)
 	}
 	for _, p := range []string{"/healthz", "/readyz"} {
 		resp, err := http.Get("http://" + addrs[0] + p)
@@ -98,5 +99,23 @@ func TestBuildIDFromLinkerFlag(t *testing.T) {
 	}
 	if want := `veldhaven_build_info{build_id="` + id + `"} 1`; !strings.Contains(body.String(), want) {
 		t.Errorf("metrics lack %s", want)
+	}
+}
+
+func TestParseBuildDate(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    string
+		wantErr bool
+	}{
+		{"", "0001-01-01", false},
+		{"2026-11-23", "2026-11-23", false},
+		{"23-11-2026", "", true},
+		{"2026-11-23T10:00:00Z", "", true},
+	} {
+		got, err := parseBuildDate(tc.in)
+		if (err != nil) != tc.wantErr || (err == nil && got.Format(time.DateOnly) != tc.want) {
+			t.Errorf("parseBuildDate(%q) = %v, %v; want %s (error %v)", tc.in, got, err, tc.want, tc.wantErr)
+		}
 	}
 }

@@ -26,10 +26,15 @@ import (
 	"github.com/veldhaven/site/web"
 )
 
-// buildID names this build; the Makefile and the Dockerfile set it with
-// -ldflags "-X main.buildID=<short commit>". It is the one package-level
-// variable of the program: the linker can only set a variable.
-var buildID = "dev"
+// buildID names this build and buildDate is the day of its commit
+// (YYYY-MM-DD); the Makefile and the Dockerfile set them with -ldflags
+// "-X main.buildID=<short commit> -X main.buildDate=<date>". They are the
+// program's only package-level variables: the linker can only set a
+// variable. The date picks the default LinkedIn-Version (insights).
+var (
+	buildID   = "dev"
+	buildDate = ""
+)
 
 func main() {
 	if err := run(os.Args[1:], os.Getenv); err != nil {
@@ -68,6 +73,9 @@ func run(args []string, getenv func(string) string) error {
 	}
 	feedCfg, err := insights.ConfigFromEnv(getenv)
 	if err != nil {
+		return err
+	}
+	if feedCfg.Released, err = parseBuildDate(buildDate); err != nil {
 		return err
 	}
 	if cfg.dataDirSet {
@@ -116,7 +124,7 @@ func run(args []string, getenv func(string) string) error {
 	}
 	// The public server's responses reach the socket in one writev each (see coalescingConn).
 	listeners[0] = coalescingListener{listeners[0]}
-	logger.Info("build", slog.String("build_id", buildID))
+	logger.Info("build", slog.String("build_id", buildID), slog.String("build_date", buildDate))
 	logger.Info("editor", slog.String("backend", ed.Mode()))
 	for _, ln := range listeners {
 		logger.Info("listening", slog.String("addr", ln.Addr().String()))
@@ -213,4 +221,17 @@ func siteFS(dir string) (fs.FS, error) {
 		return nil, fmt.Errorf("-site-dir %q: not a folder", dir)
 	}
 	return os.DirFS(dir), nil
+}
+
+// parseBuildDate reads the linker's build date; empty (a development
+// build) is the zero time.
+func parseBuildDate(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("build date %q (linker flag main.buildDate) is not YYYY-MM-DD: %w", s, err)
+	}
+	return t, nil
 }

@@ -37,8 +37,12 @@ type Config struct {
 	// APIBase is the LinkedIn API origin, default DefaultAPIBase. Tests
 	// point it at a fake upstream.
 	APIBase string
-	// Version is the LinkedIn-Version header (YYYYMM), default DefaultVersion().
+	// Version is the LinkedIn-Version header (YYYYMM), default
+	// DefaultVersion(Released, now).
 	Version string
+	// Released is the day this build was made (cmd/site has it from the
+	// linker); zero in a development build.
+	Released time.Time
 	// RefreshToken, ClientID and ClientSecret, when all set, let the
 	// service refresh an expired access token once on a 401 and retry.
 	RefreshToken, ClientID, ClientSecret string
@@ -82,7 +86,7 @@ func (cfg Config) withDefaults() Config {
 	}
 	cfg.APIBase = strings.TrimRight(cfg.APIBase, "/")
 	if cfg.Version == "" {
-		cfg.Version = DefaultVersion()
+		cfg.Version = DefaultVersion(cfg.Released, time.Now())
 	}
 	if cfg.TokenURL == "" {
 		cfg.TokenURL = DefaultTokenURL

@@ -90,7 +90,7 @@ func TestContract(t *testing.T) {
 	sawPosts, sawImage := false, false
 	for _, r := range env.fake.requests {
 		if strings.HasPrefix(r.URL.Path, "/rest/") {
-			if r.Header.Get("Authorization") != "Bearer "+testToken || r.Header.Get("LinkedIn-Version") != DefaultVersion() ||
+			if r.Header.Get("Authorization") != "Bearer "+testToken || r.Header.Get("LinkedIn-Version") != DefaultVersion(time.Time{}, time.Now()) ||
 				r.Header.Get("X-Restli-Protocol-Version") != "2.0.0" {
 				t.Errorf("%s: headers %v", r.URL.Path, r.Header)
 			}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"os"
-	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
@@ -38,30 +36,14 @@ const (
 
 // DefaultVersion is the LinkedIn-Version header sent when none is
 // configured: the newest version that was certainly released on the day
-// this binary was built (the month before), so a new release never starts
-// with a version close to its end, and the default never has to be edited.
-func DefaultVersion() string {
-	return versionBefore(releaseTime())
-}
-
-// releaseTime is when this binary was made: the commit time Go records in
-// it (vcs.time), else the executable's modification time, else now.
-func releaseTime() time.Time {
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.time" {
-				if t, err := time.Parse(time.RFC3339, s.Value); err == nil {
-					return t
-				}
-			}
-		}
+// this build was made (the month before released), so a new release never
+// starts with a version close to its end, and the default never has to be
+// edited. A zero released (a development build) counts from now.
+func DefaultVersion(released, now time.Time) string {
+	if released.IsZero() {
+		released = now
 	}
-	if exe, err := os.Executable(); err == nil {
-		if st, err := os.Stat(exe); err == nil {
-			return st.ModTime()
-		}
-	}
-	return time.Now()
+	return versionBefore(released)
 }
 
 // versionOf is the monthly version of the month of t (UTC), e.g. "202611".

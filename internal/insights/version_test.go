@@ -29,8 +29,12 @@ func TestVersionCalendar(t *testing.T) {
 			t.Errorf("versionBefore(%s) = %s, want %s", tc.release, got, tc.want)
 		}
 	}
-	if got, want := DefaultVersion(), versionBefore(releaseTime()); got != want || !versionPattern.MatchString(got) {
-		t.Errorf("DefaultVersion() = %s, want %s (from the release date)", got, want)
+	now := at("2027-03-10T08:00:00Z")
+	if got := DefaultVersion(at("2026-11-23T00:00:00Z"), now); got != "202610" {
+		t.Errorf("DefaultVersion(release 2026-11-23) = %s, want 202610 (from the release date, not now)", got)
+	}
+	if got := DefaultVersion(time.Time{}, now); got != "202702" {
+		t.Errorf("DefaultVersion(no release date) = %s, want 202702 (the month before now)", got)
 	}
 	for v, want := range map[string]string{"202601": "2027-01-01", "202612.01": "2027-12-01"} {
 		sunset, ok := versionSunset(v)
