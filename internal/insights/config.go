@@ -64,6 +64,14 @@ type Config struct {
 	// MaxConcurrentMedia caps concurrent upstream media fetches, default
 	// DefaultMaxConcurrentMedia.
 	MaxConcurrentMedia int
+	// MediaOrigins are the only origins media bytes are downloaded from,
+	// redirects included, default DefaultMediaOrigins (mediaclient.go).
+	MediaOrigins []string
+	// MediaFetchRate and MediaFetchBurst bound how many upstream media
+	// downloads visitors can cause: a token bucket, default
+	// DefaultMediaFetchRate per second with DefaultMediaFetchBurst at once.
+	MediaFetchRate  float64
+	MediaFetchBurst int
 }
 
 // organizationURNPattern is the syntax of a LinkedIn organization URN.
@@ -109,6 +117,15 @@ func (cfg Config) withDefaults() Config {
 	if cfg.MaxConcurrentMedia <= 0 {
 		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
 	}
+	if len(cfg.MediaOrigins) == 0 {
+		cfg.MediaOrigins = DefaultMediaOrigins
+	}
+	if cfg.MediaFetchRate <= 0 {
+		cfg.MediaFetchRate = DefaultMediaFetchRate
+	}
+	if cfg.MediaFetchBurst <= 0 {
+		cfg.MediaFetchBurst = DefaultMediaFetchBurst
+	}
 	// An item larger than the whole cache could never be kept.
 	cfg.MaxMediaBytes = min(cfg.MaxMediaBytes, cfg.MediaCacheBytes)
 	return cfg
@@ -128,6 +145,9 @@ func (cfg Config) validate() error {
 	}
 	if !versionPattern.MatchString(cfg.Version) {
 		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+	}
+	if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+		return fmt.Errorf("insights: MediaOrigins: %w", err)
 	}
 	return nil
 }
@@ -156,6 +176,8 @@ func checkHTTPURL(raw string) error {
 //	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
 //	INSIGHTS_TTL            Go duration, default 5m
 //	INSIGHTS_TIMEOUT        Go duration, default 5s
+//	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
+//	                        default https://media.licdn.com,https://dms.licdn.com
 //
 // Unset variables keep their defaults. Errors name the variable and never
 // quote a secret. DataDir and the byte limits are left for the caller (flags).
@@ -195,6 +217,12 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if set != 0 && set != len(refresh) {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
+	}
+	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
+		cfg.MediaOrigins = strings.Split(raw, ",")
+		if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
+		}
 	}
 	var err error
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
