@@ -154,7 +154,7 @@ func New(cfg Config) (http.Handler, error) {
 		}
 		mux.ServeHTTP(w, r)
 	})
-	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
+	return observe(securityHeaders(limitRanges(root), csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
 }
 
 // muxPath reports whether a path may match a pattern of the mux other than
