@@ -489,3 +489,65 @@ func TestTokenBucket(t *testing.T) {
 		t.Fatalf("%d tokens after a long pause, want 3", n)
 	}
 }
+
+// FuzzMediaURLAllowed: whatever downloadUrl the API answers, it is allowed
+// only on an origin of the list, with no user information, and the check
+// never panics; the redacted form never keeps the query.
+func FuzzMediaURLAllowed(f *testing.F) {
+	for _, s := range []string{
+		"https://media.licdn.com/dms/image/x?e=1&t=sig", "http://media.licdn.com/x", "https://media.licdn.com:443/x",
+		"https://media.licdn.com.evil.example/x", "https://user@media.licdn.com/x", "http://[::ffff:127.0.0.1]:9911/x",
+		"http://127.0.0.1:9911/x", "http://localhost:9911/x", "https://MEDIA.LICDN.COM./x", "//media.licdn.com/x",
+		"https://media.licdn.com%2f@evil.example/", "http://169.254.169.254/latest/meta-data/",
+	} {
+		f.Add(s)
+	}
+	m, err := parseMediaOrigins([]string{"https://media.licdn.com", "https://dms.licdn.com", "http://127.0.0.1:9911"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return
+		}
+		if m.allows(u) {
+			host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+			if u.User != nil || (host != "media.licdn.com" && host != "dms.licdn.com" && host != "127.0.0.1") {
+				t.Fatalf("allowed %q (host %q)", raw, host)
+			}
+		}
+		if red := redactURL(u); strings.Contains(red, "?") && u.RawQuery != "" && strings.Contains(red, u.RawQuery) {
+			t.Fatalf("redacted %q keeps the query", red)
+		}
+	})
+}
+
+// FuzzRefusedAddr: an IPv6 form that carries an IPv4 address (mapped,
+// compatible, NAT64) is judged as that address, so no spelling of an
+// internal address passes.
+func FuzzRefusedAddr(f *testing.F) {
+	for _, b := range [][4]byte{{127, 0, 0, 1}, {169, 254, 169, 254}, {10, 0, 0, 1}, {100, 64, 0, 1}, {8, 8, 8, 8}, {0, 0, 0, 0}} {
+		f.Add(b[0], b[1], b[2], b[3])
+	}
+	f.Fuzz(func(t *testing.T, a, b, c, d byte) {
+		v4 := netip.AddrFrom4([4]byte{a, b, c, d})
+		want := refusedAddr(v4)
+		mapped := netip.AddrFrom16(netip.MustParseAddr("::ffff:" + v4.String()).As16())
+		if refusedAddr(mapped) != want {
+			t.Fatalf("%s refused=%v but %s refused=%v", v4, want, mapped, !want)
+		}
+		n64 := netip.MustParsePrefix("64:ff9b::/96").Addr().As16()
+		copy(n64[12:], []byte{a, b, c, d})
+		if refusedAddr(netip.AddrFrom16(n64)) != want {
+			t.Fatalf("NAT64 form of %s judged differently", v4)
+		}
+		if !v4.IsUnspecified() && !v4.IsLoopback() && !(a == 0) {
+			compat := [16]byte{}
+			copy(compat[12:], []byte{a, b, c, d})
+			if refusedAddr(netip.AddrFrom16(compat)) != want {
+				t.Fatalf("IPv4-compatible form of %s judged differently", v4)
+			}
+		}
+	})
+}
