@@ -174,6 +174,7 @@ func checkHTTPURL(raw string) error {
 //	LINKEDIN_API_BASE       default https://api.linkedin.com
 //	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
 //	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
+//	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
 //	INSIGHTS_TTL            Go duration, default 5m
 //	INSIGHTS_TIMEOUT        Go duration, default 5s
 //	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
@@ -190,6 +191,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		RefreshToken:    strings.TrimSpace(getenv("LINKEDIN_REFRESH_TOKEN")),
 		ClientID:        strings.TrimSpace(getenv("LINKEDIN_CLIENT_ID")),
 		ClientSecret:    strings.TrimSpace(getenv("LINKEDIN_CLIENT_SECRET")),
+		TokenURL:        strings.TrimSpace(getenv("LINKEDIN_TOKEN_URL")),
 	}
 	if (cfg.AccessToken == "") != (cfg.OrganizationURN == "") {
 		if cfg.AccessToken == "" {
@@ -203,6 +205,11 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.APIBase != "" {
 		if err := checkHTTPURL(cfg.APIBase); err != nil {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
+		}
+	}
+	if cfg.TokenURL != "" {
+		if err := checkHTTPURL(cfg.TokenURL); err != nil {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
 		}
 	}
 	if cfg.Version != "" && !versionPattern.MatchString(cfg.Version) {
