@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -118,7 +119,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
 	}
 	if len(cfg.MediaOrigins) == 0 {
-		cfg.MediaOrigins = DefaultMediaOrigins
+		cfg.MediaOrigins = slices.Clone(DefaultMediaOrigins)
 	}
 	if cfg.MediaFetchRate <= 0 {
 		cfg.MediaFetchRate = DefaultMediaFetchRate
