@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
-import { JSDOM } from "jsdom";
+import { JSDOM, VirtualConsole } from "jsdom";
 
 /** Where the list goes, relative to the build; a hidden file, never served. */
 export const manifestName = ".inline-scripts.json";
@@ -62,7 +62,9 @@ export function pageFile(pathname) {
  * @returns {{ type: string, src: boolean, body: string }[]}
  */
 export function inlineScripts(html) {
-  const { document } = new JSDOM(html).window;
+  // A console of its own: jsdom's complaints about CSS it cannot parse are
+  // not the build's business (only the scripts are looked at).
+  const { document } = new JSDOM(html, { virtualConsole: new VirtualConsole() }).window;
   return [...document.querySelectorAll("script")].map((el) => ({
     type: (el.getAttribute("type") ?? "").trim().toLowerCase(),
     src: el.hasAttribute("src"),
