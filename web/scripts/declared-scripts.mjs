@@ -65,7 +65,17 @@ export function inlineScripts(html) {
   // A console of its own: jsdom's complaints about CSS it cannot parse are
   // not the build's business (only the scripts are looked at).
   const { document } = new JSDOM(html, { virtualConsole: new VirtualConsole() }).window;
-  return [...document.querySelectorAll("script")].map((el) => ({
+  // Scripts inside a <template> run once its content is put into the
+  // document (WhenNear.astro does that): they are looked at too.
+  const scripts = [];
+  const collect = (/** @type {ParentNode} */ root) => {
+    scripts.push(...root.querySelectorAll("script"));
+    for (const template of root.querySelectorAll("template")) {
+      collect(/** @type {HTMLTemplateElement} */ (template).content);
+    }
+  };
+  collect(document);
+  return scripts.map((el) => ({
     type: (el.getAttribute("type") ?? "").trim().toLowerCase(),
     src: el.hasAttribute("src"),
     body: el.textContent ?? "",

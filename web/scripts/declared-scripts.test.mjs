@@ -49,3 +49,12 @@ describe("checkPage parses HTML as a browser does", () => {
     expect(checkPage("index.html", html, [])).toEqual([]);
   });
 });
+
+describe("checkPage looks inside templates", () => {
+  it("names an undeclared inline script that a template would put into the page", () => {
+    const html = `<template><div><template><script>late()</script></template></div></template>`;
+    const problems = checkPage("index.html", html, []);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(sha256("late()"));
+  });
+});
