@@ -25,10 +25,10 @@ export default defineConfig({
   },
   compressHTML: true,
   devToolbar: { enabled: false },
-  // Astro hashes the scripts it emits and those components declare
-  // (src/lib/csp.ts); declaredScripts hands each page's list to bin/site, which
-  // allows those inline scripts and no other (scripts/declared-scripts.mjs).
-  security: { csp: true },
+  // At build, Astro hashes the scripts it emits and those components declare
+  // (src/lib/csp.ts); declaredScripts turns that on and hands each page's list
+  // to bin/site, which allows those inline scripts and no other
+  // (scripts/declared-scripts.mjs).
   integrations: [react(), declaredScripts()],
   vite: {
     // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.

@@ -3,7 +3,8 @@
 // a page any other way (content that breaks out of its element, say) must not
 // be allowed by the page's Content-Security-Policy.
 //
-// Astro declares them. With `security.csp` on, Astro hashes every script it
+// Astro declares them. With `security.csp` on (this integration turns it on
+// for `astro build`), Astro hashes every script it
 // emits itself (the island runtime, each client directive's script, custom
 // directives included, scripts integrations inject, scripts it inlines) and
 // adds the hashes a page's components declare with
@@ -131,6 +132,11 @@ export function declaredScripts() {
   return {
     name: "veldhaven:declared-scripts",
     hooks: {
+      // Only the build: in `astro dev` Vite injects its own scripts and
+      // styles, which a policy would block; the dev server has none.
+      "astro:config:setup": ({ command, updateConfig }) => {
+        if (command === "build") updateConfig({ security: { csp: true } });
+      },
       "astro:config:done": ({ setAdapter }) => {
         // bin/site serves the pages and sets their headers: Astro gives each
         // page's policy to it (through the manifest) instead of a <meta>.

@@ -17,7 +17,7 @@ describe("declareInlineScript", () => {
     expect(declared).toEqual([scriptHash("go()")]);
   });
 
-  it("refuses to run without Astro's CSP", () => {
-    expect(() => declareInlineScript(undefined, "go()")).toThrow(/security\.csp/);
+  it("only returns the code where Astro keeps no policy (astro dev)", () => {
+    expect(declareInlineScript(undefined, "go()")).toBe("go()");
   });
 });
