@@ -133,6 +133,8 @@ fuzz:
 	$(GO) test ./internal/accept -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/dist web/.astro

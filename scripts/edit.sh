@@ -11,10 +11,14 @@ edit_port=${EDIT_PORT:-8080}
 decap_port=${DECAP_PORT:-8081}
 backend="http://127.0.0.1:${decap_port}/api/v1"
 
-# MODE=fs: saves write the files in place (no branches, no commits), so the
-# working tree shows every change to git as usual.
-GIT_REPO_DIRECTORY="$root" BIND_HOST=127.0.0.1 PORT="$decap_port" MODE=fs LOG_LEVEL=warn \
-  web/node_modules/.bin/decap-server &
+# Decap's file-system backend (saves write the files in place: no branches, no
+# commits, so the working tree shows every change to git as usual) behind a
+# guard that answers only the editor on this machine: Host 127.0.0.1 or
+# localhost on its port, Origin (when sent) the editor's own; anything else,
+# such as a page elsewhere reaching the port through DNS rebinding, gets 403
+# (web/scripts/decap-local.mjs, SECURITY.md).
+GIT_REPO_DIRECTORY="$root" DECAP_PORT="$decap_port" EDIT_PORT="$edit_port" LOG_LEVEL=warn \
+  node web/scripts/decap-local.mjs &
 decap=$!
 trap 'kill "$decap" 2>/dev/null || true' EXIT INT TERM
 

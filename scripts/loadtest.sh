@@ -92,7 +92,7 @@ kill "$site"; wait "$site" 2>/dev/null || true
 fake=$!; pids+=("$fake")
 wait_up "http://127.0.0.1:$FAKE_PORT/healthz"
 LINKEDIN_ACCESS_TOKEN=loadtest LINKEDIN_ORGANIZATION_URN=urn:li:organization:1 \
-  LINKEDIN_API_BASE="http://127.0.0.1:$FAKE_PORT" INSIGHTS_TTL=5s INSIGHTS_TIMEOUT=1s \
+  LINKEDIN_API_BASE="http://127.0.0.1:$FAKE_PORT" LINKEDIN_MEDIA_ORIGINS="http://127.0.0.1:$FAKE_PORT" INSIGHTS_TTL=5s INSIGHTS_TIMEOUT=1s \
   ./bin/site -addr "127.0.0.1:$SITE_PORT" -data-dir "$work/data2" -log-level error >/dev/null &
 site=$!; pids+=("$site")
 wait_up "http://127.0.0.1:$SITE_PORT/healthz"

@@ -194,7 +194,7 @@ wait_http "http://127.0.0.1:$FAKE_PORT/healthz" || abort "the fake LinkedIn did 
 # the server listens on 127.0.0.1 only.
 "$ENGINE" run -d --name "$b" --read-only --network host -v "$vol_b:/data" \
   -e LINKEDIN_ACCESS_TOKEN=test-image -e LINKEDIN_ORGANIZATION_URN=urn:li:organization:1 \
-  -e "LINKEDIN_API_BASE=http://127.0.0.1:$FAKE_PORT" \
+  -e "LINKEDIN_API_BASE=http://127.0.0.1:$FAKE_PORT" -e "LINKEDIN_MEDIA_ORIGINS=http://127.0.0.1:$FAKE_PORT" \
   "$image" -addr "127.0.0.1:$HOST_PORT" >/dev/null || abort "start the container with LinkedIn"
 wait_http "http://127.0.0.1:$HOST_PORT/readyz" || abort "the container with LinkedIn never became ready"
 for _ in $(seq 100); do

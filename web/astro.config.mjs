@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { aliases } from "./scripts/aliases.mjs";
+import { declaredScripts } from "./scripts/declared-scripts.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 const site = JSON.parse(readFileSync(new URL("../content/site.json", import.meta.url), "utf8"));
@@ -24,7 +25,11 @@ export default defineConfig({
   },
   compressHTML: true,
   devToolbar: { enabled: false },
-  integrations: [react()],
+  // At build, Astro hashes the scripts it emits and those components declare
+  // (src/lib/csp.ts); declaredScripts turns that on and hands each page's list
+  // to bin/site, which allows those inline scripts and no other
+  // (scripts/declared-scripts.mjs).
+  integrations: [react(), declaredScripts()],
   vite: {
     // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
     plugins: [sanitizeContentPlugin()],

@@ -84,7 +84,7 @@ func TestConfigYAML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := New(Config{Site: siteWith(buildConfig), Backend: tt.backend, Logger: quietLogger()})
+			e, err := New(Config{Site: siteWith(buildConfig), Backend: tt.backend, SiteURL: "https://www.example.com", Logger: quietLogger()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +167,7 @@ func TestSignInOnlyWithGitHub(t *testing.T) {
 			t.Errorf("%s backend: a sign-in handler, want none (the paths are 404s)", b.Mode())
 		}
 	}
-	e, err := New(Config{Site: siteWith(buildConfig), Backend: Backend{GitHub: testGitHub}, Logger: quietLogger()})
+	e, err := New(Config{Site: siteWith(buildConfig), Backend: Backend{GitHub: testGitHub}, SiteURL: "https://www.example.com", Logger: quietLogger()})
 	if err != nil || e.SignIn() == nil {
 		t.Fatalf("github backend: %v, sign-in %v", err, e.SignIn())
 	}

@@ -24,11 +24,17 @@ const (
 	CallbackPath = "/admin/callback"
 )
 
-// stateCookie carries the state and the PKCE verifier of one sign-in from
-// AuthPath to CallbackPath in the browser that started it.
+// The state cookie carries the state and the PKCE verifier of one sign-in
+// from AuthPath to CallbackPath in the browser that started it. On an https
+// site it is __Host-cms_oauth: Secure, Path=/ and no Domain, so no other
+// host (a subdomain, a plain-http page) can set or overwrite it; the prefix
+// requires Path=/, so it is sent with every request to the site for the ten
+// minutes a sign-in may take. On plain http (make edit, tests) it is
+// cms_oauth with Path=/admin/.
 const (
-	stateCookie    = "cms_oauth"
-	stateCookieAge = 10 * time.Minute
+	stateCookie       = "cms_oauth"
+	secureStateCookie = "__Host-cms_oauth"
+	stateCookieAge    = 10 * time.Minute
 )
 
 type signInConfig struct {
@@ -45,22 +51,37 @@ type signInConfig struct {
 // redirects to GitHub; GitHub redirects back to CallbackPath with a code;
 // the callback exchanges it for a token and its page hands the token to the
 // editor's window with postMessage, to the site's own origin only.
+//
+// The site's origin comes from SITE_URL alone (https when -hsts), never from
+// the request's Host: GitHub's redirect_uri and the origin the token is
+// posted to cannot be steered by a request (a sign-in started on another
+// host ends at the site's callback without its state cookie, and fails).
 type signIn struct {
-	cfg        signInConfig
-	siteScheme string // the scheme of requests for siteHost
-	siteHost   string
+	cfg    signInConfig
+	origin string // scheme://host of the site
+	secure bool   // the origin is https: the cookie is Secure and __Host-
 }
 
 func newSignIn(cfg signInConfig) (*signIn, error) {
-	s := &signIn{cfg: cfg}
-	if cfg.siteURL != "" {
-		u, err := url.Parse(cfg.siteURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return nil, fmt.Errorf("editor: site URL %q must be an origin such as https://www.example.com", cfg.siteURL)
-		}
-		s.siteScheme, s.siteHost = u.Scheme, u.Host
+	u, err := url.Parse(cfg.siteURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return nil, fmt.Errorf("editor: site URL %q must be an origin such as https://www.example.com", cfg.siteURL)
 	}
-	return s, nil
+	scheme := u.Scheme
+	if cfg.secure {
+		scheme = "https"
+	}
+	return &signIn{cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https"}, nil
+}
+
+// cookie is the state cookie with value and max-age, as this site names it.
+func (s *signIn) cookie(value string, maxAge int) *http.Cookie {
+	c := &http.Cookie{Name: stateCookie, Value: value, Path: "/admin/", MaxAge: maxAge,
+		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode}
+	if s.secure {
+		c.Name, c.Path = secureStateCookie, "/"
+	}
+	return c
 }
 
 func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -87,26 +108,11 @@ func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// origin is the site's origin as the browser sees it for this request: the
-// page of CallbackPath posts the token to it, and GitHub's redirect_uri is on it.
-func (s *signIn) origin(r *http.Request) string {
-	scheme := "http"
-	switch {
-	case r.TLS != nil || s.cfg.secure:
-		scheme = "https"
-	case s.siteHost != "" && strings.EqualFold(r.Host, s.siteHost):
-		scheme = s.siteScheme
-	}
-	return scheme + "://" + r.Host
-}
-
-func (s *signIn) secureCookie(r *http.Request) bool { return r.TLS != nil || s.cfg.secure }
-
-// oauthFor is the OAuth configuration of one request: GitHub sends the
-// popup back to this origin, where the state cookie is.
-func (s *signIn) oauthFor(r *http.Request) *oauth2.Config {
+// oauthFor is the OAuth configuration of a sign-in: GitHub sends the popup
+// back to the site's callback, where the state cookie is.
+func (s *signIn) oauthFor() *oauth2.Config {
 	c := s.cfg.oauth
-	c.RedirectURL = s.origin(r) + CallbackPath
+	c.RedirectURL = s.origin + CallbackPath
 	return &c
 }
 
@@ -129,16 +135,8 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	}
 	state := rand.Text()
 	verifier := oauth2.GenerateVerifier()
-	http.SetCookie(w, &http.Cookie{
-		Name:     stateCookie,
-		Value:    state + "." + verifier,
-		Path:     "/admin/",
-		MaxAge:   int(stateCookieAge / time.Second),
-		HttpOnly: true,
-		Secure:   s.secureCookie(r),
-		SameSite: http.SameSiteLaxMode,
-	})
-	c := s.oauthFor(r)
+	http.SetCookie(w, s.cookie(state+"."+verifier, int(stateCookieAge/time.Second)))
+	c := s.oauthFor()
 	c.Scopes = []string{scope}
 	target := c.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("allow_signup", "false"))
 	http.Redirect(w, r, target, http.StatusFound)
@@ -149,13 +147,10 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 // hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	// One try per sign-in: the state is spent whatever happens next.
-	http.SetCookie(w, &http.Cookie{
-		Name: stateCookie, Value: "", Path: "/admin/", MaxAge: -1,
-		HttpOnly: true, Secure: s.secureCookie(r), SameSite: http.SameSiteLaxMode,
-	})
+	http.SetCookie(w, s.cookie("", -1))
 	q := r.URL.Query()
 	state, verifier, ok := "", "", false
-	if c, err := r.Cookie(stateCookie); err == nil {
+	if c, err := r.Cookie(s.cookie("", 0).Name); err == nil {
 		state, verifier, ok = strings.Cut(c.Value, ".")
 	}
 	got := q.Get("state")
@@ -183,7 +178,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.timeout)
 	defer cancel()
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, s.cfg.client)
-	tok, err := s.oauthFor(r).Exchange(ctx, code, oauth2.VerifierOption(verifier))
+	tok, err := s.oauthFor().Exchange(ctx, code, oauth2.VerifierOption(verifier))
 	if err != nil {
 		status, reason := exchangeFailure(ctx, err)
 		msg := "GitHub did not confirm the sign-in"
@@ -206,11 +201,11 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	s.cfg.logger.LogAttrs(r.Context(), slog.LevelInfo, "editor sign-in", slog.String("result", "ok"))
 	writeHandshake(w, http.StatusOK, handshake{
-		origin:  s.origin(r),
+		origin:  s.origin,
 		title:   "Signed in",
 		message: "Signed in with GitHub. This window closes by itself.",
 		result:  "authorization:github:success:" + string(body),
-		orphan:  "Signed in with GitHub, but this window was not opened by the editor: close it and sign in from " + s.origin(r) + "/admin/.",
+		orphan:  "Signed in with GitHub, but this window was not opened by the editor: close it and sign in from " + s.origin + "/admin/.",
 	})
 }
 
@@ -266,7 +261,7 @@ func (s *signIn) fail(w http.ResponseWriter, r *http.Request, status int, reason
 		Message string `json:"message"`
 	}{message})
 	writeHandshake(w, status, handshake{
-		origin:  s.origin(r),
+		origin:  s.origin,
 		title:   "Sign-in failed",
 		message: message,
 		result:  "authorization:github:error:" + string(body),

@@ -173,6 +173,7 @@ func (env *signInEnv) start(t *testing.T, target string) (*http.Cookie, url.Valu
 func TestAuthRedirectsToGitHub(t *testing.T) {
 	tests := []struct {
 		name       string
+		siteURL    string // SITE_URL; the site's origin comes from it alone
 		target     string
 		tls        bool
 		secure     bool // -hsts
@@ -180,22 +181,28 @@ func TestAuthRedirectsToGitHub(t *testing.T) {
 		wantOrigin string
 		wantSecure bool
 	}{
-		{name: "Decap's request", target: "http://www.example.com/admin/auth?provider=github&site_id=www.example.com&scope=repo",
-			wantScope: "repo", wantOrigin: "https://www.example.com", wantSecure: false},
-		{name: "no scope", target: "http://www.example.com/admin/auth?provider=github",
-			wantScope: "repo", wantOrigin: "https://www.example.com"},
-		{name: "public_repo", target: "http://www.example.com/admin/auth?provider=github&scope=public_repo",
-			wantScope: "public_repo", wantOrigin: "https://www.example.com"},
-		{name: "over TLS", target: "https://staging.example.com/admin/auth?provider=github", tls: true,
+		// TLS ends in front of the server: the https origin of SITE_URL makes the cookie Secure.
+		{name: "Decap's request", siteURL: "https://www.example.com", target: "http://www.example.com/admin/auth?provider=github&site_id=www.example.com&scope=repo",
+			wantScope: "repo", wantOrigin: "https://www.example.com", wantSecure: true},
+		{name: "no scope", siteURL: "https://www.example.com", target: "http://www.example.com/admin/auth?provider=github",
+			wantScope: "repo", wantOrigin: "https://www.example.com", wantSecure: true},
+		{name: "public_repo", siteURL: "https://www.example.com", target: "http://www.example.com/admin/auth?provider=github&scope=public_repo",
+			wantScope: "public_repo", wantOrigin: "https://www.example.com", wantSecure: true},
+		{name: "over TLS", siteURL: "https://staging.example.com", target: "https://staging.example.com/admin/auth?provider=github", tls: true,
 			wantScope: "repo", wantOrigin: "https://staging.example.com", wantSecure: true},
-		{name: "behind TLS (-hsts)", target: "http://staging.example.com/admin/auth?provider=github", secure: true,
+		{name: "behind TLS (-hsts) with an http SITE_URL", siteURL: "http://staging.example.com", target: "http://staging.example.com/admin/auth?provider=github", secure: true,
 			wantScope: "repo", wantOrigin: "https://staging.example.com", wantSecure: true},
-		{name: "plain http on another host", target: "http://localhost:8080/admin/auth?provider=github",
+		{name: "plain http", siteURL: "http://localhost:8080", target: "http://localhost:8080/admin/auth?provider=github",
+			wantScope: "repo", wantOrigin: "http://localhost:8080"},
+		// Finding 5 of issue 23: the Host header no longer picks the origin.
+		{name: "Host of another name", siteURL: "https://www.example.com", target: "http://evil.example/admin/auth?provider=github",
+			wantScope: "repo", wantOrigin: "https://www.example.com", wantSecure: true},
+		{name: "Host of another name over TLS", siteURL: "http://localhost:8080", target: "https://evil.example/admin/auth?provider=github", tls: true,
 			wantScope: "repo", wantOrigin: "http://localhost:8080"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := newSignInEnv(t, func(c *Config) { c.Secure = tt.secure })
+			env := newSignInEnv(t, func(c *Config) { c.Secure, c.SiteURL = tt.secure, tt.siteURL })
 			rec := get(env.h, tt.target, func(r *http.Request) {
 				if !tt.tls {
 					r.TLS = nil
@@ -241,9 +248,17 @@ func TestAuthRedirectsToGitHub(t *testing.T) {
 			if strings.Contains(loc.String(), testClientSecret) || strings.Contains(loc.String(), verifier) {
 				t.Error("the client secret or the PKCE verifier is in the authorize URL")
 			}
-			if c.Name != "cms_oauth" || c.Path != "/admin/" || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode ||
+			// https: __Host- (Secure, Path=/, no Domain: no other host can plant it); http: scoped to /admin/.
+			wantName, wantPath := "cms_oauth", "/admin/"
+			if tt.wantSecure {
+				wantName, wantPath = "__Host-cms_oauth", "/"
+			}
+			if c.Name != wantName || c.Path != wantPath || c.Domain != "" || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode ||
 				c.MaxAge != 600 || c.Secure != tt.wantSecure {
-				t.Errorf("cookie %+v: want HttpOnly, SameSite=Lax, Path=/admin/, Max-Age=600, Secure=%v", c, tt.wantSecure)
+				t.Errorf("cookie %+v: want %s, HttpOnly, SameSite=Lax, Path=%s, Max-Age=600, Secure=%v", c, wantName, wantPath, tt.wantSecure)
+			}
+			if strings.Contains(rec.Header().Get("Location"), "evil") || strings.Contains(rec.Body.String(), "evil") {
+				t.Error("the request's Host reached the redirect")
 			}
 			if cc := rec.Header().Get("Cache-Control"); cc != "no-store" {
 				t.Errorf("Cache-Control %q", cc)
@@ -346,17 +361,18 @@ func parseHandshake(t *testing.T, rec *httptest.ResponseRecorder) handshakePageP
 
 func TestCallbackSuccess(t *testing.T) {
 	tests := []struct {
-		name, host string
-		secure     bool
-		origin     string
+		name, siteURL, host string
+		secure              bool
+		origin              string
 	}{
-		{"the site's host", "www.example.com", false, "https://www.example.com"},
-		{"behind TLS", "staging.example.com", true, "https://staging.example.com"},
-		{"local", "localhost:8080", false, "http://localhost:8080"},
+		{"the site's host", "https://www.example.com", "www.example.com", false, "https://www.example.com"},
+		{"behind TLS", "http://staging.example.com", "staging.example.com", true, "https://staging.example.com"},
+		{"local", "http://localhost:8080", "localhost:8080", false, "http://localhost:8080"},
+		{"Host of another name", "https://www.example.com", "evil.example", false, "https://www.example.com"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := newSignInEnv(t, func(c *Config) { c.Secure = tt.secure })
+			env := newSignInEnv(t, func(c *Config) { c.Secure, c.SiteURL = tt.secure, tt.siteURL })
 			cookie, q := env.start(t, "http://"+tt.host+"/admin/auth?provider=github&scope=repo")
 			rec := get(env.h, "http://"+tt.host+"/admin/callback?code="+testCode+"&state="+url.QueryEscape(q.Get("state")),
 				func(r *http.Request) { r.AddCookie(cookie) })
@@ -383,7 +399,7 @@ func TestCallbackSuccess(t *testing.T) {
 			if !strings.Contains(p.orphan, "not opened by the editor") {
 				t.Errorf("orphan note %q", p.orphan)
 			}
-			if cleared := rec.Result().Cookies(); len(cleared) != 1 || cleared[0].Name != "cms_oauth" || cleared[0].MaxAge >= 0 {
+			if cleared := rec.Result().Cookies(); len(cleared) != 1 || cleared[0].Name != cookie.Name || cleared[0].MaxAge >= 0 {
 				t.Errorf("state cookie not cleared: %v", cleared)
 			}
 			if env.fake.callCount() != 1 {
@@ -606,7 +622,7 @@ func TestSignInHostileRequests(t *testing.T) {
 	esc := url.QueryEscape
 	tests := []struct {
 		name, target string
-		cookie       string // cms_oauth value
+		cookie       string // __Host-cms_oauth value (the test site is https)
 	}{
 		{"provider payload", "/admin/auth?provider=" + esc(marker), ""},
 		{"scope payload", "/admin/auth?provider=github&scope=" + esc(marker), ""},
@@ -629,7 +645,7 @@ func TestSignInHostileRequests(t *testing.T) {
 			}
 			rec := get(env.h, tt.target, func(r *http.Request) {
 				if tt.cookie != "" {
-					r.Header.Set("Cookie", "cms_oauth="+tt.cookie)
+					r.Header.Set("Cookie", "__Host-cms_oauth="+tt.cookie)
 				}
 			})
 			if rec.Code < 400 {
@@ -643,7 +659,7 @@ func TestSignInHostileRequests(t *testing.T) {
 				t.Errorf("Location %q", loc)
 			}
 			for _, c := range rec.Result().Cookies() {
-				if c.Name != "cms_oauth" || c.MaxAge >= 0 {
+				if c.Name != "__Host-cms_oauth" || c.MaxAge >= 0 {
 					t.Errorf("cookie %v", c)
 				}
 			}

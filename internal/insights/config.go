@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -64,6 +65,14 @@ type Config struct {
 	// MaxConcurrentMedia caps concurrent upstream media fetches, default
 	// DefaultMaxConcurrentMedia.
 	MaxConcurrentMedia int
+	// MediaOrigins are the only origins media bytes are downloaded from,
+	// redirects included, default DefaultMediaOrigins (mediaclient.go).
+	MediaOrigins []string
+	// MediaFetchRate and MediaFetchBurst bound how many upstream media
+	// downloads visitors can cause: a token bucket, default
+	// DefaultMediaFetchRate per second with DefaultMediaFetchBurst at once.
+	MediaFetchRate  float64
+	MediaFetchBurst int
 }
 
 // organizationURNPattern is the syntax of a LinkedIn organization URN.
@@ -109,6 +118,15 @@ func (cfg Config) withDefaults() Config {
 	if cfg.MaxConcurrentMedia <= 0 {
 		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
 	}
+	if len(cfg.MediaOrigins) == 0 {
+		cfg.MediaOrigins = slices.Clone(DefaultMediaOrigins)
+	}
+	if cfg.MediaFetchRate <= 0 {
+		cfg.MediaFetchRate = DefaultMediaFetchRate
+	}
+	if cfg.MediaFetchBurst <= 0 {
+		cfg.MediaFetchBurst = DefaultMediaFetchBurst
+	}
 	// An item larger than the whole cache could never be kept.
 	cfg.MaxMediaBytes = min(cfg.MaxMediaBytes, cfg.MediaCacheBytes)
 	return cfg
@@ -128,6 +146,9 @@ func (cfg Config) validate() error {
 	}
 	if !versionPattern.MatchString(cfg.Version) {
 		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+	}
+	if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+		return fmt.Errorf("insights: MediaOrigins: %w", err)
 	}
 	return nil
 }
@@ -154,8 +175,11 @@ func checkHTTPURL(raw string) error {
 //	LINKEDIN_API_BASE       default https://api.linkedin.com
 //	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
 //	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
+//	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
 //	INSIGHTS_TTL            Go duration, default 5m
 //	INSIGHTS_TIMEOUT        Go duration, default 5s
+//	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
+//	                        default https://media.licdn.com,https://dms.licdn.com
 //
 // Unset variables keep their defaults. Errors name the variable and never
 // quote a secret. DataDir and the byte limits are left for the caller (flags).
@@ -168,6 +192,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		RefreshToken:    strings.TrimSpace(getenv("LINKEDIN_REFRESH_TOKEN")),
 		ClientID:        strings.TrimSpace(getenv("LINKEDIN_CLIENT_ID")),
 		ClientSecret:    strings.TrimSpace(getenv("LINKEDIN_CLIENT_SECRET")),
+		TokenURL:        strings.TrimSpace(getenv("LINKEDIN_TOKEN_URL")),
 	}
 	if (cfg.AccessToken == "") != (cfg.OrganizationURN == "") {
 		if cfg.AccessToken == "" {
@@ -183,6 +208,11 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
 		}
 	}
+	if cfg.TokenURL != "" {
+		if err := checkHTTPURL(cfg.TokenURL); err != nil {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
+		}
+	}
 	if cfg.Version != "" && !versionPattern.MatchString(cfg.Version) {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
@@ -195,6 +225,12 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if set != 0 && set != len(refresh) {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
+	}
+	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
+		cfg.MediaOrigins = strings.Split(raw, ",")
+		if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
+		}
 	}
 	var err error
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {

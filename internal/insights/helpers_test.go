@@ -357,6 +357,9 @@ func newTestEnv(t *testing.T, edit func(*Config)) *testEnv {
 func startEnv(t *testing.T, cfg Config, fake *fakeLinkedIn) *testEnv {
 	t.Helper()
 	env := &testEnv{fake: fake, clock: newFakeClock(), logs: &syncBuffer{}, reg: prometheus.NewRegistry()}
+	if cfg.MediaOrigins == nil {
+		cfg.MediaOrigins = []string{fake.srv.URL} // the fake is its own media host
+	}
 	logger := slog.New(slog.NewTextHandler(env.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	svc, err := newService(cfg, logger, env.reg, nil, env.clock.now)
 	if err != nil {

@@ -27,11 +27,14 @@ const maxErrorBodyBytes = 64 << 10
 // linkedInSource reads posts and media from LinkedIn's versioned REST API.
 // It is safe for concurrent use.
 type linkedInSource struct {
-	cfg     Config
-	client  *http.Client
-	logger  *slog.Logger
-	observe func(endpoint string, outcome errKind) // metrics hook
-	ver     *versionState                          // LinkedIn-Version in use
+	cfg    Config
+	client *http.Client // API and token calls: follows no redirect
+	logger *slog.Logger
+	// media downloads the bytes, from mediaOrigins only (mediaclient.go).
+	media        *http.Client
+	mediaOrigins mediaOrigins
+	observe      func(endpoint string, outcome errKind) // metrics hook
+	ver          *versionState                          // LinkedIn-Version in use
 
 	mu           sync.Mutex
 	token        string // current access token
@@ -131,13 +134,17 @@ func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, 
 	if err != nil || (dl.Scheme != "https" && dl.Scheme != "http") || dl.Host == "" || dl.User != nil {
 		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: errors.New("no usable downloadUrl")})
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
-	if err != nil {
+	if err := checkMediaURL(s.mediaOrigins, dl); err != nil {
+		s.observe("media", kindRefused)
 		return nil, 0, fmt.Errorf("insights: download media: %w", err)
 	}
-	res, err := s.client.Do(req)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
 	if err != nil {
-		e := classifyTransport("media", err)
+		return nil, 0, fmt.Errorf("insights: download media: %w", redactError(err))
+	}
+	res, err := s.media.Do(req)
+	if err != nil {
+		e := mediaTransportError(err)
 		s.observe("media", e.Kind)
 		return nil, 0, fmt.Errorf("insights: download media: %w", e)
 	}
@@ -286,6 +293,8 @@ func kindForStatus(status int, code string) errKind {
 		return kindVersionRetired
 	case status == http.StatusNotFound:
 		return kindNotFound
+	case status >= 300 && status < 400:
+		return kindRedirected
 	case status >= 500:
 		return kindServerError
 	default:
@@ -388,7 +397,11 @@ func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) 
 	defer drain(res.Body)
 	if res.StatusCode != http.StatusOK {
 		// The token endpoint's body may echo request data: never log it.
-		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindUnauthorized, Status: res.StatusCode}
+		kind := kindUnauthorized
+		if res.StatusCode >= 300 && res.StatusCode < 400 {
+			kind = kindRedirected // not followed: the secret stays here
+		}
+		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kind, Status: res.StatusCode}
 	}
 	var tok tokenResponse
 	if err := json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&tok); err != nil || tok.AccessToken == "" {

@@ -44,7 +44,7 @@ func newFakeEnv(t *testing.T, oldest, latest string, now time.Time, edit func(*C
 		env.mu.Unlock()
 		inner.ServeHTTP(w, r)
 	})
-	cfg := Config{AccessToken: "token", OrganizationURN: testOrg, APIBase: srv.URL, TokenURL: srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout}
+	cfg := Config{AccessToken: "token", OrganizationURN: testOrg, APIBase: srv.URL, TokenURL: srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MediaOrigins: []string{srv.URL}}
 	if edit != nil {
 		edit(&cfg)
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sync"
@@ -38,6 +37,9 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
+	// mediaBudget limits how often visitors can make the site download
+	// media from LinkedIn (mediabudget.go).
+	mediaBudget *tokenBucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
@@ -76,6 +78,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
 	}
+	s.mediaBudget = newTokenBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	mediaDir := ""
@@ -119,17 +122,10 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	case src != nil:
 		s.src = src
 	case cfg.linkedIn():
-		client := &http.Client{
-			// Per-call deadlines come from contexts; this only stops
-			// redirects from leaving http(s).
-			CheckRedirect: func(req *http.Request, via []*http.Request) error {
-				if len(via) >= 5 || (req.URL.Scheme != "https" && req.URL.Scheme != "http") {
-					return errors.New("redirect refused")
-				}
-				return nil
-			},
-		}
-		s.src = newLinkedInSource(cfg, client, logger, s.observe, s.version)
+		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
+		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version)
+		src.media, src.mediaOrigins = newMediaClient(origins), origins
+		s.src = src
 	default:
 		sample, err := newSampleSource(sampleFS)
 		if err != nil {
@@ -246,7 +242,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled {
+		if err != nil && kindOf(err) != kindCanceled && !errors.Is(err, errMediaBudget) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			s.failMu.Lock()
 			s.failures[key] = mediaFailure{err: err, until: s.now().Add(mediaFailureTTL)}
@@ -274,6 +270,9 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
 	}
 	defer s.tasks.done()
+	if err := s.takeMediaBudget(); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(s.base, s.mediaDownloadTimeout())
 	defer cancel()
 	select {

@@ -96,7 +96,7 @@ func (k errKind) status() int {
 		return http.StatusGatewayTimeout
 	case kindRateLimited:
 		return http.StatusServiceUnavailable
-	case kindNotFound:
+	case kindNotFound, kindRefused:
 		return http.StatusNotFound
 	default:
 		return http.StatusBadGateway
@@ -111,7 +111,7 @@ func (k errKind) message() string {
 		return "the insights feed did not answer in time"
 	case kindRateLimited:
 		return "the insights feed is temporarily unavailable, please try again later"
-	case kindNotFound:
+	case kindNotFound, kindRefused:
 		return "media not found"
 	case kindTooLarge:
 		return "the upstream answer was too large"

@@ -124,6 +124,21 @@ func hostileCorpus() []hostileRequest {
 	} {
 		add("media", "GET", t, nil)
 	}
+	// Issue 23: a method name of 60 KB (it reached the log whole), thousands
+	// of one-byte ranges, the sign-in and the editor's backend asked for by
+	// another Host and Origin (DNS rebinding), the build's list of declared
+	// scripts (never served), and media URLs pointing inside.
+	add("issue23", strings.Repeat("M", 60<<10), "/", nil)
+	add("issue23", "GET", "/media/nope.pdf", map[string]string{"Range": "bytes=" + strings.Repeat("0-0,", 6222) + "0-0"})
+	add("issue23", "GET", "/admin/auth?provider=github&scope=repo", map[string]string{"Host": "evil.example"})
+	add("issue23", "GET", "/admin/callback?code=x&state=y", map[string]string{"Host": "evil.example", "Cookie": "__Host-cms_oauth=y.v"})
+	add("issue23", "POST", "/api/v1", map[string]string{"Host": "evil.example:8081", "Origin": "http://evil.example:8081"})
+	add("issue23", "GET", "/.inline-scripts.json", nil)
+	add("issue23", "GET", "/.inline-scripts.json.gz", nil)
+	for _, u := range []string{"http://127.0.0.1:8081/api/v1", "http://[::ffff:127.0.0.1]/", "http://169.254.169.254/latest/meta-data/", "http://100.64.0.1/"} {
+		add("issue23", "GET", "/linkedin-api/image?urn="+url.QueryEscape(u), nil)
+		add("issue23", "GET", "/linkedin-api/media/"+url.PathEscape(u), nil)
+	}
 	return out
 }
 

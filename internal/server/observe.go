@@ -120,8 +120,12 @@ func newHTTPMetrics(reg prometheus.Registerer) (*httpMetrics, error) {
 	return m, nil
 }
 
-// maxLoggedPath keeps one hostile request from writing a huge log line.
-const maxLoggedPath = 256
+// maxLoggedPath and maxLoggedMethod keep one hostile request from writing a
+// huge log line (net/http accepts a method of any length).
+const (
+	maxLoggedPath   = 256
+	maxLoggedMethod = 32
+)
 
 // observe logs one JSON line per request and records its metrics. Lines go
 // through logger, or straight to requestLog in the same format when it is
@@ -145,16 +149,17 @@ func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *ht
 		if len(path) > maxLoggedPath {
 			path = path[:maxLoggedPath] + "…"
 		}
+		method := clipLogged(r.Method, maxLoggedMethod)
 		durationMs := float64(elapsed.Microseconds()) / 1000
 		if requestLog != nil {
 			writeRequestLine(requestLog, &requestLine{
-				time: start.Add(elapsed), method: r.Method, path: path, class: class,
+				time: start.Add(elapsed), method: method, path: path, class: class,
 				status: rec.status, bytes: rec.bytes, durationMilliseconds: durationMs,
 			})
 			return
 		}
 		logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method),
+			slog.String("method", method),
 			slog.String("path", path),
 			slog.Int("status", rec.status),
 			slog.Int("bytes", rec.bytes),

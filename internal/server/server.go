@@ -96,13 +96,29 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, fmt.Errorf("server: register build info: %w", err)
 	}
 	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
+	// Only the inline scripts the build declared are allowed (scripts.go).
+	declared, err := loadDeclaredScripts(cfg.Site)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if declared == nil {
+		cfg.Logger.Warn("the build declares no inline scripts (" + declaredScriptsFile + "): no page's policy allows one")
+	}
+	allowed := func(f *file) inlineHashes {
+		a, undeclared := declared.split(f)
+		for _, h := range undeclared {
+			cfg.Logger.Warn("inline script the build did not declare: the page's policy does not allow it",
+				slog.String("file", f.name), slog.String("hash", h))
+		}
+		return a
+	}
 	for _, f := range append(mapValues(site.files), site.notFound) {
 		if strings.HasPrefix(f.contentType, "text/html") {
-			f.csp = []string{csp.build(f.hashes)}
+			f.csp = []string{csp.build(allowed(f))}
 		}
 	}
 	if site.editor != nil {
-		site.editor.csp = []string{csp.buildEditor(site.editor.hashes, cfg.Editor.ConnectSources)}
+		site.editor.csp = []string{csp.buildEditor(allowed(site.editor), cfg.Editor.ConnectSources)}
 	}
 	mux := http.NewServeMux()
 	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp, forceServeContent: cfg.forceServeContent}
@@ -147,7 +163,7 @@ func New(cfg Config) (http.Handler, error) {
 		}
 		mux.ServeHTTP(w, r)
 	})
-	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
+	return observe(securityHeaders(limitRanges(root), csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
 }
 
 // muxPath reports whether a path may match a pattern of the mux other than

@@ -3,6 +3,9 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -44,7 +47,32 @@ func testSite(t testing.TB) fstest.MapFS {
 		"admin/assets/index.AbCdEf12.js":      {Data: []byte("console.log('editor')")},
 		"media/documents/code-of-conduct.pdf": {Data: []byte("%PDF-1.7")},
 		".hidden":                             {Data: []byte("secret")},
+		// What the build declares (web/scripts/declared-scripts.mjs): each page's own script.
+		declaredScriptsFile: {Data: declaredScriptsJSON(t, map[string][]string{
+			"index.html":       {"window.ctx = 1;"},
+			"404.html":         {"window.ctx = 2;"},
+			"admin/index.html": {"window.CMS_MANUAL_INIT = true;"},
+		})},
 	}
+}
+
+// declaredScriptsJSON is a build's list of declared inline scripts, from
+// each page's script texts.
+func declaredScriptsJSON(t testing.TB, pages map[string][]string) []byte {
+	t.Helper()
+	list := map[string][]string{}
+	for page, scripts := range pages {
+		list[page] = []string{}
+		for _, code := range scripts {
+			sum := sha256.Sum256([]byte(code))
+			list[page] = append(list[page], "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+		}
+	}
+	data, err := json.Marshal(map[string]any{"version": 1, "pages": list})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 func newTestHandler(t testing.TB, mutate func(*Config)) http.Handler {

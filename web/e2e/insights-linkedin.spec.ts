@@ -63,6 +63,8 @@ test.describe("against a LinkedIn that retired the configured version", () => {
             LINKEDIN_ACCESS_TOKEN: "e2e-token",
             LINKEDIN_ORGANIZATION_URN: "urn:li:organization:1",
             LINKEDIN_API_BASE: `http://127.0.0.1:${fakePort}`,
+            // The fake is its own media host, on loopback: named literally.
+            LINKEDIN_MEDIA_ORIGINS: `http://127.0.0.1:${fakePort}`,
             // Retired: the fake serves the last twelve months only.
             LINKEDIN_VERSION: "202401",
             LOG_LEVEL: "error",

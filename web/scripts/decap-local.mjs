@@ -1,0 +1,51 @@
+// `make edit`'s local backend: Decap's own (decap-server's documented
+// middlewares, which read and write the working tree), behind the guard of
+// decap-guard.mjs, listening on 127.0.0.1 only.
+//
+//   GIT_REPO_DIRECTORY  the working tree (decap-server reads it)
+//   DECAP_PORT          its port (8081)
+//   EDIT_PORT           the editor's port: its origins are the only ones allowed
+//   LOG_LEVEL           decap-server's log level (warn)
+import { createRequire } from "node:module";
+import { editorOrigins, guardMiddleware } from "./decap-guard.mjs";
+
+const require = createRequire(import.meta.url);
+// Express as decap-server has it: the app its middlewares are written for.
+const express = createRequire(require.resolve("decap-server/package.json"))("express");
+const { registerLocalFs } = require("decap-server/dist/middlewares");
+
+const port = Number(process.env.DECAP_PORT || 8081);
+const editPort = Number(process.env.EDIT_PORT || 8080);
+for (const [name, value] of [
+  ["DECAP_PORT", port],
+  ["EDIT_PORT", editPort],
+]) {
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    console.error(`decap-local: ${name} must be a port number`);
+    process.exit(1);
+  }
+}
+if (!process.env.GIT_REPO_DIRECTORY) {
+  console.error("decap-local: GIT_REPO_DIRECTORY must name the working tree");
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+// First, before decap-server's CORS and routes: nothing reaches them unchecked.
+app.use(
+  guardMiddleware({ port, editorOrigins: editorOrigins(editPort) }, (line) => console.error(line)),
+);
+await registerLocalFs(app, { logLevel: process.env.LOG_LEVEL || "warn" });
+const server = app.listen(port, "127.0.0.1", () => {
+  console.error(
+    `decap-local: the working tree's backend on http://127.0.0.1:${port}/api/v1 (editor at http://localhost:${editPort}/admin/)`,
+  );
+});
+server.on("error", (err) => {
+  console.error(`decap-local: ${err.message}`);
+  process.exit(1);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
