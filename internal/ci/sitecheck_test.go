@@ -60,7 +60,7 @@ func site(t *testing.T, broken, moved map[string]bool) string {
 <astro-island component-url="/_astro/People.js" renderer-url="/_astro/client.js"></astro-island>
 <div style="background:url('/media/bg.jpg')"></div>
 <svg><use href="/icons.svg#arrow"></use></svg></body></html>`},
-		"/careers": {"text/html; charset=utf-8", `<!DOCTYPE html><a href="careers/analyst?ref=list">Analyst</a><img src="../media/c.png" alt="">`},
+		"/careers":                  {"text/html; charset=utf-8", `<!DOCTYPE html><a href="careers/analyst?ref=list">Analyst</a><img src="../media/c.png" alt="">`},
 		"/careers/analyst?ref=list": {"text/html; charset=utf-8", `<!DOCTYPE html><a href="/">Home</a>`},
 		"/_astro/site.css":          {"text/css", `body{background:url(/media/texture.png)}@import "/_astro/more.css";`},
 		"/_astro/more.css":          {"text/css", `p{}`},
