@@ -12,6 +12,7 @@ GO ?= go
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
+.PHONY: check lint-workflows test-deploy
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -44,7 +45,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e
+test: build test-go test-web e2e check lint-workflows test-deploy
 
 test-go:
 	$(GO) vet ./...
@@ -63,6 +64,21 @@ e2e: build e2e-editor
 e2e-editor: build
 	./scripts/ensure-chromium.sh
 	cd web && npm run --silent e2e:editor
+
+# The fast check of every pull request (docs/deploy.md, "Releases and previews"):
+# the content validated and the whole site built (make build), then every page of
+# the build, and every internal link and asset on it, answering 200 from bin/site
+# (started on 127.0.0.1, a port of the kernel's choosing).
+check: build
+	./scripts/ci sitecheck -site bin/site -dist web/dist
+
+# actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
+lint-workflows:
+	./scripts/lint-workflows.sh
+
+# The deploy script's commands, rendered with `helm template` (no cluster needed).
+test-deploy:
+	./scripts/test-deploy.sh
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }

@@ -51,11 +51,15 @@ func Smoke(ctx context.Context, client *http.Client, cfg SmokeConfig) error {
 	origin := base.String()
 	var last error
 	for {
-		last = smokeOnce(ctx, client, origin, cfg.BuildID)
-		if last == nil {
+		err := smokeOnce(ctx, client, origin, cfg.BuildID)
+		if err == nil {
 			return nil
 		}
-		cfg.Log("smoke: %v", last)
+		// A try cut short by the deadline says less than the one before it.
+		if ctx.Err() == nil || last == nil {
+			last = err
+		}
+		cfg.Log("smoke: %v", err)
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("smoke: %s is not serving build %s after %s: %w", origin, cfg.BuildID, cfg.Timeout, last)
