@@ -141,7 +141,11 @@ for (const [state, label] of [
         // docs/editing.md's picture: DOCS_SCREENSHOTS=1 npx playwright test e2e/editor-preview.spec.ts
         // The top of the editor: the change's state, Publish, and the link.
         await expect(
-          page.frameLocator("iframe").first().getByRole("heading", { name: "Careers", level: 1 }),
+          page
+            .locator("iframe")
+            .first()
+            .contentFrame()
+            .getByRole("heading", { name: "Careers", level: 1 }),
         ).toBeVisible();
         await page.screenshot({
           path: join(root, "docs/editing/preview-link.png"),
