@@ -526,3 +526,33 @@ func TestRuleset(t *testing.T) {
 		t.Errorf("required checks %v, want the names of checks.yml's jobs %v", contexts, jobs)
 	}
 }
+
+// A secret reaches only the steps that use it: the token only the steps
+// that post a status, the kubeconfig only the deploy script; never a whole job.
+func TestSecretsOnlyWhereUsed(t *testing.T) {
+	uses := map[string]string{
+		"secrets.GITHUB_TOKEN": "scripts/ci status",
+		"secrets.KUBE_CONFIG":  "scripts/deploy.sh",
+	}
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for k, v := range j.Env {
+				if strings.Contains(v, "secrets.") {
+					t.Errorf("%s %s: job-wide env %s carries a secret; give it to the step that uses it", name, id, k)
+				}
+			}
+			for _, s := range j.Steps {
+				for k, v := range s.Env {
+					for secret, command := range uses {
+						if strings.Contains(v, secret) && !strings.HasPrefix(s.Run, command) {
+							t.Errorf("%s %s: %s gets %s but does not run %s", name, id, k, secret, command)
+						}
+					}
+					if strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") && !strings.Contains(v, "secrets.KUBE_CONFIG") {
+						t.Errorf("%s %s: %s gets an unexpected secret %s", name, id, k, v)
+					}
+				}
+			}
+		}
+	}
+}
