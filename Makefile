@@ -8,11 +8,14 @@ export PATH := $(CURDIR)/web/node_modules/.bin:$(PATH)
 export ASTRO_TELEMETRY_DISABLED := 1
 
 GO ?= go
+# The build's name, in bin/site (X-Build-Id on /healthz and /readyz, the
+# veldhaven_build_info metric): the short commit, or dev outside git.
+BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
-.PHONY: check lint-workflows test-deploy
+.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: check lint-workflows test-deploy print-helm
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -43,9 +46,9 @@ web: $(WEB_STAMP)
 
 bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) go.mod go.sum
 	@mkdir -p bin
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/site ./cmd/site
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e check lint-workflows test-deploy
+test: build test-go test-web e2e test-image test-chart check lint-workflows test-deploy
 
 test-go:
 	$(GO) vet ./...
@@ -65,6 +68,36 @@ e2e-editor: build
 	./scripts/ensure-chromium.sh
 	cd web && npm run --silent e2e:editor
 
+# The image (Dockerfile) from bin/site, offline: podman (installed with apt when
+# missing, as root; settings in deploy/podman/containers.conf) or docker where an
+# engine answers. docs/deploy.md says how to run it.
+IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
+image: build
+	./scripts/image.sh $(IMAGE)
+
+# Builds the image and checks the running container (scripts/test-image.sh);
+# skips with one line where no container can start. Ports: TEST_IMAGE_PORT
+# (18190) and the two after it.
+test-image: build
+	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
+
+# Helm, pinned, built from the Go module proxy into .tools (gitignored); the
+# version is in the path, so changing it installs the new one.
+HELM_VERSION := v3.22.0
+HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
+CHART := deploy/helm/veldhaven-site
+$(HELM):
+	GOBIN=$(dir $(HELM)) $(GO) install helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
+
+# The Helm chart: lint (strict) with the default values and with every optional
+# part on (ci/all-on-values.yaml); its Go test (a module of its own, so the
+# site's go.mod stays small) renders both and decodes every manifest strictly
+# into the Kubernetes API types.
+test-chart: $(HELM)
+	$(HELM) lint --strict $(CHART)
+	$(HELM) lint --strict $(CHART) -f $(CHART)/ci/all-on-values.yaml
+	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) $(GO) test -count=1 ./...
+
 # The fast check of every pull request (docs/deploy.md, "Releases and previews"):
 # the content validated and the whole site built (make build), then every page of
 # the build, and every internal link and asset on it, answering 200 from bin/site
@@ -77,8 +110,12 @@ lint-workflows:
 	./scripts/lint-workflows.sh
 
 # The deploy script's commands, rendered with `helm template` (no cluster needed).
-test-deploy:
-	./scripts/test-deploy.sh
+test-deploy: $(HELM)
+	HELM=$(HELM) ./scripts/test-deploy.sh
+
+# The pinned helm's path, installed when missing (scripts/deploy.sh asks for it).
+print-helm: $(HELM)
+	@echo $(HELM)
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }

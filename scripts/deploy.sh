@@ -17,7 +17,10 @@
 #   PREVIEW_DOMAIN      previews: pull request N is served at https://pr-N.<domain>
 #   PREVIEW_NAMESPACE   (veldhaven-previews), PREVIEW_TLS_SECRET (a wildcard
 #                       certificate for *.<domain>; optional)
+#   PRODUCTION_PERSISTENCE=true  /data on a ReadWriteMany claim (default: emptyDir)
 #   INGRESS_CLASS       the ingress class (optional: the cluster's default)
+#   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
+#                       (optional: not needed when the package is public)
 #   DRY_RUN=1           render with `helm template` instead (no cluster, no
 #                       kubeconfig): what `make test-deploy` checks here
 # On GitHub Actions, `plan` writes configured=true|false and `production`
@@ -26,7 +29,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHART=deploy/helm/veldhaven-site
-HELM=${HELM:-.tools/bin/helm}
+# The Makefile's pinned helm (installed on first use) unless HELM names one.
+HELM=${HELM:-}
+
+ensure_helm() {
+  if [[ -z "$HELM" ]]; then HELM=$(make -s --no-print-directory print-helm); fi
+  [[ -x "$HELM" ]] || die "no helm at '$HELM'"
+}
 
 die() {
   echo "deploy: $*" >&2
@@ -79,16 +88,18 @@ helm_run() {
   [[ -n "${IMAGE:-}" && -n "${IMAGE_TAG:-}" ]] || die "set IMAGE and IMAGE_TAG (the image to run)"
   # Image references are lower case (GitHub keeps the owner's capitals).
   local image=${IMAGE,,}
-  if ! [[ -x "$HELM" ]]; then make "$HELM" >&2; fi
+  ensure_helm
   local args=(
     "$release" "$CHART" --namespace "$namespace"
     --set-string "image.repository=$image" --set-string "image.tag=$IMAGE_TAG"
     --set ingress.enabled=true
   )
   if [[ -n "${INGRESS_CLASS:-}" ]]; then args+=(--set-string "ingress.className=$INGRESS_CLASS"); fi
+  if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
   args+=("$@")
   if [[ "${DRY_RUN:-}" == 1 ]]; then
-    "$HELM" template "${args[@]}"
+    # No cluster to ask: render for the oldest Kubernetes the chart supports.
+    "$HELM" template "${args[@]}" --kube-version "${KUBE_VERSION:-1.30.0}"
     return
   fi
   [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
@@ -110,8 +121,15 @@ production() {
   host=$(host_of "$url")
   local args=(
     --set-string "siteUrl=$url" --set-string "ingress.host=$host"
-    --set "replicaCount=${PRODUCTION_REPLICAS:-2}" --set persistence.enabled=true
+    --set "replicaCount=${PRODUCTION_REPLICAS:-2}"
   )
+  # /data on a claim: only with storage every replica can mount (ReadWriteMany,
+  # or one replica); off, each pod keeps its feed snapshot in an emptyDir.
+  case "${PRODUCTION_PERSISTENCE:-}" in
+  "" | false) ;;
+  true) args+=(--set persistence.enabled=true --set "persistence.accessModes={ReadWriteMany}") ;;
+  *) die "PRODUCTION_PERSISTENCE '$PRODUCTION_PERSISTENCE': want true or false" ;;
+  esac
   if [[ -n "${PRODUCTION_SECRET:-}" ]]; then args+=(--set-string "existingSecret=$PRODUCTION_SECRET"); fi
   if [[ -n "${PRODUCTION_TLS_SECRET:-}" ]]; then args+=(--set-string "ingress.tlsSecretName=$PRODUCTION_TLS_SECRET"); fi
   helm_run veldhaven-site "${PRODUCTION_NAMESPACE:-veldhaven}" "${args[@]}"
@@ -149,7 +167,7 @@ teardown() {
     return
   fi
   [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
-  if ! [[ -x "$HELM" ]]; then make "$HELM" >&2; fi
+  ensure_helm
   local kubeconfig
   kubeconfig=$(mktemp)
   # shellcheck disable=SC2064 # expand now: the path is fixed

@@ -30,7 +30,7 @@ run() {
   shift
   : >"$work/github_output"
   status=0
-  env -i PATH="$PATH" HOME="$HOME" GITHUB_OUTPUT="$work/github_output" "${env[@]}" "$deploy" "$@" >"$out" 2>&1 || status=$?
+  env -i PATH="$PATH" HOME="$HOME" HELM="${HELM:-}" GITHUB_OUTPUT="$work/github_output" "${env[@]}" "$deploy" "$@" >"$out" 2>&1 || status=$?
 }
 
 run "$work/out" -- plan production
@@ -72,7 +72,7 @@ expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" 
 
 sha=0123456789abcdef0123456789abcdef01234567
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha \
-  PRODUCTION_SECRET=site-env PRODUCTION_TLS_SECRET=www-tls INGRESS_CLASS=nginx -- production
+  PRODUCTION_SECRET=site-env PRODUCTION_TLS_SECRET=www-tls INGRESS_CLASS=nginx IMAGE_PULL_SECRET=ghcr-pull -- production
 [[ $status == 0 ]] || fail "production (dry run): exit $status: $(tail -5 "$work/out")"
 expect "production" "ghcr.io/veldhaven/site:$sha" "$work/out"
 expect "production" "www.veldhaven.eu" "$work/out"
@@ -80,6 +80,13 @@ expect "production" "site-env" "$work/out"
 expect "production" "www-tls" "$work/out"
 expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"
+expect "production" "ghcr-pull" "$work/out"
+grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production: a claim without PRODUCTION_PERSISTENCE"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=yes -- production
+[[ $status != 0 ]] || fail "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=true -- production
+expect "production with persistence" "kind: PersistentVolumeClaim" "$work/out"
+expect "production with persistence" "ReadWriteMany" "$work/out"
 expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
 
 run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=ghcr.io/veldhaven/site IMAGE_TAG=$sha -- preview 12

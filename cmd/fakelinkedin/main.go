@@ -22,18 +22,19 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:9911", "listen address")
 	posts := flag.Int("posts", 12, "number of posts in the feed")
+	mediaDelay := flag.Duration("media-delay", 0, "wait this long before answering about an image or a video (keeps a request to the site in flight, for drain tests)")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("fakelinkedin: listen: %v", err)
 	}
 	base := "http://" + ln.Addr().String()
-	srv := &http.Server{Handler: newHandler(base, *posts), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: newHandler(base, *posts, *mediaDelay), ReadHeaderTimeout: 5 * time.Second}
 	log.Printf("fakelinkedin: serving %s", base)
 	log.Fatal(srv.Serve(ln))
 }
 
-func newHandler(base string, n int) http.Handler {
+func newHandler(base string, n int, mediaDelay time.Duration) http.Handler {
 	feed := feedJSON(n)
 	img := placeholderJPEG()
 	mux := http.NewServeMux()
@@ -42,6 +43,11 @@ func newHandler(base string, n int) http.Handler {
 		_, _ = w.Write(feed)
 	})
 	media := func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(mediaDelay):
+		case <-r.Context().Done():
+			return
+		}
 		urn := r.PathValue("urn")
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]any{

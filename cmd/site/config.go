@@ -20,10 +20,13 @@ type config struct {
 	siteURL     string
 	hsts        bool
 	dataDir     string
-	drain       time.Duration
-	logLevel    string
-	security    string
-	siteDir     string
+	// dataDirSet: the data dir was asked for (-data-dir or DATA_DIR), so it
+	// must be usable; the default one may fall back to memory.
+	dataDirSet bool
+	drain      time.Duration
+	logLevel   string
+	security   string
+	siteDir    string
 	// editor is the editor's backend: the local one, GitHub, or none.
 	editor editor.Backend
 }
@@ -79,6 +82,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 		return c, fmt.Errorf("-cms-local-backend and %s are both set: the editor uses one backend, the local one for editing here or GitHub in production", editor.EnvRepo)
 	}
 	c.editor.GitHub = gh
+	c.dataDirSet = c.dataDir != ""
 	if c.dataDir == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
@@ -94,4 +98,27 @@ func envOr(getenv func(string) string, key, fallback string) string {
 		return v
 	}
 	return fallback
+}
+
+// checkDataDir makes sure an explicitly configured data dir exists and can
+// be written, so a volume mounted with the wrong owner stops the start with
+// a clear error instead of a warning nobody reads while the feed quietly
+// loses its snapshot on every restart.
+func checkDataDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("DATA_DIR %q: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("DATA_DIR %q is not writable by uid %d (%w): it holds the feed snapshot and the media cache; give that user write access (the image runs as 65532), or leave DATA_DIR empty to keep them in memory", dir, os.Getuid(), err)
+	}
+	name := f.Name()
+	err = f.Close()
+	if rmErr := os.Remove(name); err == nil {
+		err = rmErr
+	}
+	if err != nil {
+		return fmt.Errorf("DATA_DIR %q: write check: %w", dir, err)
+	}
+	return nil
 }

@@ -26,6 +26,11 @@ import (
 	"github.com/veldhaven/site/web"
 )
 
+// buildID names this build; the Makefile and the Dockerfile set it with
+// -ldflags "-X main.buildID=<short commit>". It is the one package-level
+// variable of the program: the linker can only set a variable.
+var buildID = "dev"
+
 func main() {
 	if err := run(os.Args[1:], os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "site:", err)
@@ -65,6 +70,11 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
+	if cfg.dataDirSet {
+		if err := checkDataDir(cfg.dataDir); err != nil {
+			return err
+		}
+	}
 	feedCfg.DataDir = cfg.dataDir
 	feed, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
 	if err != nil {
@@ -88,6 +98,7 @@ func run(args []string, getenv func(string) string) error {
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		SecurityContact: cfg.security,
 		Ready:           feed.Ready,
+		BuildID:         buildID,
 	})
 	if err != nil {
 		return err
@@ -105,6 +116,7 @@ func run(args []string, getenv func(string) string) error {
 	}
 	// The public server's responses reach the socket in one writev each (see coalescingConn).
 	listeners[0] = coalescingListener{listeners[0]}
+	logger.Info("build", slog.String("build_id", buildID))
 	logger.Info("editor", slog.String("backend", ed.Mode()))
 	for _, ln := range listeners {
 		logger.Info("listening", slog.String("addr", ln.Addr().String()))

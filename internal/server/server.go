@@ -46,6 +46,10 @@ type Config struct {
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
 	SecurityContact string
+	// BuildID names the build (the short git commit, or "dev"): sent as
+	// X-Build-Id on /healthz and /readyz and as the build_id label of
+	// veldhaven_build_info. Empty means "unknown".
+	BuildID string
 	// Now is the clock for security.txt's Expires; nil means time.Now.
 	Now func() time.Time
 
@@ -80,9 +84,16 @@ func New(cfg Config) (http.Handler, error) {
 			securityTxt(cfg.SecurityContact, cfg.SiteURL, now()))
 	}
 
+	buildID, err := checkBuildID(cfg.BuildID)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	metrics, err := newHTTPMetrics(cfg.Registry)
 	if err != nil {
 		return nil, fmt.Errorf("server: register metrics: %w", err)
+	}
+	if err := registerBuildInfo(cfg.Registry, buildID); err != nil {
+		return nil, fmt.Errorf("server: register build info: %w", err)
 	}
 	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
 	for _, f := range append(mapValues(site.files), site.notFound) {
@@ -98,13 +109,11 @@ func New(cfg Config) (http.Handler, error) {
 	editor := newEditorHandler(static, site.editor, cfg.Editor)
 	mux.Handle("/", static)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
+		probeHeaders(w.Header(), buildID)
 		_, _ = io.WriteString(w, "ok")
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
+		probeHeaders(w.Header(), buildID)
 		if cfg.Ready != nil && !cfg.Ready() {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = io.WriteString(w, "not ready")

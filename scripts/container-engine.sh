@@ -1,0 +1,47 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # ENGINE and REASON are for the scripts that source this.
+# Sourced by scripts/image.sh and scripts/test-image.sh: picks the container
+# engine. Docker where an engine answers (`docker info`), else podman, which
+# is installed from Debian's packages when missing and we are root (as
+# scripts/ensure-chromium.sh does for Chromium). CONTAINER_ENGINE=docker or
+# podman forces one.
+#
+# pick_engine sets ENGINE, and for podman exports CONTAINERS_CONF (the
+# project's deploy/podman/containers.conf); it returns 1 with REASON set
+# when no engine can be had.
+
+# The packages podman needs on Debian: runc (our containers.conf names it),
+# netavark and aardvark-dns for port publishing, iptables for netavark.
+PODMAN_PACKAGES=(podman runc netavark aardvark-dns iptables)
+
+pick_engine() {
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  ENGINE=${CONTAINER_ENGINE:-}
+  REASON=
+  if [[ -z "$ENGINE" ]] && command -v docker >/dev/null && docker info >/dev/null 2>&1; then
+    ENGINE=docker
+  fi
+  if [[ -z "$ENGINE" || "$ENGINE" == podman ]]; then
+    ENGINE=podman
+    if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
+      if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+        echo "container-engine: installing Debian's ${PODMAN_PACKAGES[*]}" >&2
+        apt-get update -qq
+        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PODMAN_PACKAGES[@]}" >/dev/null; then
+          REASON="no container engine: docker does not answer and apt-get could not install podman"
+          return 1
+        fi
+      else
+        REASON="no container engine: docker does not answer and podman is missing (as root: apt-get install ${PODMAN_PACKAGES[*]})"
+        return 1
+      fi
+    fi
+    export CONTAINERS_CONF="$root/deploy/podman/containers.conf"
+  fi
+  if ! command -v "$ENGINE" >/dev/null; then
+    REASON="CONTAINER_ENGINE=$ENGINE: no such command"
+    return 1
+  fi
+  return 0
+}

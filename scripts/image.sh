@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# make image: the site's image from the bin/site that `make build` wrote,
+# offline (Dockerfile, BINARY=prebuilt: nothing is pulled, the final stage is
+# FROM scratch). Usage: scripts/image.sh IMAGE [BUILD-OPTION...], IMAGE a
+# name:tag; the options go to the engine's build (test-image adds a label).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/container-engine.sh
+source scripts/container-engine.sh
+
+image=${1:?usage: scripts/image.sh IMAGE [BUILD-OPTION...]}
+shift
+if [[ ! -x bin/site ]]; then
+  echo "image: bin/site is missing: run make build first" >&2
+  exit 1
+fi
+if ! pick_engine; then
+  echo "image: $REASON" >&2
+  exit 1
+fi
+args=(build --build-arg BINARY=prebuilt -t "$image")
+if [[ "$ENGINE" == podman ]]; then
+  # --pull=never: a base image to fetch is an error, not a download.
+  # buildah sets TARGETARCH but not TARGETOS and warns about it even for the
+  # stages it skips; the go stage is not built here.
+  args+=(--pull=never --build-arg TARGETOS=linux)
+fi
+"$ENGINE" "${args[@]}" "$@" . >&2
+echo "image: built $image with $ENGINE ($("$ENGINE" image inspect -f '{{.Size}}' "$image") bytes)" >&2
+if [[ "$ENGINE" == podman ]]; then
+  echo "image: run it with CONTAINERS_CONF=deploy/podman/containers.conf podman run --rm -p 127.0.0.1:8080:8080 $image" >&2
+else
+  echo "image: run it with docker run --rm -p 127.0.0.1:8080:8080 $image" >&2
+fi
