@@ -3,7 +3,8 @@
 //
 //	ci sitecheck [-site bin/site] [-dist web/dist]
 //	    start bin/site on 127.0.0.1 and request every page of the build and
-//	    every internal link and asset on them; each must answer 200
+//	    every internal link and asset on them; each must answer 200; then the
+//	    smoke test below against it, with the build id it reports
 //	ci smoke -url https://www.veldhaven.eu -build-id <commit>
 //	    wait until the deployed site is ready and serves that build
 //	ci status -context preview|production -state success -target-url <url>
@@ -101,7 +102,13 @@ func siteCheck(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	report, checkErr := ci.CheckSite(ctx, &http.Client{Timeout: 30 * time.Second}, srv.URL, pages, *workers)
+	client := &http.Client{Timeout: 30 * time.Second}
+	report, checkErr := ci.CheckSite(ctx, client, srv.URL, pages, *workers)
+	if checkErr == nil {
+		// The release's smoke test, against this binary: ready, the same
+		// build id on /readyz and /healthz, the home page served.
+		checkErr = smokeLocal(ctx, client, srv.URL)
+	}
 	if err := srv.Stop(); err != nil && checkErr == nil {
 		checkErr = fmt.Errorf("stop %s: %w", *bin, err)
 	}
@@ -116,6 +123,25 @@ func siteCheck(ctx context.Context, args []string) error {
 	if len(report.Problems) > 0 {
 		return fmt.Errorf("%d broken page(s), link(s) or asset(s)", len(report.Problems))
 	}
+	return nil
+}
+
+// smokeLocal runs the smoke test against a local bin/site, expecting the
+// build id it reports (the release compares it with the commit instead).
+func smokeLocal(ctx context.Context, client *http.Client, origin string) error {
+	resp, err := client.Get(origin + "/readyz")
+	if err != nil {
+		return fmt.Errorf("smoke: %w", err)
+	}
+	resp.Body.Close()
+	id := resp.Header.Get(ci.BuildIDHeader)
+	if id == "" {
+		return fmt.Errorf("smoke: /readyz has no %s header: the release could not tell which build is live", ci.BuildIDHeader)
+	}
+	if err := ci.Smoke(ctx, client, ci.SmokeConfig{Base: origin, BuildID: id, Timeout: 10 * time.Second, Interval: 100 * time.Millisecond}); err != nil {
+		return err
+	}
+	fmt.Printf("smoke: %s serves build %s\n", origin, id)
 	return nil
 }
 
