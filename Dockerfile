@@ -36,8 +36,9 @@ COPY web/embed.go web/embed.go
 COPY --from=web /src/web/dist web/dist
 # The build's name (X-Build-Id, veldhaven_build_info): CI passes the short commit.
 ARG BUILD_ID=dev
-# The day of that commit (YYYY-MM-DD): the default LinkedIn-Version is the
-# month before it. Empty: the month before the day the server starts.
+# The day of that commit (YYYY-MM-DD, or an RFC 3339 time): the default
+# LinkedIn-Version is the month before it. Empty: the month before the day
+# the server starts.
 ARG BUILD_DATE=
 # Set by BuildKit and buildah for each platform of --platform.
 ARG TARGETOS TARGETARCH

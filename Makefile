@@ -17,6 +17,7 @@ BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: check lint-workflows test-deploy print-helm
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -49,7 +50,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e test-image test-chart
+test: build test-go test-web e2e test-image test-chart check lint-workflows test-deploy
 
 test-go:
 	$(GO) vet ./...
@@ -106,6 +107,25 @@ test-chart: $(HELM)
 	$(HELM) lint --strict $(CHART)
 	$(HELM) lint --strict $(CHART) -f $(CHART)/ci/all-on-values.yaml
 	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) $(GO) test -count=1 ./...
+
+# The fast check of every pull request (docs/deploy.md, "Releases and previews"):
+# the content validated and the whole site built (make build), then every page of
+# the build, and every internal link and asset on it, answering 200 from bin/site
+# (started on 127.0.0.1, a port of the kernel's choosing).
+check: build
+	./scripts/ci sitecheck -site bin/site -dist web/dist
+
+# actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
+lint-workflows:
+	./scripts/lint-workflows.sh
+
+# The deploy script's commands, rendered with `helm template` (no cluster needed).
+test-deploy: $(HELM)
+	HELM=$(HELM) ./scripts/test-deploy.sh
+
+# The pinned helm's path, installed when missing (scripts/deploy.sh asks for it).
+print-helm: $(HELM)
+	@echo $(HELM)
 
 lint: $(WEB_STAMP)
 	@test -z "$$(gofmt -l cmd internal web/embed.go)" || { gofmt -l cmd internal web/embed.go; exit 1; }

@@ -111,7 +111,9 @@ func TestParseBuildDate(t *testing.T) {
 		{"", "0001-01-01", false},
 		{"2026-11-23", "2026-11-23", false},
 		{"23-11-2026", "", true},
-		{"2026-11-23T10:00:00Z", "", true},
+		{"2026-11-23T10:00:00Z", "2026-11-23", false},
+		{"2026-11-23T01:00:00+02:00", "2026-11-22", false},
+		{"2026-11-23 10:00", "", true},
 	} {
 		got, err := parseBuildDate(tc.in)
 		if (err != nil) != tc.wantErr || (err == nil && got.Format(time.DateOnly) != tc.want) {

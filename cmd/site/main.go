@@ -223,15 +223,19 @@ func siteFS(dir string) (fs.FS, error) {
 	return os.DirFS(dir), nil
 }
 
-// parseBuildDate reads the linker's build date; empty (a development
-// build) is the zero time.
+// parseBuildDate reads the linker's build date: a day (git's %cs, the
+// Makefile) or an RFC 3339 time (a commit's timestamp in a GitHub event, the
+// workflows); empty (a development build) is the zero time.
 func parseBuildDate(s string) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
 	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("build date %q (linker flag main.buildDate) is not YYYY-MM-DD: %w", s, err)
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
 	}
-	return t, nil
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("build date %q (linker flag main.buildDate) is neither YYYY-MM-DD nor RFC 3339: %w", s, err)
+	}
+	return t.UTC(), nil
 }

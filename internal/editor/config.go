@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
 )
 
 // BuildConfigPath is where the web build writes the generated part of the
@@ -13,7 +14,16 @@ import (
 const BuildConfigPath = "admin/config.json"
 
 // serverKeys are the configuration keys the server decides at start-up.
-var serverKeys = []string{"backend", "local_backend", "publish_mode"}
+var serverKeys = []string{"backend", "local_backend", "publish_mode", "site_url"}
+
+// PreviewContext is the context of the commit status that carries a pull
+// request's preview address. The preview workflow posts it (cmd/ci status
+// -context preview) and the editor's GitHub backend looks for it
+// (backend.preview_context): Decap reads commit statuses, not check runs, and
+// its "View preview" link opens the status's target_url plus the entry's
+// preview_path. The one definition both use; internal/ci's tests fail when a
+// workflow posts another.
+const PreviewContext = "veldhaven/preview"
 
 // AuthEndpoint is the sign-in path Decap opens in its popup, relative to the
 // site's origin (Decap's base_url, which the editor's page sets in the browser).
@@ -25,7 +35,10 @@ const GitHubAPI = "https://api.github.com"
 // composeConfig merges the build's configuration (a JSON object) with the
 // backend's keys. The result is JSON, which is YAML too: it is served as
 // /admin/config.yml, where Decap looks for its configuration.
-func composeConfig(build []byte, b Backend) ([]byte, error) {
+//
+// siteURL, when set, becomes Decap's site_url: the address of "View live" on
+// published entries and of the link to the site in the editor's top bar.
+func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 	var cfg map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(build))
 	if err := dec.Decode(&cfg); err != nil {
@@ -51,6 +64,11 @@ func composeConfig(build []byte, b Backend) ([]byte, error) {
 		return nil
 	}
 	var err error
+	if siteURL != "" {
+		if err = set("site_url", strings.TrimSuffix(siteURL, "/")); err != nil {
+			return nil, err
+		}
+	}
 	switch b.Mode() {
 	case "local":
 		err = firstErr(
@@ -69,6 +87,8 @@ func composeConfig(build []byte, b Backend) ([]byte, error) {
 				"repo":          b.GitHub.Repo,
 				"branch":        branch,
 				"auth_endpoint": AuthEndpoint,
+				// The preview workflow's commit status: "View preview" opens it.
+				"preview_context": PreviewContext,
 			}),
 			set("publish_mode", "editorial_workflow"),
 		)

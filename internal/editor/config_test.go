@@ -46,6 +46,7 @@ func TestConfigYAML(t *testing.T) {
 	tests := []struct {
 		name    string
 		backend Backend
+		siteURL string
 		want    map[string]any // the keys added to the build's
 		connect []string
 	}{
@@ -64,27 +65,56 @@ func TestConfigYAML(t *testing.T) {
 			connect: []string{"http://127.0.0.1:8081"},
 		},
 		{
+			// The GitHub backend needs the site's origin (its sign-in
+			// trusts SITE_URL alone), so its config always has site_url.
 			name:    "github",
 			backend: Backend{GitHub: testGitHub},
+			siteURL: "https://www.example.com",
 			want: map[string]any{
-				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth"},
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
 				"publish_mode": "editorial_workflow",
+				"site_url":     "https://www.example.com",
 			},
 			connect: []string{"https://api.github.com"},
 		},
 		{
+			name:    "github with the site's address",
+			backend: Backend{GitHub: testGitHub},
+			siteURL: "https://www.veldhaven.eu/",
+			want: map[string]any{
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
+				"publish_mode": "editorial_workflow",
+				"site_url":     "https://www.veldhaven.eu",
+			},
+			connect: []string{"https://api.github.com"},
+		},
+		{
+			name:    "local with the site's address",
+			backend: Backend{Local: local},
+			siteURL: "http://localhost:8080",
+			want: map[string]any{
+				"backend":       map[string]any{"name": "proxy", "proxy_url": local},
+				"local_backend": map[string]any{"url": local},
+				"publish_mode":  "simple",
+				"site_url":      "http://localhost:8080",
+			},
+			connect: []string{"http://127.0.0.1:8081"},
+		},
+		{
 			name:    "github with a branch",
 			backend: Backend{GitHub: &GitHub{ClientID: "id", ClientSecret: "secret", Repo: "veldhaven/site", Branch: "content"}},
+			siteURL: "https://www.example.com",
 			want: map[string]any{
-				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "content", "auth_endpoint": "admin/auth"},
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "content", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
 				"publish_mode": "editorial_workflow",
+				"site_url":     "https://www.example.com",
 			},
 			connect: []string{"https://api.github.com"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := New(Config{Site: siteWith(buildConfig), Backend: tt.backend, SiteURL: "https://www.example.com", Logger: quietLogger()})
+			e, err := New(Config{Site: siteWith(buildConfig), Backend: tt.backend, SiteURL: tt.siteURL, Logger: quietLogger()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,6 +169,7 @@ func TestNewRejects(t *testing.T) {
 		{name: "sets backend", config: `{"backend":{"name":"git-gateway"}}`, backend: local, errPart: `"backend"`},
 		{name: "sets local_backend", config: `{"local_backend":true}`, backend: Backend{GitHub: testGitHub}, errPart: `"local_backend"`},
 		{name: "sets publish_mode", config: `{"publish_mode":"simple"}`, backend: local, errPart: `"publish_mode"`},
+		{name: "sets site_url", config: `{"site_url":"https://elsewhere.example"}`, backend: Backend{GitHub: testGitHub}, errPart: `"site_url"`},
 		{name: "both backends", config: "{}", backend: Backend{Local: local.Local, GitHub: testGitHub}, errPart: "both"},
 	}
 	for _, tt := range tests {

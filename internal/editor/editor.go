@@ -61,7 +61,7 @@ func New(cfg Config) (*Editor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("editor: %w", err)
 	}
-	if e.configYAML, err = composeConfig(build, cfg.Backend); err != nil {
+	if e.configYAML, err = composeConfig(build, cfg.Backend, cfg.SiteURL); err != nil {
 		return nil, fmt.Errorf("editor: %w", err)
 	}
 	if g := cfg.Backend.GitHub; g != nil {

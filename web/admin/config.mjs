@@ -278,11 +278,17 @@ export function editorCollections(schemas) {
         file: `content/schema/${name}.schema.json`,
         path: "",
       });
+      const page = group.pages?.[name];
+      if (!page) throw new Error(`admin/groups.mjs: ${group.name}: no page for ${name} in pages`);
       return {
         name,
         label: group.labels?.[name] ?? humanize(name),
         description: root.title,
         file: `content/${name}.json`,
+        // The page "View preview" and "View live" open: Decap appends a file's
+        // preview_path to the preview's address (the commit status named by
+        // backend.preview_context) or to site_url.
+        preview_path: page,
         fields,
       };
     }),
@@ -299,7 +305,9 @@ export function editorConfig(schemas) {
     media_folder: "content/media/images",
     public_folder: "",
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    show_preview_links: false,
+    // "View preview" on a change in review, "View live" on a published one
+    // (docs/editing.md, Publishing).
+    show_preview_links: true,
     search: false,
     collections: editorCollections(schemas),
   };

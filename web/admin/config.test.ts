@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
 import { readSchemas } from "./read-schemas.mjs";
+import { staticPaths } from "../scripts/paths.mjs";
 import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
 interface Field {
@@ -82,6 +83,46 @@ describe("the editor config generated from the content schemas", () => {
     expect(() => editorConfig({ ...schemas, extra: { type: "object", properties: {} } })).toThrow(
       /content files in no editor group: extra/,
     );
+  });
+});
+
+describe("the editor's preview links", () => {
+  const config = editorConfig(readSchemas());
+
+  it("are on: View preview on a change in review, View live on a published one", () => {
+    expect(config.show_preview_links).toBe(true);
+  });
+
+  // Every collection is a file collection: Decap takes the file's preview_path
+  // (decapcms.org/docs/deploy-preview-links/, "Preview paths") and appends it
+  // to the preview's address or site_url. Each entry must open the page it is on.
+  it.each([
+    ["pages", "home", "/"],
+    ["pages", "what-we-do", "/what-we-do"],
+    ["pages", "people", "/who-we-are"],
+    ["pages", "charity", "/charity"],
+    ["pages", "insights", "/latest-insights"],
+    ["pages", "governance", "/governance"],
+    ["pages", "contact", "/contact"],
+    ["pages", "privacy", "/privacy-statement"],
+    ["people", "employees", "/who-we-are"],
+    ["careers", "careers", "/careers"],
+    ["site", "site", "/"],
+    ["site", "pages", "/"],
+  ])("%s / %s opens %s", (collection, file, page) => {
+    const entry = config.collections
+      .find((c) => c.name === collection)
+      ?.files.find((f) => f.name === file);
+    expect(entry?.preview_path).toBe(page);
+  });
+
+  it("name a prerendered page, without a template, for every entry", () => {
+    const entries = config.collections.flatMap((c) => c.files);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(staticPaths, entry.name).toContain(entry.preview_path);
+      expect(entry.preview_path).not.toMatch(/{{/);
+    }
   });
 });
 

@@ -4,6 +4,11 @@
 // Every content/schema/*.schema.json must be in exactly one group (checked when
 // the config is generated). A file's label is its page's name where the file
 // name is not (people.json is the Who we are page).
+//
+// `pages` names, for each file, the page its entry is on: the editor's "View
+// preview" link (Decap's preview_path) opens that page of the pull request's
+// preview deployment, "View live" the same page of the site. Firm-wide files
+// (menu, footer, titles) open the home page, which shows them.
 export const editorGroups = [
   {
     name: "pages",
@@ -24,18 +29,30 @@ export const editorGroups = [
       insights: "Latest insights",
       privacy: "Privacy statement",
     },
+    pages: {
+      home: "/",
+      "what-we-do": "/what-we-do",
+      people: "/who-we-are",
+      charity: "/charity",
+      insights: "/latest-insights",
+      governance: "/governance",
+      contact: "/contact",
+      privacy: "/privacy-statement",
+    },
   },
   {
     name: "people",
     label: "People",
     description: "The people directory on Who we are: add, remove, reorder, change a portrait.",
     files: ["employees"],
+    pages: { employees: "/who-we-are" },
   },
   {
     name: "careers",
     label: "Careers",
     description: "The careers page, the texts every vacancy page shares, and the job openings.",
     files: ["careers"],
+    pages: { careers: "/careers" },
   },
   {
     name: "site",
@@ -44,5 +61,6 @@ export const editorGroups = [
       "Firm-wide details (name, phone, e-mail, offices, navigation, footer) and each page's title and description.",
     files: ["site", "pages"],
     labels: { site: "Firm details, menu and footer", pages: "Page titles and descriptions" },
+    pages: { site: "/", pages: "/" },
   },
 ];

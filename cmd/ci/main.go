@@ -1,0 +1,191 @@
+// Command ci is what the workflows in .github/workflows run besides make
+// targets (docs/deploy.md, "Releases and previews"):
+//
+//	ci sitecheck [-site bin/site] [-dist web/dist]
+//	    start bin/site on 127.0.0.1 and request every page of the build and
+//	    every internal link and asset on them; each must answer 200; then the
+//	    smoke test below against it, with the build id it reports
+//	ci smoke -url https://www.veldhaven.eu -build-id <commit>
+//	    wait until the deployed site is ready and serves that build
+//	ci status -context preview|production -state success -target-url <url>
+//	    post a commit status (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL,
+//	    and -sha or GITHUB_SHA)
+//	ci context preview|production
+//	    print a status context (the preview's is the editor's preview_context)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/veldhaven/site/internal/ci"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ci:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = "usage: ci sitecheck|smoke|status|context [flags] (see go doc ./cmd/ci)"
+
+func run(ctx context.Context, args []string, getenv func(string) string) error {
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	switch args[0] {
+	case "sitecheck":
+		return siteCheck(ctx, args[1:])
+	case "smoke":
+		return smoke(ctx, args[1:])
+	case "status":
+		return status(ctx, args[1:], getenv)
+	case "context":
+		if len(args) != 2 {
+			return errors.New("usage: ci context preview|production")
+		}
+		c, err := contextFor(args[1])
+		if err != nil {
+			return err
+		}
+		fmt.Println(c)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q; %s", args[0], usage)
+}
+
+func contextFor(name string) (string, error) {
+	c, ok := ci.Contexts[name]
+	if !ok {
+		names := make([]string, 0, len(ci.Contexts))
+		for n := range ci.Contexts {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return "", fmt.Errorf("status context %q: want one of %s", name, strings.Join(names, ", "))
+	}
+	return c, nil
+}
+
+func siteCheck(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("sitecheck", flag.ContinueOnError)
+	bin := fs.String("site", "bin/site", "the binary to check")
+	dist := fs.String("dist", "web/dist", "the build it embeds (lists the pages)")
+	workers := fs.Int("workers", 4, "requests in flight")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	start := time.Now()
+	pages, err := ci.BuildPages(os.DirFS(*dist))
+	if err != nil {
+		return err
+	}
+	dataDir, err := os.MkdirTemp("", "sitecheck-")
+	if err != nil {
+		return fmt.Errorf("data folder: %w", err)
+	}
+	defer os.RemoveAll(dataDir)
+	srv, err := ci.StartSite(ctx, *bin, dataDir, 30*time.Second)
+	if err != nil {
+		return err
+	}
+	client := &http.Client{Timeout: 30 * time.Second}
+	report, checkErr := ci.CheckSite(ctx, client, srv.URL, pages, *workers)
+	if checkErr == nil {
+		// The release's smoke test, against this binary: ready, the same
+		// build id on /readyz and /healthz, the home page served.
+		checkErr = smokeLocal(ctx, client, srv.URL)
+	}
+	if err := srv.Stop(); err != nil && checkErr == nil {
+		checkErr = fmt.Errorf("stop %s: %w", *bin, err)
+	}
+	if checkErr != nil {
+		return checkErr
+	}
+	for _, p := range report.Problems {
+		fmt.Println("broken:", p)
+	}
+	fmt.Printf("sitecheck: %d pages, %d URLs, %d broken, %.1fs\n",
+		report.Pages, report.Fetched, len(report.Problems), time.Since(start).Seconds())
+	if len(report.Problems) > 0 {
+		return fmt.Errorf("%d broken page(s), link(s) or asset(s)", len(report.Problems))
+	}
+	return nil
+}
+
+// smokeLocal runs the smoke test against a local bin/site, expecting the
+// build id it reports (the release compares it with the commit instead).
+func smokeLocal(ctx context.Context, client *http.Client, origin string) error {
+	resp, err := client.Get(origin + "/readyz")
+	if err != nil {
+		return fmt.Errorf("smoke: %w", err)
+	}
+	resp.Body.Close()
+	id := resp.Header.Get(ci.BuildIDHeader)
+	if id == "" {
+		return fmt.Errorf("smoke: /readyz has no %s header: the release could not tell which build is live", ci.BuildIDHeader)
+	}
+	if err := ci.Smoke(ctx, client, ci.SmokeConfig{Base: origin, BuildID: id, Timeout: 10 * time.Second, Interval: 100 * time.Millisecond}); err != nil {
+		return err
+	}
+	fmt.Printf("smoke: %s serves build %s\n", origin, id)
+	return nil
+}
+
+func smoke(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("smoke", flag.ContinueOnError)
+	site := fs.String("url", "", "the deployed site's origin")
+	build := fs.String("build-id", "", "the commit it must serve")
+	timeout := fs.Duration("timeout", 5*time.Minute, "how long to wait for the new build")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	err := ci.Smoke(ctx, &http.Client{Timeout: 15 * time.Second}, ci.SmokeConfig{
+		Base: *site, BuildID: *build, Timeout: *timeout, Interval: 5 * time.Second,
+		Log: func(format string, a ...any) { fmt.Fprintf(os.Stderr, format+"\n", a...) },
+	})
+	if err == nil {
+		fmt.Printf("smoke: %s is ready and serves %s\n", *site, *build)
+	}
+	return err
+}
+
+func status(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	name := fs.String("context", "", "preview or production")
+	state := fs.String("state", "", "error, failure, pending or success")
+	target := fs.String("target-url", "", "the address the status links to")
+	desc := fs.String("description", "", "at most 140 characters")
+	sha := fs.String("sha", getenv("GITHUB_SHA"), "the commit (a pull request's head, not its merge commit)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	c, err := contextFor(*name)
+	if err != nil {
+		return err
+	}
+	api := getenv("GITHUB_API_URL")
+	if api == "" {
+		api = "https://api.github.com"
+	}
+	t := ci.StatusTarget{API: api, Repo: getenv("GITHUB_REPOSITORY"), SHA: *sha, Token: getenv("GITHUB_TOKEN")}
+	s := ci.Status{State: *state, TargetURL: *target, Description: *desc, Context: c}
+	if err := ci.PostStatus(ctx, &http.Client{Timeout: 30 * time.Second}, t, s); err != nil {
+		return err
+	}
+	fmt.Printf("status: %s %s on %s\n", c, *state, *sha)
+	return nil
+}

@@ -1,0 +1,558 @@
+package ci
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The rules the workflows in .github/workflows keep (docs/deploy.md,
+// "Releases and previews"); actionlint (make lint-workflows) checks that they
+// are valid workflows at all. No runner of the code host is reachable here,
+// so this is where they are held to what the docs promise.
+
+const repoRoot = "../.."
+
+type workflow struct {
+	Name        string            `yaml:"name"`
+	On          map[string]any    `yaml:"on"`
+	Permissions map[string]string `yaml:"permissions"`
+	Concurrency map[string]any    `yaml:"concurrency"`
+	Jobs        map[string]job    `yaml:"jobs"`
+}
+
+type job struct {
+	Name        string            `yaml:"name"`
+	Needs       any               `yaml:"needs"`
+	If          string            `yaml:"if"`
+	Uses        string            `yaml:"uses"`
+	Permissions map[string]string `yaml:"permissions"`
+	Environment any               `yaml:"environment"`
+	Env         map[string]string `yaml:"env"`
+	Steps       []step            `yaml:"steps"`
+	RunsOn      string            `yaml:"runs-on"`
+	Timeout     int               `yaml:"timeout-minutes"`
+	Outputs     map[string]string `yaml:"outputs"`
+}
+
+type step struct {
+	Name string            `yaml:"name"`
+	ID   string            `yaml:"id"`
+	If   string            `yaml:"if"`
+	Uses string            `yaml:"uses"`
+	Run  string            `yaml:"run"`
+	With map[string]any    `yaml:"with"`
+	Env  map[string]string `yaml:"env"`
+}
+
+func (j job) needs() []string {
+	switch n := j.Needs.(type) {
+	case string:
+		return []string{n}
+	case []any:
+		var out []string
+		for _, v := range n {
+			s, _ := v.(string)
+			out = append(out, s)
+		}
+		return out
+	}
+	return nil
+}
+
+// runs lists the steps whose command starts with prefix.
+func (j job) runs(prefix string) []step {
+	var out []step
+	for _, s := range j.Steps {
+		if strings.HasPrefix(s.Run, prefix) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// action is the step using the action owner/name (any version), if any.
+func (j job) action(name string) (step, bool) {
+	for _, s := range j.Steps {
+		if strings.HasPrefix(s.Uses, name+"@") {
+			return s, true
+		}
+	}
+	return step{}, false
+}
+
+func readWorkflows(t *testing.T) map[string]workflow {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(repoRoot, ".github/workflows/*.y*ml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no workflows: %v", err)
+	}
+	out := map[string]workflow{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w workflow
+		dec := yaml.NewDecoder(strings.NewReader(string(data)))
+		dec.KnownFields(true)
+		if err := dec.Decode(&w); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for id, j := range w.Jobs {
+			if j.Uses == "" && (j.RunsOn == "" || j.Timeout <= 0) {
+				t.Errorf("%s %s: runs-on %q, timeout-minutes %d: want a pinned runner and a time limit", f, id, j.RunsOn, j.Timeout)
+			}
+		}
+		out[filepath.Base(f)] = w
+	}
+	for _, name := range []string{"checks.yml", "release.yml", "preview.yml"} {
+		if _, ok := out[name]; !ok {
+			t.Fatalf("no .github/workflows/%s", name)
+		}
+	}
+	return out
+}
+
+// trigger is one event's settings (nil when the event is listed bare).
+func trigger(t *testing.T, w workflow, event string) map[string]any {
+	t.Helper()
+	v, ok := w.On[event]
+	if !ok {
+		t.Fatalf("%s: not triggered by %s", w.Name, event)
+	}
+	m, _ := v.(map[string]any)
+	return m
+}
+
+func strings_(v any) []string {
+	list, _ := v.([]any)
+	var out []string
+	for _, x := range list {
+		s, _ := x.(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestTriggers(t *testing.T) {
+	wf := readWorkflows(t)
+	// Pull requests from any branch, the editor's cms/** included: a branch
+	// or path filter would let some of them through unchecked.
+	for _, name := range []string{"checks.yml", "preview.yml"} {
+		pr := trigger(t, wf[name], "pull_request")
+		for _, filter := range []string{"branches", "branches-ignore", "paths", "paths-ignore"} {
+			if _, ok := pr[filter]; ok {
+				t.Errorf("%s: pull_request has a %s filter; every pull request must run", name, filter)
+			}
+		}
+		types := strings_(pr["types"])
+		for _, want := range []string{"opened", "synchronize", "reopened"} {
+			if !slices.Contains(types, want) {
+				t.Errorf("%s: pull_request types %v lack %s", name, types, want)
+			}
+		}
+		if _, ok := wf[name].On["pull_request_target"]; ok {
+			t.Errorf("%s: pull_request_target runs with secrets on others' code", name)
+		}
+	}
+	if types := strings_(trigger(t, wf["preview.yml"], "pull_request")["types"]); !slices.Contains(types, "closed") {
+		t.Errorf("preview.yml: no teardown: pull_request types %v lack closed", types)
+	}
+	// checks.yml is also what the release runs.
+	trigger(t, wf["checks.yml"], "workflow_call")
+	push := trigger(t, wf["release.yml"], "push")
+	if b := strings_(push["branches"]); !slices.Equal(b, []string{"main"}) {
+		t.Errorf("release.yml: push branches %v, want [main]", b)
+	}
+	if len(wf["release.yml"].On) != 1 {
+		t.Errorf("release.yml: triggers %v, want only the push to main", wf["release.yml"].On)
+	}
+}
+
+func TestLeastPrivilege(t *testing.T) {
+	for name, w := range readWorkflows(t) {
+		if len(w.Permissions) != 1 || w.Permissions["contents"] != "read" {
+			t.Errorf("%s: workflow permissions %v, want contents: read only", name, w.Permissions)
+		}
+		for id, j := range w.Jobs {
+			for scope, level := range j.Permissions {
+				if level != "write" {
+					if level != "read" && level != "none" {
+						t.Errorf("%s %s: %s: %s", name, id, scope, level)
+					}
+					continue
+				}
+				switch scope {
+				case "statuses":
+					// Only to post commit statuses.
+					if len(j.runs("scripts/ci status")) == 0 {
+						t.Errorf("%s %s: statuses: write, but posts no status", name, id)
+					}
+				case "packages":
+					// Only to push the image.
+					s, ok := j.action("docker/build-push-action")
+					if !ok || s.With["push"] != true {
+						t.Errorf("%s %s: packages: write, but pushes no image", name, id)
+					}
+				default:
+					t.Errorf("%s %s: %s: write; the workflows need none", name, id, scope)
+				}
+			}
+			if len(j.runs("scripts/ci status")) > 0 && j.Permissions["statuses"] != "write" {
+				t.Errorf("%s %s: posts a status without statuses: write", name, id)
+			}
+			for _, s := range j.Steps {
+				if s.Uses != "" && strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["persist-credentials"] != false {
+					t.Errorf("%s %s: checkout leaves the token in .git/config (persist-credentials: false)", name, id)
+				}
+			}
+		}
+	}
+}
+
+var (
+	usesLine = regexp.MustCompile(`^\s*(?:-\s+)?uses:\s*(\S+)(.*)$`)
+	pinned   = regexp.MustCompile(`^([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)(?:/[A-Za-z0-9_./-]+)?@([0-9a-f]{40})$`)
+	tagNote  = regexp.MustCompile(`^\s+# v\d+\.\d+\.\d+$`)
+)
+
+// Every action is pinned to a full commit id, with the release tag it is
+// in a comment; one action, one commit across the workflows.
+func TestActionsPinned(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(repoRoot, ".github/workflows/*.y*ml"))
+	shaOf := map[string]string{}
+	count := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			m := usesLine.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			count++
+			ref, rest := m[1], m[2]
+			where := filepath.Base(f) + " line " + strconv.Itoa(i+1)
+			if strings.HasPrefix(ref, "./") {
+				if _, err := os.Stat(filepath.Join(repoRoot, ref)); err != nil {
+					t.Errorf("%s: %s: %v", where, ref, err)
+				}
+				continue
+			}
+			p := pinned.FindStringSubmatch(ref)
+			if p == nil {
+				t.Errorf("%s: %s is not pinned to a 40-hex commit id", where, ref)
+				continue
+			}
+			if !tagNote.MatchString(rest) {
+				t.Errorf("%s: %s: no `# vX.Y.Z` comment naming the release", where, ref)
+			}
+			if prev, ok := shaOf[p[1]]; ok && prev != p[2] {
+				t.Errorf("%s: %s pinned to %s here and %s elsewhere", where, p[1], p[2], prev)
+			}
+			shaOf[p[1]] = p[2]
+		}
+	}
+	if count == 0 {
+		t.Fatal("no uses: lines found; the test reads nothing")
+	}
+}
+
+var makeTarget = regexp.MustCompile(`(?m)^([A-Za-z0-9_./-]+):`)
+
+// Every command is a make target or a script of the repository, so it runs
+// here too; no expression is pasted into a shell (they go through env).
+func TestRunStepsAreTargetsOrScripts(t *testing.T) {
+	mk, err := os.ReadFile(filepath.Join(repoRoot, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []string
+	for _, m := range makeTarget.FindAllStringSubmatch(string(mk), -1) {
+		targets = append(targets, m[1])
+	}
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for _, s := range j.Steps {
+				if s.Run == "" {
+					continue
+				}
+				where := name + " " + id + ": " + s.Run
+				if strings.Contains(s.Run, "${{") {
+					t.Errorf("%s: an expression in a shell command (pass it through env)", where)
+				}
+				if strings.Contains(strings.TrimSpace(s.Run), "\n") {
+					t.Errorf("%s: one command per step", where)
+				}
+				fields := strings.Fields(s.Run)
+				switch {
+				case fields[0] == "make":
+					if len(fields) < 2 || !slices.Contains(targets, fields[1]) {
+						t.Errorf("%s: no such make target", where)
+					}
+				case s.Run == "bash .ci/run":
+				case strings.HasPrefix(fields[0], "scripts/"):
+					info, err := os.Stat(filepath.Join(repoRoot, fields[0]))
+					if err != nil || info.Mode()&0o111 == 0 {
+						t.Errorf("%s: %s is not an executable script of the repository", where, fields[0])
+					}
+				default:
+					t.Errorf("%s: not a make target or a script of the repository", where)
+				}
+			}
+		}
+	}
+}
+
+func TestRelease(t *testing.T) {
+	w := readWorkflows(t)["release.yml"]
+	test, image, deploy := w.Jobs["test"], w.Jobs["image"], w.Jobs["deploy"]
+	if test.Uses != "./.github/workflows/checks.yml" {
+		t.Errorf("test job uses %q, want the pull requests' checks", test.Uses)
+	}
+	if !slices.Contains(image.needs(), "test") {
+		t.Errorf("image needs %v, want test", image.needs())
+	}
+	for _, n := range []string{"test", "image"} {
+		if !slices.Contains(deploy.needs(), n) {
+			t.Errorf("deploy needs %v, want %s", deploy.needs(), n)
+		}
+	}
+	build, ok := image.action("docker/build-push-action")
+	if !ok {
+		t.Fatal("image: no docker/build-push-action")
+	}
+	platforms, _ := build.With["platforms"].(string)
+	if !strings.Contains(platforms, "linux/amd64") || !strings.Contains(platforms, "linux/arm64") {
+		t.Errorf("image platforms %q, want amd64 and arm64", platforms)
+	}
+	if build.With["push"] != true || build.With["sbom"] != true || !strings.HasPrefix(build.With["provenance"].(string), "mode=") {
+		t.Errorf("image: push %v, sbom %v, provenance %v", build.With["push"], build.With["sbom"], build.With["provenance"])
+	}
+	if args, _ := build.With["build-args"].(string); !strings.Contains(args, "BUILD_ID=${{ github.sha }}") {
+		t.Errorf("image build-args %q: the build id must be the released commit", args)
+	}
+	if meta, ok := image.action("docker/metadata-action"); !ok || meta.With["images"] != "ghcr.io/${{ github.repository }}" {
+		t.Errorf("image: not pushed to ghcr.io/<repository>")
+	}
+	env, _ := deploy.Environment.(map[string]any)
+	if env["name"] != "production" {
+		t.Errorf("deploy environment %v, want production", deploy.Environment)
+	}
+	if !strings.Contains(deploy.If, "needs.plan.outputs.configured == 'true'") {
+		t.Errorf("deploy if %q: must be skipped when the settings are missing", deploy.If)
+	}
+	if len(w.Jobs["plan"].runs("scripts/deploy.sh plan production")) != 1 {
+		t.Error("plan: does not run scripts/deploy.sh plan production")
+	}
+	wantOrder := []string{
+		"scripts/ci status -context production -state pending",
+		"scripts/deploy.sh production",
+		`scripts/ci smoke -url "$PRODUCTION_URL" -build-id "$GITHUB_SHA"`,
+		"scripts/ci status -context production -state success",
+	}
+	at := 0
+	for _, s := range deploy.Steps {
+		if at < len(wantOrder) && strings.HasPrefix(s.Run, wantOrder[at]) && s.If == "" {
+			at++
+		}
+	}
+	if at != len(wantOrder) {
+		t.Errorf("deploy: missing or out of order from %q", wantOrder[at])
+	}
+	if s := deploy.runs("scripts/ci status -context production -state failure"); len(s) != 1 || s[0].If != "failure()" {
+		t.Error("deploy: no failure status when it fails")
+	}
+	if w.Concurrency["cancel-in-progress"] != false {
+		t.Error("release: a release must not cancel the one before half-way")
+	}
+}
+
+func TestPreview(t *testing.T) {
+	w := readWorkflows(t)["preview.yml"]
+	deploy, teardown := w.Jobs["deploy"], w.Jobs["teardown"]
+	if !strings.Contains(deploy.If, "github.event.action != 'closed'") || !strings.Contains(deploy.If, "needs.plan.outputs.configured == 'true'") {
+		t.Errorf("deploy if %q", deploy.If)
+	}
+	if !strings.Contains(teardown.If, "github.event.action == 'closed'") || len(teardown.runs(`scripts/deploy.sh teardown "$PR_NUMBER"`)) != 1 {
+		t.Errorf("teardown: if %q, steps %v", teardown.If, teardown.Steps)
+	}
+	if teardown.Steps[len(teardown.Steps)-1].Env["PR_NUMBER"] != "${{ github.event.pull_request.number }}" {
+		t.Error("teardown: PR_NUMBER is not the pull request's number")
+	}
+	if len(deploy.runs(`scripts/deploy.sh preview "$PR_NUMBER"`)) != 1 || deploy.Env["PR_NUMBER"] != "${{ github.event.pull_request.number }}" {
+		t.Error("deploy: does not deploy the pull request's own release")
+	}
+	// Decap asks for the statuses of the pull request's head commit.
+	if deploy.Env["HEAD_SHA"] != "${{ github.event.pull_request.head.sha }}" {
+		t.Errorf("HEAD_SHA %q, want the pull request's head commit", deploy.Env["HEAD_SHA"])
+	}
+	statuses := deploy.runs("scripts/ci status")
+	if len(statuses) != 3 {
+		t.Fatalf("%d status steps, want pending, success and failure", len(statuses))
+	}
+	for _, s := range statuses {
+		if !strings.Contains(s.Run, "-context preview ") || !strings.Contains(s.Run, `-sha "$HEAD_SHA"`) {
+			t.Errorf("status %q: want -context preview on -sha \"$HEAD_SHA\"", s.Run)
+		}
+	}
+	var success step
+	for _, s := range statuses {
+		if strings.Contains(s.Run, "-state success") {
+			success = s
+		}
+	}
+	if !strings.Contains(success.Run, `-target-url "$PREVIEW_URL"`) || success.Env["PREVIEW_URL"] != "${{ steps.deploy.outputs.url }}" {
+		t.Errorf("success status %q (env %v): its target must be the preview's address", success.Run, success.Env)
+	}
+}
+
+// The status context the workflows post is one of cmd/ci's names; the
+// preview's is the editor's (status_test.go, TestContexts), so a workflow
+// cannot post a context the editor does not look for.
+func TestStatusContexts(t *testing.T) {
+	contextFlag := regexp.MustCompile(`-context (\S+)`)
+	n := 0
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for _, s := range j.runs("scripts/ci status") {
+				m := contextFlag.FindStringSubmatch(s.Run)
+				if m == nil {
+					t.Errorf("%s %s: %q names no -context", name, id, s.Run)
+					continue
+				}
+				if _, ok := Contexts[m[1]]; !ok {
+					t.Errorf("%s %s: context %q: want one of cmd/ci's", name, id, m[1])
+				}
+				if name == "preview.yml" && m[1] != "preview" {
+					t.Errorf("preview.yml: status context %q, want preview (the editor's)", m[1])
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no status steps found")
+	}
+}
+
+func TestConcurrencyAndCaches(t *testing.T) {
+	for name, w := range readWorkflows(t) {
+		group, _ := w.Concurrency["group"].(string)
+		if !strings.Contains(group, "github.ref") && !strings.Contains(group, "pull_request.number") && !strings.Contains(group, "github.head_ref") {
+			t.Errorf("%s: concurrency group %q is not per branch", name, group)
+		}
+		for id, j := range w.Jobs {
+			if s, ok := j.action("actions/setup-node"); ok && (s.With["cache"] != "npm" || s.With["cache-dependency-path"] != "web/package-lock.json") {
+				t.Errorf("%s %s: setup-node without the npm cache of web/", name, id)
+			}
+			if s, ok := j.action("actions/setup-go"); ok && (s.With["cache"] == false || s.With["go-version-file"] != "go.mod") {
+				t.Errorf("%s %s: setup-go without go.mod's version or its cache", name, id)
+			}
+		}
+	}
+}
+
+// The ruleset an owner applies (docs/deploy.md): main changes only through a
+// pull request whose checks passed, no one bypasses it, no force push, no
+// deletion. It is what stops Decap's forceMergePR fallback.
+func TestRuleset(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, ".github/rulesets/main.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs struct {
+		Target      string `json:"target"`
+		Enforcement string `json:"enforcement"`
+		Bypass      []any  `json:"bypass_actors"`
+		Conditions  struct {
+			RefName struct {
+				Include []string `json:"include"`
+				Exclude []string `json:"exclude"`
+			} `json:"ref_name"`
+		} `json:"conditions"`
+		Rules []struct {
+			Type       string `json:"type"`
+			Parameters struct {
+				Checks []struct {
+					Context       string `json:"context"`
+					IntegrationID int    `json:"integration_id"`
+				} `json:"required_status_checks"`
+			} `json:"parameters"`
+		} `json:"rules"`
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if err := dec.Decode(&rs); err != nil {
+		t.Fatal(err)
+	}
+	if rs.Target != "branch" || rs.Enforcement != "active" || rs.Bypass == nil || len(rs.Bypass) != 0 {
+		t.Errorf("target %q, enforcement %q, bypass_actors %v: want branch, active, [] (no one)", rs.Target, rs.Enforcement, rs.Bypass)
+	}
+	if !slices.Equal(rs.Conditions.RefName.Include, []string{"~DEFAULT_BRANCH"}) || len(rs.Conditions.RefName.Exclude) != 0 {
+		t.Errorf("ref_name %+v, want the default branch", rs.Conditions.RefName)
+	}
+	var types, contexts []string
+	for _, r := range rs.Rules {
+		types = append(types, r.Type)
+		for _, c := range r.Parameters.Checks {
+			contexts = append(contexts, c.Context)
+			if c.IntegrationID != 15368 {
+				t.Errorf("check %q: integration_id %d, want 15368 (GitHub Actions) so no one else can post it", c.Context, c.IntegrationID)
+			}
+		}
+	}
+	sort.Strings(types)
+	if want := []string{"deletion", "non_fast_forward", "pull_request", "required_status_checks"}; !slices.Equal(types, want) {
+		t.Errorf("rules %v, want %v", types, want)
+	}
+	var jobs []string
+	for _, j := range readWorkflows(t)["checks.yml"].Jobs {
+		jobs = append(jobs, j.Name)
+	}
+	sort.Strings(jobs)
+	sort.Strings(contexts)
+	if !slices.Equal(contexts, jobs) {
+		t.Errorf("required checks %v, want the names of checks.yml's jobs %v", contexts, jobs)
+	}
+}
+
+// A secret reaches only the steps that use it: the token only the steps
+// that post a status, the kubeconfig only the deploy script; never a whole job.
+func TestSecretsOnlyWhereUsed(t *testing.T) {
+	uses := map[string]string{
+		"secrets.GITHUB_TOKEN": "scripts/ci status",
+		"secrets.KUBE_CONFIG":  "scripts/deploy.sh",
+	}
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for k, v := range j.Env {
+				if strings.Contains(v, "secrets.") {
+					t.Errorf("%s %s: job-wide env %s carries a secret; give it to the step that uses it", name, id, k)
+				}
+			}
+			for _, s := range j.Steps {
+				for k, v := range s.Env {
+					for secret, command := range uses {
+						if strings.Contains(v, secret) && !strings.HasPrefix(s.Run, command) {
+							t.Errorf("%s %s: %s gets %s but does not run %s", name, id, k, secret, command)
+						}
+					}
+					if strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") && !strings.Contains(v, "secrets.KUBE_CONFIG") {
+						t.Errorf("%s %s: %s gets an unexpected secret %s", name, id, k, v)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Checks every workflow in .github/workflows with actionlint (pinned below,
+# built from the Go module proxy into .tools/bin) and, through it, every
+# `run:` script with shellcheck (Debian's package, installed when missing and
+# we are root; GitHub's runners have it already).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ACTIONLINT_VERSION=1.7.12
+bin=.tools/bin/actionlint
+if ! [[ -x "$bin" ]] || [[ "$("$bin" -version | head -1)" != "v$ACTIONLINT_VERSION" ]]; then
+  echo "lint-workflows: installing actionlint $ACTIONLINT_VERSION into .tools/bin" >&2
+  GOBIN="$PWD/.tools/bin" go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION"
+fi
+if ! command -v shellcheck >/dev/null; then
+  if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+    echo "lint-workflows: installing Debian's shellcheck" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck >/dev/null
+  else
+    echo "lint-workflows: shellcheck is missing (apt-get install shellcheck); run: scripts are not checked without it" >&2
+    exit 1
+  fi
+fi
+shopt -s nullglob
+workflows=(.github/workflows/*.yml .github/workflows/*.yaml)
+if [[ ${#workflows[@]} -eq 0 ]]; then
+  echo "lint-workflows: no workflows in .github/workflows" >&2
+  exit 1
+fi
+"$bin" -shellcheck "$(command -v shellcheck)" "${workflows[@]}"
+shellcheck scripts/*.sh scripts/ci .ci/run
+echo "lint-workflows: ${#workflows[@]} workflows, scripts/*.sh: clean"

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Checks scripts/deploy.sh as the workflows run it: the skip messages, the
+# refusals, and (DRY_RUN=1, `helm template`, no cluster) that production and
+# a pull request's preview render the chart with the image, host and release
+# the workflows expect. `make test-deploy`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deploy=scripts/deploy.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fails=0
+fail() {
+  echo "test-deploy: FAIL: $*" >&2
+  fails=$((fails + 1))
+}
+# expect NAME PATTERN FILE: FILE contains PATTERN (a fixed string).
+expect() {
+  grep -qF -- "$2" "$3" || fail "$1: no '$2' in: $(head -c 600 "$3")"
+}
+# run OUTFILE ENV... -- ARGS: runs deploy.sh with a clean environment and a
+# fresh $GITHUB_OUTPUT; its exit status is in $status.
+run() {
+  local out=$1
+  shift
+  local env=()
+  while [[ $1 != -- ]]; do
+    env+=("$1")
+    shift
+  done
+  shift
+  : >"$work/github_output"
+  status=0
+  env -i PATH="$PATH" HOME="$HOME" HELM="${HELM:-}" GITHUB_OUTPUT="$work/github_output" "${env[@]}" "$deploy" "$@" >"$out" 2>&1 || status=$?
+}
+
+run "$work/out" -- plan production
+expect "plan production, nothing set" "configured=false" "$work/github_output"
+expect "plan production, nothing set" "::warning title=Production deploy skipped::" "$work/out"
+expect "plan production, nothing set" "KUBE_CONFIG" "$work/out"
+expect "plan production, nothing set" "PRODUCTION_URL" "$work/out"
+expect "plan production, nothing set" "The image is still published." "$work/out"
+[[ $status == 0 ]] || fail "plan production, nothing set: exit $status, want 0 (a skip, not a failure)"
+
+run "$work/out" KUBE_CONFIG=x -- plan production
+expect "plan production, no URL" "configured=false" "$work/github_output"
+grep -qF "KUBE_CONFIG (" "$work/out" && fail "plan production, secret set: still asks for KUBE_CONFIG"
+
+run "$work/out" KUBE_CONFIG=x PRODUCTION_URL=https://www.veldhaven.eu -- plan production
+expect "plan production, all set" "configured=true" "$work/github_output"
+
+run "$work/out" KUBE_CONFIG=x -- plan preview
+expect "plan preview, no domain" "configured=false" "$work/github_output"
+expect "plan preview, no domain" "PREVIEW_DOMAIN" "$work/out"
+expect "plan preview, no domain" "forks" "$work/out"
+
+run "$work/out" -- plan staging
+[[ $status != 0 ]] || fail "plan staging: exit 0, want a refusal"
+
+for bad in 0 -1 12a "1;rm" ""; do
+  run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y -- preview "$bad"
+  [[ $status != 0 ]] || fail "preview '$bad': exit 0, want a refusal"
+done
+run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN="preview.example.com/x" IMAGE=x IMAGE_TAG=y -- preview 12
+[[ $status != 0 ]] || fail "preview with a domain that is not a DNS name: exit 0"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_TAG=y -- production
+[[ $status != 0 ]] || fail "production over http: exit 0, want a refusal"
+run "$work/out" KUBE_CONFIG= -- teardown 12
+[[ $status != 0 ]] || fail "teardown without KUBE_CONFIG: exit 0"
+
+run "$work/out" DRY_RUN=1 -- teardown 12
+expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" "$work/out"
+
+sha=0123456789abcdef0123456789abcdef01234567
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha \
+  PRODUCTION_SECRET=site-env PRODUCTION_TLS_SECRET=www-tls INGRESS_CLASS=nginx IMAGE_PULL_SECRET=ghcr-pull -- production
+[[ $status == 0 ]] || fail "production (dry run): exit $status: $(tail -5 "$work/out")"
+expect "production" "ghcr.io/veldhaven/site:$sha" "$work/out"
+expect "production" "www.veldhaven.eu" "$work/out"
+expect "production" "site-env" "$work/out"
+expect "production" "www-tls" "$work/out"
+expect "production" "nginx" "$work/out"
+expect "production" "kind: Ingress" "$work/out"
+expect "production" "ghcr-pull" "$work/out"
+grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production: a claim without PRODUCTION_PERSISTENCE"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=yes -- production
+[[ $status != 0 ]] || fail "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=true -- production
+expect "production with persistence" "kind: PersistentVolumeClaim" "$work/out"
+expect "production with persistence" "ReadWriteMany" "$work/out"
+expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
+
+run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=ghcr.io/veldhaven/site IMAGE_TAG=$sha -- preview 12
+[[ $status == 0 ]] || fail "preview 12 (dry run): exit $status: $(tail -5 "$work/out")"
+expect "preview 12" "ghcr.io/veldhaven/site:$sha" "$work/out"
+expect "preview 12" "pr-12.preview.example.com" "$work/out"
+expect "preview 12" "site-pr-12" "$work/out"
+expect "preview 12" "kind: Ingress" "$work/out"
+grep -qF "site-env" "$work/out" && fail "preview 12: the production secret reaches a preview"
+expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output"
+
+if [[ $fails -gt 0 ]]; then
+  echo "test-deploy: $fails failure(s)" >&2
+  exit 1
+fi
+echo "test-deploy: scripts/deploy.sh plans, refuses and renders as the workflows expect"

@@ -1,0 +1,162 @@
+// The editor served with the GitHub backend (CMS_GITHUB_*), as in production,
+// shows "View Preview" on a change in review and links it to the page the
+// entry is on, on the preview deployment the pull request's commit status
+// names (.github/workflows/preview.yml posts it; docs/editing.md shows it).
+// GitHub is a fake built from its documented shapes (./github-fake.ts);
+// bin/site is started here with the GitHub backend on a port of its own.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { fakeGitHub, type FakeStatus } from "./github-fake";
+
+const root = resolve(import.meta.dirname, "../..");
+// The one definition of the status context (internal/editor/config.go).
+const previewContext = readFileSync(join(root, "internal/editor/config.go"), "utf8").match(
+  /const PreviewContext = "([^"]+)"/,
+)![1]!;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+let site: ChildProcess;
+let origin: string;
+let dataDir: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), "veldhaven-editor-preview-"));
+  origin = `http://127.0.0.1:${port}`;
+  site = spawn(
+    process.env.SITE_BIN || join(root, "bin/site"),
+    ["-addr", `127.0.0.1:${port}`, "-data-dir", dataDir],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        LOG_LEVEL: "warn",
+        SITE_URL: "https://www.veldhaven.eu",
+        CMS_GITHUB_CLIENT_ID: "Iv1.0000000000000000",
+        CMS_GITHUB_CLIENT_SECRET: "not-a-real-secret",
+        CMS_GITHUB_REPO: "veldhaven/site",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 100) throw new Error("bin/site did not become ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+test.afterAll(async () => {
+  site?.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const previewURL = "https://pr-7.preview.veldhaven.eu";
+
+/** The careers file as the pull request changes it: the first vacancy retitled. */
+function changedCareers(): string {
+  const careers = JSON.parse(readFileSync(join(root, "content/careers.json"), "utf8"));
+  careers.vacancies[0].title = `${careers.vacancies[0].title} (Amsterdam)`;
+  return `${JSON.stringify(careers, null, 2)}\n`;
+}
+
+test("the editor's configuration names the preview's status, the site and a page for every entry", async ({
+  request,
+}) => {
+  const res = await request.get(`${origin}/admin/config.yml`);
+  expect(res.status()).toBe(200);
+  const config = await res.json();
+  expect(config.backend).toMatchObject({ name: "github", preview_context: previewContext });
+  expect(config.show_preview_links).toBe(true);
+  expect(config.site_url).toBe("https://www.veldhaven.eu");
+  for (const collection of config.collections) {
+    for (const file of collection.files) {
+      expect(file.preview_path, `${collection.name}/${file.name}`).toMatch(/^\//);
+    }
+  }
+});
+
+for (const [state, label] of [
+  ["pending", "Check for Preview"],
+  ["success", "View Preview"],
+] as const) {
+  test(`a change in review with a ${state} preview shows ${label}`, async ({ page }) => {
+    const statuses: FakeStatus[] = [
+      // Another service's status on the same commit: the editor must not take it.
+      {
+        context: "ci/other",
+        state: "success",
+        target_url: "https://elsewhere.example/build/1",
+        description: "Another status",
+      },
+      {
+        context: previewContext,
+        state,
+        target_url:
+          state === "success" ? previewURL : "https://github.com/veldhaven/site/actions/runs/1",
+        description: state === "success" ? "Preview of this change" : "Building the preview",
+      },
+    ];
+    const github = await fakeGitHub(page, root, changedCareers(), statuses);
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        "decap-cms-user",
+        JSON.stringify({ token: "fake-token", backendName: "github", login: "anna-de-vries" }),
+      );
+    });
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/admin/#/collections/careers/entries/careers`);
+    // The change in review is what opens: its status and its changed title.
+    await expect(page.getByText("In review", { exact: false }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    if (state === "success") {
+      const link = page.getByRole("link", { name: "View Preview" });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", `${previewURL}/careers`);
+      await expect(link).toHaveAttribute("target", "_blank");
+      if (process.env.DOCS_SCREENSHOTS) {
+        // docs/editing.md's picture: DOCS_SCREENSHOTS=1 npx playwright test e2e/editor-preview.spec.ts
+        // The top of the editor: the change's state, Publish, and the link.
+        await expect(
+          page
+            .locator("iframe")
+            .first()
+            .contentFrame()
+            .getByRole("heading", { name: "Careers", level: 1 }),
+        ).toBeVisible();
+        await page.screenshot({
+          path: join(root, "docs/editing/preview-link.png"),
+          clip: { x: 0, y: 0, width: 1280, height: 330 },
+        });
+      }
+    } else {
+      await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "View Preview" })).toHaveCount(0);
+    }
+    expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
