@@ -11,7 +11,7 @@ GO ?= go
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
+.PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -44,7 +44,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e
+test: build test-go test-web test-html e2e
 
 test-go:
 	$(GO) vet ./...
@@ -54,6 +54,12 @@ test-web: $(WEB_STAMP)
 	cd web && npm run --silent typecheck
 	cd web && npm run --silent format:check
 	cd web && npm test
+
+# Every built page through the W3C Nu HTML checker (vnu-jar on Java 17+,
+# errors only; the filters and their reasons are in web/scripts/vnu-filters.txt).
+test-html: build
+	./scripts/ensure-java.sh
+	cd web && npm run --silent check:html
 
 e2e: build e2e-editor
 	./scripts/ensure-chromium.sh
