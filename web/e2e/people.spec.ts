@@ -313,6 +313,21 @@ test.describe("a person's page before the visitor reaches for it", () => {
     await expect(page).toHaveURL(/\?location=dublin$/);
   });
 
+  test("the first letters typed into the search filter the directory", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await open(page, `/who-we-are/${first.id}`);
+    expect(scripts).toEqual([]);
+    const search = directory(page).getByRole("searchbox", { name: "Search by name" });
+    await clickBelowPopup(page, search);
+    // All at once, as a paste or an input method does: before the script is there.
+    await page.keyboard.insertText("VAN ");
+    await expect(search).toHaveValue("VAN ");
+    await expect(directory(page).getByRole("status")).toHaveText(countText(expected("van")));
+    // The cards (the open popup has list items of its own).
+    await expect(directory(page).locator('li > a[id^="person-"]')).toHaveCount(expected("van"));
+    await expect(page).toHaveURL(/\?q=VAN\+$/);
+  });
+
   test("by keyboard: Escape first closes the popup back to the directory", async ({ page }) => {
     await open(page, `/who-we-are/${second.id}`);
     await page.keyboard.press("Escape");

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { polyfillDialog } from "@/components/dialog-polyfill.test-helper";
-import onInteraction, { leavesThePage, replay } from "./on-interaction";
+import onInteraction, { leavesThePage, replay, replayTyped } from "./on-interaction";
 
 beforeAll(polyfillDialog);
 afterEach(() => document.body.replaceChildren());
@@ -84,6 +84,21 @@ describe("client:interaction", () => {
     expect(seen).toEqual(["span", "filter"]); // after hydration: untouched
   });
 
+  it("announces text typed before hydration once hydrated", async () => {
+    const el = island();
+    el.insertAdjacentHTML("afterbegin", `<input id="q" type="search" value="">`);
+    const { settle } = directive(el);
+    const field = el.querySelector<HTMLInputElement>("#q")!;
+    field.value = "va";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.value = "van";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    const seen: string[] = [];
+    el.addEventListener("input", () => seen.push(field.value)); // the island, once hydrated
+    await settle();
+    expect(seen).toEqual(["", "van"]);
+  });
+
   it("leaves a click with a modifier, or out of the site, to the browser", async () => {
     const el = island();
     const { load } = directive(el);
@@ -111,6 +126,17 @@ describe("client:interaction", () => {
     expect(el.querySelector("dialog")!.matches(":modal")).toBe(true);
   });
 
+  it("leaves focus in a control behind the popup that a key is for", () => {
+    const el = island();
+    const { load } = directive(el);
+    const filter = el.querySelector<HTMLButtonElement>("#filter")!;
+    filter.focus();
+    filter.dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(el.querySelector("dialog")!.matches(":modal")).toBe(false);
+    expect(document.activeElement).toBe(filter);
+  });
+
   it("holds Escape and gives it to the island as the dialog's cancel", async () => {
     const el = island();
     const { settle } = directive(el);
@@ -123,6 +149,30 @@ describe("client:interaction", () => {
     await settle();
     expect(cancelled).toHaveBeenCalledTimes(1);
     expect(dialog.open).toBe(true); // the island closes it its own way
+  });
+});
+
+describe("replayTyped", () => {
+  it("tells the island the prerendered value, then the typed text, and keeps the caret", () => {
+    document.body.innerHTML = `<input type="search" value="">`;
+    const field = document.querySelector("input")!;
+    field.value = "van";
+    field.setSelectionRange(2, 2);
+    const seen: string[] = [];
+    field.addEventListener("input", () => seen.push(field.value));
+    replayTyped(field);
+    expect(seen).toEqual(["", "van"]);
+    expect(field.value).toBe("van");
+    expect(field.selectionStart).toBe(2);
+  });
+
+  it("says nothing when nothing was typed", () => {
+    document.body.innerHTML = `<input type="search" value="x">`;
+    const field = document.querySelector("input")!;
+    const input = vi.fn();
+    field.addEventListener("input", input);
+    replayTyped(field);
+    expect(input).not.toHaveBeenCalled();
   });
 });
 

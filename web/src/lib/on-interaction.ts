@@ -19,6 +19,8 @@
 //   Tab from outside it moves focus into it. Escape, and the close request of
 //   a modal dialog, are held like clicks and given to the island as the
 //   dialog's `cancel` event, which it answers by closing the popup its way.
+// - Text typed into a field before hydration is announced to the island once
+//   hydrated (replayTyped), so the first letters filter as later ones do.
 import type { ClientDirective } from "astro";
 import { isPlainClick } from "./plain-click";
 
@@ -41,7 +43,9 @@ export function leavesThePage(target: EventTarget | null, origin: string): boole
 
 /** A held click or close request, to give again once the island listens. */
 export type Held =
-  { kind: "click"; event: MouseEvent } | { kind: "close"; dialog: HTMLDialogElement };
+  | { kind: "click"; event: MouseEvent }
+  | { kind: "close"; dialog: HTMLDialogElement }
+  | { kind: "typed"; field: HTMLInputElement | HTMLTextAreaElement };
 
 /**
  * Gives a held interaction to the island. The first event given to a React
@@ -54,6 +58,7 @@ export type Held =
  *   for Escape; when nobody answers it, the dialog closes as the browser's would.
  */
 export function replay(held: Held): void {
+  if (held.kind === "typed") return replayTyped(held.field);
   if (held.kind === "click") {
     held.event.target?.dispatchEvent(new MouseEvent(held.event.type, held.event));
     return;
@@ -69,6 +74,34 @@ export function replay(held: Held): void {
   );
   const answered = !dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
   if (!answered && dialog.open) dialog.close();
+}
+
+/**
+ * Text typed into a field before hydration, announced to the island. The field
+ * shows it already, but a hydrating island takes the value it finds as its
+ * starting point (React does) and would learn of it only at the next
+ * keystroke. So the field goes back to its prerendered value and says so
+ * (`input`: the island hydrates on that value), then gets the typed text back
+ * and says so again, as typing does; the caret stays where it was.
+ */
+export function replayTyped(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const typed = field.value;
+  if (typed === field.defaultValue) return;
+  const { selectionStart, selectionEnd } = field;
+  // The element's own setter, past any the island put on the field itself.
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
+  if (!setValue) return;
+  setValue.call(field, field.defaultValue);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  setValue.call(field, typed);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  if (selectionStart !== null && selectionEnd !== null) {
+    try {
+      field.setSelectionRange(selectionStart, selectionEnd);
+    } catch {
+      // A field type without a caret (none of the directory's).
+    }
+  }
 }
 
 /** The island's open dialog, if any. */
@@ -92,6 +125,7 @@ const onInteraction: ClientDirective = (load, _options, el) => {
     ...startEvents.map((type) => [el, type, onStart] as [EventTarget, string, (e: never) => void]),
     [el, "click", onClick],
     [el, "cancel", onCancel],
+    [el, "input", onInput],
     [doc, "keydown", onKey],
   ];
 
@@ -128,6 +162,16 @@ const onInteraction: ClientDirective = (load, _options, el) => {
     start();
   }
 
+  // Typing into a field: the first time, kept to announce once hydrated.
+  function onInput(event: Event) {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (!held.some((h) => h.kind === "typed" && h.field === field)) {
+      held.push({ kind: "typed", field });
+    }
+    start();
+  }
+
   // Escape on a modal dialog: the browser's close request, held for the island.
   function onCancel(event: Event) {
     if (!(event.target instanceof HTMLDialogElement)) return;
@@ -149,6 +193,10 @@ const onInteraction: ClientDirective = (load, _options, el) => {
       held.push({ kind: "close", dialog });
       return;
     }
+    // A key for a control of the island behind the popup (a filter, the
+    // search field the visitor clicked): it stays there.
+    const target = event.target as Node;
+    if (el.contains(target) && !dialog.contains(target)) return;
     const outside = !dialog.contains(doc.activeElement);
     makeModal(dialog);
     if (event.key === "Tab" && outside) event.preventDefault();
