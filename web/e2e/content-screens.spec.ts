@@ -610,9 +610,9 @@ const reveals = (page: Page) =>
     }),
   );
 
-for (const [width, height] of [
-  [412, 823],
-  [1280, 800],
+for (const { width, height } of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
 ]) {
   test(`at ${width} px, reveals show what is in view at load at full opacity and hide what is below`, async ({
     page,
