@@ -525,6 +525,11 @@ function summarize(lhr, categories) {
   for (const c of categories) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const au = a[ref.id];
+      // An audit that errored (a timeout on a busy machine) counts as 0 in its category.
+      if (ref.weight > 0 && au?.scoreDisplayMode === "error") {
+        failing.push(`${ref.id} (${c}, error: ${au.errorMessage ?? "?"})`);
+        continue;
+      }
       if (
         ref.weight > 0 &&
         au &&
