@@ -461,8 +461,13 @@ async function sectionLighthouse() {
         : Math.round(perfBlocked * 100) - Math.round(m.scores.performance * 100);
     rows.push([
       label,
-      ...categories.map((c) => fmt(m.scores[c] === null ? null : m.scores[c] * 100)),
-      fmt(m.accessibility1280 === null ? null : m.accessibility1280 * 100),
+      // The column after A11y: the same category at 1280 px.
+      ...categories.flatMap((c) => [
+        fmt(m.scores[c] === null ? null : m.scores[c] * 100),
+        ...(c === "accessibility"
+          ? [fmt(m.accessibility1280 === null ? null : m.accessibility1280 * 100)]
+          : []),
+      ]),
       fmt(perfBlocked === null ? null : perfBlocked * 100),
       cost === null ? "?" : `${cost} ${mark(cost, (c) => c <= 2)}`,
       fmt(m.lcp, 0),
