@@ -16,7 +16,7 @@ BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build edit web test test-go test-web e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 .PHONY: check lint-workflows test-deploy print-helm
 
 media: $(WEB_STAMP)
@@ -50,7 +50,7 @@ bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) g
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
-test: build test-go test-web e2e test-image test-chart check lint-workflows test-deploy
+test: build test-go test-web test-html e2e test-image test-chart check lint-workflows test-deploy
 
 test-go:
 	$(GO) vet ./...
@@ -60,6 +60,12 @@ test-web: $(WEB_STAMP)
 	cd web && npm run --silent typecheck
 	cd web && npm run --silent format:check
 	cd web && npm test
+
+# Every built page through the W3C Nu HTML checker (vnu-jar on Java 17+,
+# errors only; the filters and their reasons are in web/scripts/vnu-filters.txt).
+test-html: build
+	./scripts/ensure-java.sh
+	cd web && npm run --silent check:html
 
 e2e: build e2e-editor
 	./scripts/ensure-chromium.sh

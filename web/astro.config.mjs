@@ -1,12 +1,31 @@
 // The site: static pages prerendered by Astro from content/, React components
 // rendered to HTML at build, and hydrated only where a page shell says so
-// (client:visible, client:idle, client:media). bin/site embeds the output.
+// (client:visible, client:idle, client:media, and the site's own
+// client:interaction). bin/site embeds the output.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { aliases } from "./scripts/aliases.mjs";
 import { declaredScripts } from "./scripts/declared-scripts.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
+
+/**
+ * client:interaction: hydrate an island on the visitor's first interaction
+ * with it, and give that interaction to it (src/lib/on-interaction.ts).
+ * @type {import("astro").AstroIntegration}
+ */
+const onInteraction = {
+  name: "veldhaven:client-interaction",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => {
+      addClientDirective({
+        name: "interaction",
+        entrypoint: fileURLToPath(new URL("./src/lib/on-interaction.ts", import.meta.url)),
+      });
+    },
+  },
+};
 
 const site = JSON.parse(readFileSync(new URL("../content/site.json", import.meta.url), "utf8"));
 
@@ -29,7 +48,7 @@ export default defineConfig({
   // (src/lib/csp.ts); declaredScripts turns that on and hands each page's list
   // to bin/site, which allows those inline scripts and no other
   // (scripts/declared-scripts.mjs).
-  integrations: [react(), declaredScripts()],
+  integrations: [react(), onInteraction, declaredScripts()],
   vite: {
     // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
     plugins: [sanitizeContentPlugin()],

@@ -596,3 +596,70 @@ test("the LCP image of each screen has priority, the rest is lazy", async ({ req
     }
   }
 });
+
+/** Each reveal's opacity and whether any of it is in the viewport. */
+const reveals = (page: Page) =>
+  page.locator("[data-reveal]").evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        inView: r.top < window.innerHeight && r.bottom > 0,
+        top: r.top / window.innerHeight,
+        opacity: Number(getComputedStyle(el).opacity),
+      };
+    }),
+  );
+
+for (const { width, height } of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${width} px, reveals show what is in view at load at full opacity and hide what is below`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    for (const path of browserPages) {
+      await page.goto(path);
+      for (const r of await reveals(page)) {
+        if (r.inView) expect(r.opacity, `${path}: in view at load, top at ${r.top}`).toBe(1);
+        else expect(r.opacity, `${path}: below the fold at load`).toBe(0);
+      }
+    }
+  });
+}
+
+test("a reveal straddling the fold at load is opaque; one below fades in as it enters", async ({
+  page,
+}) => {
+  // /who-we-are at Lighthouse's phone size: the first value card straddles the fold.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/who-we-are");
+  const cards = await reveals(page);
+  const straddling = cards.findIndex((r) => r.inView && r.top > 0.75);
+  expect(straddling, "a reveal whose top is in the lowest quarter at load").toBeGreaterThanOrEqual(
+    0,
+  );
+  expect(cards[straddling]!.opacity).toBe(1);
+  const below = page.locator("[data-reveal]").nth(straddling + 1);
+  // Its top at 90% of the viewport: on its way in; at 50%: shown.
+  const placeTop = (at: number) =>
+    below.evaluate((el, at) => {
+      window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight * at);
+    }, at);
+  await placeTop(0.9);
+  await expect
+    .poll(() => below.evaluate((el) => Number(getComputedStyle(el).opacity)))
+    .toBeGreaterThan(0);
+  expect(await below.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(1);
+  await placeTop(0.5);
+  await expect(below).toHaveCSS("opacity", "1");
+  // The straddling one stays shown whichever way the page scrolls.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect((await reveals(page))[straddling]!.opacity).toBe(1);
+});
+
+test("under reduced motion no reveal hides anything", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/who-we-are");
+  for (const r of await reveals(page)) expect(r.opacity).toBe(1);
+});

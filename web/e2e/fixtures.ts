@@ -65,7 +65,8 @@ export async function expectNoAxeViolations(page: Page) {
  * directive has fired has hydrated (Astro removes an island's `ssr` attribute
  * once it has). An island waiting for the viewport (client:visible) while out
  * of view, or for a media query that does not match (client:media), is not
- * waited for: it has nothing to do yet.
+ * waited for, nor one waiting for an interaction (client:interaction): it has
+ * nothing to do yet.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -73,6 +74,8 @@ export async function waitForHydration(page: Page) {
     [...document.querySelectorAll("astro-island[ssr]")].every((island) => {
       const directive = island.getAttribute("client");
       if (directive === "only") return false;
+      // Waits for the visitor's first press, focus or key inside it (lib/on-interaction.ts).
+      if (directive === "interaction") return true;
       if (directive === "media") {
         const opts = JSON.parse(island.getAttribute("opts") ?? "{}") as { value?: string };
         return !window.matchMedia(opts.value ?? "all").matches;

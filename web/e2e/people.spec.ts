@@ -141,6 +141,10 @@ test.describe("popup at 1280 px", () => {
     const description = page.locator('meta[name="description"]');
     await expect(description).toHaveAttribute("content", second.description);
     await expectNoAxeViolations(page);
+    // The island hydrates when the visitor reaches for it (client:interaction):
+    // here by focus, as a keyboard user's would land in the popup.
+    await popup(page).getByRole("button", { name: "Close" }).focus();
+    await waitForIsland(page);
     // Made modal after hydration (in a task of its own): the page behind is
     // inert and does not scroll, and Escape closes back to the directory.
     await expect.poll(() => popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
@@ -195,6 +199,162 @@ test.describe("popup at 1280 px", () => {
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
     await expect(popup(page)).toHaveCount(0);
+  });
+});
+
+/** Until the directory's island has hydrated (Astro removes its `ssr` attribute). */
+async function waitForIsland(page: Page) {
+  await expect(page.locator("astro-island:has(dialog)").first()).not.toHaveAttribute("ssr", "");
+}
+
+/** Script files the page has requested so far. */
+function scriptRequests(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith(".js")) scripts.push(new URL(r.url()).pathname);
+  });
+  return scripts;
+}
+
+/** A mark on the page's window: it survives only if no new document was loaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+  return () => page.evaluate(() => (window as { samePage?: boolean }).samePage === true);
+}
+
+/**
+ * Scrolls `target` (behind the popup, which is drawn over the page but not yet
+ * modal) to just below the popup's box and clicks it there with the mouse.
+ */
+async function clickBelowPopup(page: Page, target: import("@playwright/test").Locator) {
+  const box = (await popup(page).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(viewport.height - (box.y + box.height)).toBeGreaterThan(40);
+  const y = (box.y + box.height + viewport.height) / 2;
+  await target.evaluate((el, y) => {
+    const r = el.getBoundingClientRect();
+    window.scrollBy(0, r.top + r.height / 2 - y);
+  }, y);
+  const r = (await target.boundingBox())!;
+  expect(Math.abs(r.y + r.height / 2 - y)).toBeLessThan(2);
+  await page.mouse.click(r.x + r.width / 2, y);
+}
+
+test.describe("a person's page before the visitor reaches for it", () => {
+  test("loads no script until a press inside the popup, then hydrates and is modal", async ({
+    page,
+  }) => {
+    const scripts = scriptRequests(page);
+    await open(page, `/who-we-are/${second.id}`);
+    await page.waitForTimeout(500);
+    // Scrolling the page (the wheel is no interaction with the directory) loads nothing.
+    await page.mouse.move(10, 400);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(300);
+    expect(scripts, "scripts before any interaction").toEqual([]);
+    await expect(popup(page)).toBeVisible();
+    expect(await popup(page).evaluate((d) => d.matches(":modal"))).toBe(false);
+
+    await popup(page).getByText(second.description).click();
+    await waitForIsland(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
+    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+    await expect(page).toHaveURL(`/who-we-are/${second.id}`);
+  });
+
+  for (const motion of ["no-preference", "reduce"] as const) {
+    test(`the first click on next moves to the next person in place (motion: ${motion})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: motion });
+      const scripts = scriptRequests(page);
+      await open(page, `/who-we-are/${first.id}`);
+      const samePage = await markDocument(page);
+      expect(scripts).toEqual([]);
+      await popup(page)
+        .getByRole("link", { name: /Next colleague/ })
+        .click();
+      await expect(page).toHaveURL(`/who-we-are/${second.id}`);
+      await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${second.name}`));
+      expect(await samePage(), "moved by the island, not by loading the link").toBe(true);
+      expect(scripts.length).toBeGreaterThan(0);
+      // One click, one step: the previous link now leads back to the first.
+      await expect(
+        popup(page).getByRole("link", { name: new RegExp(`Previous colleague.*${first.name}`) }),
+      ).toBeVisible();
+    });
+  }
+
+  test("the first click on a card opens that person's popup in place", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await open(page, `/who-we-are/${first.id}`);
+    const samePage = await markDocument(page);
+    const card = directory(page).getByRole("link", { name: new RegExp(secondLast.name) });
+    expect(scripts).toEqual([]);
+    await clickBelowPopup(page, card);
+    await expect(page).toHaveURL(`/who-we-are/${secondLast.id}`);
+    await expect(popup(page).getByRole("heading", { name: secondLast.name })).toBeVisible();
+    expect(await samePage()).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test("the first click on a filter applies it", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await open(page, `/who-we-are/${first.id}`);
+    expect(scripts).toEqual([]);
+    const dublin = directory(page).getByRole("button", { name: "Dublin", exact: true });
+    await clickBelowPopup(page, dublin);
+    await expect(dublin).toHaveAttribute("aria-pressed", "true");
+    await expect(directory(page).getByRole("status")).toHaveText(
+      countText(expected("", ["Dublin"])),
+    );
+    await expect(page).toHaveURL(/\?location=dublin$/);
+  });
+
+  test("the first letters typed into the search filter the directory", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await open(page, `/who-we-are/${first.id}`);
+    expect(scripts).toEqual([]);
+    const search = directory(page).getByRole("searchbox", { name: "Search by name" });
+    await clickBelowPopup(page, search);
+    // All at once, as a paste or an input method does: before the script is there.
+    await page.keyboard.insertText("VAN ");
+    await expect(search).toHaveValue("VAN ");
+    await expect(directory(page).getByRole("status")).toHaveText(countText(expected("van")));
+    // The cards (the open popup has list items of its own).
+    await expect(directory(page).locator('li > a[id^="person-"]')).toHaveCount(expected("van"));
+    await expect(page).toHaveURL(/\?q=VAN\+$/);
+  });
+
+  test("by keyboard: Escape first closes the popup back to the directory", async ({ page }) => {
+    await open(page, `/who-we-are/${second.id}`);
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    await expect(page).toHaveTitle(/^Who we are/);
+  });
+
+  test("by keyboard: Tab lands in the popup, Enter on next moves, Escape closes", async ({
+    page,
+  }) => {
+    await open(page, `/who-we-are/${first.id}`);
+    const samePage = await markDocument(page);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+    const next = popup(page).getByRole("link", { name: /Next colleague/ });
+    for (let i = 0; i < 10 && !(await next.evaluate((a) => a === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(next).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/who-we-are/${second.id}`);
+    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    expect(await samePage()).toBe(true);
   });
 });
 

@@ -39,8 +39,8 @@ describe("Reveal", () => {
   it("reads the numbers from the markup with typed attr(), with the defaults as fallback", () => {
     expect(css).toContain("--reveal-duration: attr(data-reveal-duration type(<time>), 0.6s)");
     expect(css).toContain("--reveal-distance: attr(data-reveal-distance type(<length>), 32px)");
-    expect(css).toMatch(
-      /@keyframes reveal \{ from \{ opacity: 0; translate: 0 var\(--reveal-distance, 32px\); \} \}/,
+    expect(css).toContain(
+      "translate: 0 calc((1 - var(--reveal-shown)) * var(--reveal-distance, 32px));",
     );
   });
 
@@ -48,23 +48,41 @@ describe("Reveal", () => {
     const gate = "@media screen and (prefers-reduced-motion: no-preference)";
     const gated = css.slice(css.indexOf(gate));
     const outside = css.slice(0, css.indexOf(gate));
-    expect(outside).not.toMatch(/animation:/);
+    expect(outside).not.toMatch(/animation:|opacity:|translate:/);
     expect(gated).toMatch(
       /^@media screen and \(prefers-reduced-motion: no-preference\) \{ @supports \(animation-timeline: view\(\)\)/,
     );
     expect(gated).toContain("@supports (timeline-trigger:");
   });
 
-  it('"enter" is scrubbed by the view timeline, set in a rule the minifier cannot fold into the shorthand', () => {
-    expect(css).toContain('.reveal[data-reveal="enter"] { animation: reveal linear both; }');
+  it("never starts content seen at load below full opacity: ahead on its own timeline than the page on its scroll", () => {
     expect(css).toContain(
-      '.reveal.reveal[data-reveal="enter"] { animation-timeline: view(); animation-range: cover 0% cover 25vh; }',
+      "--reveal-first: clamp(0, (var(--reveal-at) - var(--reveal-scrolled)) * 10000, 1);",
+    );
+    expect(css).toContain("opacity: var(--reveal-shown);");
+    expect(css).toContain(
+      "@keyframes reveal-at { from { --reveal-at: 0; } to { --reveal-at: 1; } }",
+    );
+    expect(css).toContain(
+      "@keyframes reveal-scrolled { from { --reveal-scrolled: 0; } to { --reveal-scrolled: 1; } }",
+    );
+  });
+
+  it('"enter" is scrubbed by the view timeline over the lowest quarter of the viewport, in a rule the minifier cannot fold into the shorthand', () => {
+    expect(css).toContain(
+      '.reveal[data-reveal="enter"] { --reveal-shown: max(var(--reveal-first), min(1, var(--reveal-at) * 4)); animation: reveal-at linear both, reveal-scrolled linear both; }',
+    );
+    expect(css).toContain(
+      '.reveal.reveal[data-reveal="enter"] { animation-timeline: view(), scroll(root); animation-range: cover 0px cover 100vh, 0px 100vh; }',
     );
   });
 
   it('"bottom" starts a timed entrance once the bottom edge reaches the viewport bottom, and keeps it', () => {
     expect(css).toContain(
-      '.reveal[data-reveal="bottom"] { timeline-trigger: --reveal view() entry-crossing 100% exit 100%; animation: reveal var(--reveal-duration, 0.6s) ease-out both; animation-trigger: --reveal play-forwards; }',
+      '.reveal[data-reveal="bottom"] { --reveal-shown: max(var(--reveal-first), var(--reveal-timed)); timeline-trigger: --reveal view() entry-crossing 100% exit 100%; animation: reveal-at linear both, reveal-scrolled linear both, reveal-timed var(--reveal-duration, 0.6s) ease-out both; }',
+    );
+    expect(css).toContain(
+      '.reveal.reveal[data-reveal="bottom"] { animation-timeline: view(), scroll(root), auto; animation-range: cover 0px cover 100vh, 0px 100vh, normal; animation-trigger: none, none, --reveal play-forwards; }',
     );
   });
 });

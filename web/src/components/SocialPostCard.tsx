@@ -56,7 +56,9 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
             {card.siteName}
           </NewTabLink>
           <span className={styles.meta}>{card.followerLabel}</span>
-          <time className={styles.meta} data-post-date="" />
+          {/* Where the date goes: lib/feed-view.ts puts a <time> in its place (an
+              empty <time> in the template would not be valid HTML). */}
+          <span className={styles.meta} data-post-date="" />
         </div>
       </header>
       <p className={styles.kind} data-post-kind="">

@@ -196,12 +196,15 @@ export function renderCard(template: HTMLTemplateElement, post: SocialPost, lead
   const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
   const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
 
-  const time = q<HTMLTimeElement>("[data-post-date]");
+  const slot = q("[data-post-date]");
   const date = formatPostDate(post.publishedAt);
-  if (time && date) {
+  if (slot && date) {
+    const time = document.createElement("time");
+    time.className = slot.className;
     time.textContent = date;
     time.dateTime = isoDate(post.publishedAt);
-  } else time?.remove();
+    slot.replaceWith(time);
+  } else slot?.remove();
 
   const { segments, readMore } = postText(post.commentary);
   const parentText = post.repost?.post ? postText(post.repost.post.commentary) : null;

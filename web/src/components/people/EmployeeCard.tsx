@@ -1,23 +1,14 @@
-import type { MouseEvent } from "react";
 import { Picture, PictureSources } from "@/components/Picture";
 import { teamLine } from "@/lib/directory";
+import { isPlainClick } from "@/lib/plain-click";
 import type { PersonCard } from "@/lib/people";
 import styles from "./EmployeeCard.module.css";
 
 /** Id of a card's link, so focus can return to it when the popup closes. */
 export const cardId = (id: number) => `person-${id}`;
 
-/** Whether a click on a link is a plain one (not a new tab or window, not a download). */
-export function isPlainClick(event: MouseEvent): boolean {
-  return (
-    event.button === 0 &&
-    !event.defaultPrevented &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey
-  );
-}
+/** Whether a click on a link is a plain one (the directive that hydrates the page uses it too). */
+export { isPlainClick };
 
 /**
  * One person in the directory: a link to their page (/who-we-are/{id}), which
