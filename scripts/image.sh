@@ -28,7 +28,20 @@ fi
 "$ENGINE" "${args[@]}" "$@" . >&2
 echo "image: built $image with $ENGINE ($("$ENGINE" image inspect -f '{{.Size}}' "$image") bytes)" >&2
 if [[ "$ENGINE" == podman ]]; then
-  echo "image: run it with CONTAINERS_CONF=deploy/podman/containers.conf podman run --rm -p 127.0.0.1:8080:8080 $image" >&2
+  # So that a plain `podman run` of the image works afterwards too, as root
+  # the project's settings become a drop-in of the machine's podman (read
+  # for root from containers.conf.d), unless one of that name is there.
+  dropin=/etc/containers/containers.conf.d/50-veldhaven-site.conf
+  if [[ "$(id -u)" == 0 && ! -e "$dropin" ]]; then
+    mkdir -p "$(dirname "$dropin")"
+    cp deploy/podman/containers.conf "$dropin"
+    echo "image: installed podman's settings for this machine as $dropin (runc, cgroupfs, file logs, ulimits)" >&2
+  fi
+  if [[ -e "$dropin" ]]; then
+    echo "image: run it with podman run --rm -p 127.0.0.1:8080:8080 $image" >&2
+  else
+    echo "image: run it with CONTAINERS_CONF=deploy/podman/containers.conf podman run --rm -p 127.0.0.1:8080:8080 $image" >&2
+  fi
 else
   echo "image: run it with docker run --rm -p 127.0.0.1:8080:8080 $image" >&2
 fi
