@@ -5,6 +5,9 @@
 # name:tag; the options go to the engine's build (test-image adds a label).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A caller that names podman's settings (scripts/test-image.sh) manages them;
+# only a plain `make image` installs them for the machine (below).
+caller_conf=${CONTAINERS_CONF:-}
 # shellcheck source=scripts/container-engine.sh
 source scripts/container-engine.sh
 
@@ -30,9 +33,10 @@ echo "image: built $image with $ENGINE ($("$ENGINE" image inspect -f '{{.Size}}'
 if [[ "$ENGINE" == podman ]]; then
   # So that a plain `podman run` of the image works afterwards too, as root
   # the project's settings become a drop-in of the machine's podman (read
-  # for root from containers.conf.d), unless one of that name is there.
+  # for root from containers.conf.d), unless one of that name is there or
+  # the caller named its own settings.
   dropin=/etc/containers/containers.conf.d/50-veldhaven-site.conf
-  if [[ "$(id -u)" == 0 && ! -e "$dropin" ]]; then
+  if [[ -z "$caller_conf" && "$(id -u)" == 0 && ! -e "$dropin" ]]; then
     mkdir -p "$(dirname "$dropin")"
     cp deploy/podman/containers.conf "$dropin"
     echo "image: installed podman's settings for this machine as $dropin (runc, cgroupfs, file logs, ulimits)" >&2
