@@ -9,11 +9,13 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/veldhaven/site/internal/server"
 )
 
 // BuildIDHeader is the response header in which bin/site names its build
 // (the commit it was built from) on /healthz and /readyz.
-const BuildIDHeader = "X-Build-Id"
+const BuildIDHeader = server.BuildIDHeader
 
 // SmokeConfig says what a deployed site must show.
 type SmokeConfig struct {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"strings"
 )
@@ -93,16 +92,10 @@ func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, lim
 }
 
 // OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
-func (s *sampleSource) OpenThumbnail(_ context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
+func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
 	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
 		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
 	}
-	data, err := fs.ReadFile(s.fsys, "sample/media/"+videoURN[strings.LastIndexByte(videoURN, ':')+1:]+".jpg")
-	if err != nil {
-		return nil, 0, fmt.Errorf("insights: open thumbnail: %w", &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: err})
-	}
-	if int64(len(data)) > limit {
-		return nil, 0, fmt.Errorf("insights: open thumbnail: %w", &upstreamError{Endpoint: "media", Kind: kindTooLarge})
-	}
-	return io.NopCloser(strings.NewReader(string(data))), int64(len(data)), nil
+	// A video's thumbnail is the JPEG of the same asset id (samplegen).
+	return s.OpenMedia(ctx, "urn:li:image:"+videoURN[strings.LastIndexByte(videoURN, ':')+1:], limit)
 }

@@ -47,5 +47,9 @@ func registerBuildInfo(reg prometheus.Registerer, id string) error {
 func probeHeaders(h http.Header, buildID string) {
 	h.Set("Content-Type", "text/plain; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	h.Set("X-Build-Id", buildID)
+	h.Set(BuildIDHeader, buildID)
 }
+
+// BuildIDHeader is the response header of /healthz and /readyz that names
+// the build serving them (the release's smoke test reads it).
+const BuildIDHeader = "X-Build-Id"

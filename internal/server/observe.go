@@ -145,10 +145,7 @@ func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *ht
 		if !logger.Enabled(r.Context(), slog.LevelInfo) {
 			return
 		}
-		path := r.URL.Path
-		if len(path) > maxLoggedPath {
-			path = path[:maxLoggedPath] + "…"
-		}
+		path := clipLogged(r.URL.Path, maxLoggedPath)
 		method := clipLogged(r.Method, maxLoggedMethod)
 		durationMs := float64(elapsed.Microseconds()) / 1000
 		if requestLog != nil {

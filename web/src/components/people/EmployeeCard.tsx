@@ -7,9 +7,6 @@ import styles from "./EmployeeCard.module.css";
 /** Id of a card's link, so focus can return to it when the popup closes. */
 export const cardId = (id: number) => `person-${id}`;
 
-/** Whether a click on a link is a plain one (the directive that hydrates the page uses it too). */
-export { isPlainClick };
-
 /**
  * One person in the directory: a link to their page (/who-we-are/{id}), which
  * the directory turns into opening the popup over the page without moving it.

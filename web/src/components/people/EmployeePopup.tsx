@@ -5,7 +5,7 @@ import { Picture } from "@/components/Picture";
 import { teamLine } from "@/lib/directory";
 import type { PersonCard, PersonDetails, PopupLabels } from "@/lib/people";
 import { prefersReducedMotion } from "@/lib/use-media-query";
-import { isPlainClick } from "./EmployeeCard";
+import { isPlainClick } from "@/lib/plain-click";
 import styles from "./EmployeePopup.module.css";
 
 /** How long the slide-out lasts before the person changes (the CSS animations match). */
