@@ -117,7 +117,12 @@ function linkOrRemove(
  * removes the parts the post does not use. A post with no text and no
  * media of any kind gets the link to itself on LinkedIn: never an empty card.
  */
-function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean) {
+function fillKind(
+  item: HTMLElement,
+  post: SocialPost,
+  hasText: boolean,
+  parentText: ReturnType<typeof postText> | null,
+) {
   const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
   const labels: Partial<Record<SocialPost["kind"], string>> = {
     repost: "[data-post-kind-repost]",
@@ -133,10 +138,9 @@ function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean) {
   let shown = hasText;
   const reshare = q("[data-post-reshare]");
   const missing = q("[data-post-reshare-missing]");
-  const parent = post.repost?.post ?? null;
-  if (post.repost && parent) {
+  if (post.repost && parentText) {
     const text = q("[data-post-reshare-text]");
-    const { segments } = postText(parent.commentary);
+    const { segments } = parentText;
     if (text && segments.length) {
       appendSegments(text, segments, text.dataset.postReshareText ?? "");
       shown = true;
@@ -185,7 +189,7 @@ function fillKind(item: HTMLElement, post: SocialPost, hasText: boolean) {
 
   // Never an empty card: a post with nothing the site can show links to LinkedIn.
   const fallback = q("[data-post-fallback]");
-  if (!shown && !post.media && !parent?.media) {
+  if (!shown && !post.media && !post.repost?.post?.media) {
     linkOrRemove(fallback, q<HTMLAnchorElement>("[data-post-fallback-link]"), postUrl(post.id));
   } else fallback?.remove();
   if (!item.querySelector("[data-post-extra] > *")) q("[data-post-extra]")?.remove();
@@ -211,7 +215,7 @@ export function renderCard(template: HTMLTemplateElement, post: SocialPost, lead
   const text = q("[data-post-text]");
   if (text && segments.length) appendSegments(text, segments, text.dataset.postText ?? "");
   else text?.remove();
-  fillKind(item, post, segments.length > 0);
+  fillKind(item, post, segments.length > 0, parentText);
 
   const more = q<HTMLAnchorElement>("[data-post-read-more]");
   if (more && (readMore || parentText?.readMore))
