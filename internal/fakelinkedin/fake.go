@@ -50,6 +50,17 @@ type Fake struct {
 	// mediaDelay holds every answer of the Images and Videos APIs, so a
 	// request to the site stays in flight (drain tests).
 	mediaDelay time.Duration
+	// deleted are posts deleted upstream: gone from the organization's
+	// posts and answered 404 by URN (Posts API, "Delete Posts").
+	deleted map[string]bool
+	// refuseSortBy answers a sortBy parameter 400, as a version of the
+	// Posts API that does not know it would.
+	refuseSortBy bool
+	// failToken answers the refresh grant with OAuth's error
+	// (invalid_request), as for a revoked or expired refresh token.
+	failToken bool
+	// outage answers every API call 500, throttled every one 429.
+	outage, throttled bool
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -87,6 +98,58 @@ func (f *Fake) DelayMedia(d time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.mediaDelay = d
+}
+
+// DeletePost deletes a post upstream: it leaves the organization's posts
+// and GET /rest/posts/{urn} answers 404.
+func (f *Fake) DeletePost(urn string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.deleted == nil {
+		f.deleted = map[string]bool{}
+	}
+	f.deleted[urn] = true
+}
+
+// RefuseSortBy makes the posts finder refuse the sortBy parameter with 400.
+func (f *Fake) RefuseSortBy(refuse bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refuseSortBy = refuse
+}
+
+// FailToken makes the token endpoint refuse the refresh grant.
+func (f *Fake) FailToken(fail bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failToken = fail
+}
+
+// Outage makes every API call answer 500 (API error handling: a server
+// error) while on.
+func (f *Fake) Outage(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.outage = on
+}
+
+// Throttle makes every API call answer 429 TOO_MANY_REQUESTS, LinkedIn's
+// answer past a daily limit (Rate limits), while on.
+func (f *Fake) Throttle(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.throttled = on
+}
+
+// APICalls is how many API and token calls the fake has had (downloads
+// from the media host are not API calls): what LinkedIn's daily limits
+// count.
+func (f *Fake) APICalls() int64 {
+	var n int64
+	for _, route := range []string{"posts", "post", "images", "videos", "token"} {
+		n += f.Calls(route)
+	}
+	return n
 }
 
 // Calls is how many requests a route has had.
@@ -159,7 +222,17 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 		f.mu.Lock()
 		f.versions = append(f.versions, version)
 		oldest, latest, token, fail500 := f.oldest, f.latest, f.token, f.tokenCheck500
+		outage, throttled := f.outage, f.throttled
 		f.mu.Unlock()
+		switch {
+		case outage:
+			writeError(w, http.StatusInternalServerError, 0, "INTERNAL_SERVER_ERROR", "Internal Server Error")
+			return
+		case throttled:
+			// Rate limits: 429 past the day's limit, until midnight UTC.
+			writeError(w, http.StatusTooManyRequests, 0, "TOO_MANY_REQUESTS", "Resource level throttle limit for calls to this resource is reached.")
+			return
+		}
 		m := versionSyntax.FindStringSubmatch(version)
 		switch {
 		case version == "":
@@ -195,9 +268,21 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, 0, "ILLEGAL_ARGUMENT", "q=author and an author URN are required")
 		return
 	}
-	posts := Posts(author)
+	f.mu.Lock()
+	deleted, refuseSortBy := f.deleted, f.refuseSortBy
+	var posts []map[string]any
+	for _, p := range Posts(author) {
+		if !deleted[p["id"].(string)] {
+			posts = append(posts, p)
+		}
+	}
+	f.mu.Unlock()
 	for i := range f.extra {
 		posts = append(posts, loadPost(author, i))
+	}
+	if refuseSortBy && q.Has("sortBy") {
+		writeError(w, http.StatusBadRequest, 0, "ILLEGAL_ARGUMENT", "Unknown parameter sortBy")
+		return
 	}
 	// sortBy is LAST_MODIFIED (the default) or CREATED, newest first.
 	field := "lastModifiedAt"
@@ -224,6 +309,14 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 // the reposted fixture, 403 ACCESS_DENIED for RefusedURN, else 404.
 func (f *Fake) servePost(w http.ResponseWriter, r *http.Request) {
 	urn := r.PathValue("urn")
+	f.mu.Lock()
+	gone := f.deleted[urn]
+	f.mu.Unlock()
+	if gone {
+		// Posts API, "Delete Posts": a deleted post is not found.
+		writeError(w, http.StatusNotFound, 0, "NOT_FOUND", "Post not found")
+		return
+	}
 	switch urn {
 	case ResharedURN:
 		writeJSON(w, reshared())
@@ -283,7 +376,10 @@ func (f *Fake) serveMedia(w http.ResponseWriter, r *http.Request) {
 // endpoint: access_token, expires_in, refresh_token, refresh_token_expires_in.
 func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 	f.count("token")
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
+	f.mu.Lock()
+	failToken := f.failToken
+	f.mu.Unlock()
+	if err := r.ParseForm(); err != nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = io.WriteString(w, `{"error":"invalid_request","error_description":"A required parameter is missing or invalid"}`)
