@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 // config is the program's configuration: flags, with environment variables
@@ -29,6 +30,9 @@ type config struct {
 	siteDir    string
 	// editor is the editor's backend: the local one, GitHub, or none.
 	editor editor.Backend
+	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
+	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
+	dailyCalls int
 }
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -46,6 +50,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
 	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"),
 		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
+	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0,
+		fmt.Sprintf("daily budget of LinkedIn API calls; also sets the shortest refresh interval (env LINKEDIN_DAILY_CALLS; default %d, at least %d)", insights.DefaultDailyCalls, insights.MinDailyCalls))
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -66,6 +72,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")
+	}
+	if c.dailyCalls != 0 && c.dailyCalls < insights.MinDailyCalls {
+		return c, fmt.Errorf("-linkedin-daily-calls %d: must be at least %d", c.dailyCalls, insights.MinDailyCalls)
 	}
 	if c.editor.Local != "" {
 		local, err := editor.ParseLocalBackend(c.editor.Local)

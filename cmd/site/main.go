@@ -84,6 +84,9 @@ func run(args []string, getenv func(string) string) error {
 		}
 	}
 	feedCfg.DataDir = cfg.dataDir
+	if cfg.dailyCalls != 0 {
+		feedCfg.DailyCalls = cfg.dailyCalls // the flag wins over LINKEDIN_DAILY_CALLS
+	}
 	feed, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
 	if err != nil {
 		return err

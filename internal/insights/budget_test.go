@@ -305,6 +305,15 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 		}
 	}
 	check("after the refresh")
+	// A download that ended after the refresh (or any item the store holds
+	// that the feed does not list) is not served either: the feed is
+	// checked on every request, not only when the store misses.
+	if err := env.svc.media.put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if rec := env.get(bytesURL); rec.Code != http.StatusNotFound {
+		t.Errorf("an unlisted item the store holds: %d, want 404", rec.Code)
+	}
 	env.restart(t)
 	check("after a restart")
 }
