@@ -16,6 +16,7 @@ import (
 	"image/jpeg"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -61,6 +62,8 @@ type Fake struct {
 	failToken bool
 	// outage answers every API call 500, throttled every one 429.
 	outage, throttled bool
+	// published are posts added while the fake runs (Publish), newest last.
+	published []map[string]any
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -141,6 +144,22 @@ func (f *Fake) Throttle(on bool) {
 	f.throttled = on
 }
 
+// Publish adds a new single-image post (Posts API, "Create a Single Image
+// Post"), published after every fixture, and returns its URN and its
+// image's URN.
+func (f *Fake) Publish() (postURN, imageURN string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := len(f.published) + 1
+	at := int64(fixtureBaseTime) + int64(4+n)*day
+	postURN = fmt.Sprintf("urn:li:share:71000000000009%05d", n)
+	imageURN = fmt.Sprintf("urn:li:image:C4D22AQPublished%04d", n)
+	f.published = append(f.published, post("", postURN, fmt.Sprintf("New post %d about {hashtag|\\#|Amsterdam}.", n), at, at, at, map[string]any{
+		"content": map[string]any{"media": map[string]any{"id": imageURN, "altText": "New post image"}},
+	}))
+	return postURN, imageURN
+}
+
 // APICalls is how many API and token calls the fake has had (downloads
 // from the media host are not API calls): what LinkedIn's daily limits
 // count.
@@ -185,6 +204,7 @@ func (f *Fake) Handler() http.Handler {
 	mux.HandleFunc("GET /rest/posts/{urn}", f.api("post", f.servePost))
 	mux.HandleFunc("GET /rest/images/{urn}", f.api("images", f.serveMedia))
 	mux.HandleFunc("GET /rest/videos/{urn}", f.api("videos", f.serveMedia))
+	f.control(mux)
 	mux.HandleFunc("GET /download/{name}", func(w http.ResponseWriter, r *http.Request) {
 		f.count("download")
 		name := r.PathValue("name")
@@ -274,6 +294,13 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 	for _, p := range Posts(author) {
 		if !deleted[p["id"].(string)] {
 			posts = append(posts, p)
+		}
+	}
+	for _, p := range f.published {
+		if !deleted[p["id"].(string)] {
+			q := maps.Clone(p)
+			q["author"] = author
+			posts = append(posts, q)
 		}
 	}
 	f.mu.Unlock()

@@ -379,3 +379,20 @@ func TestHandPlacedMediaNotServed(t *testing.T) {
 		t.Error("another writer's temporary file was removed")
 	}
 }
+
+// TestNewPostAfterOneRefresh checks that a post published upstream is in
+// the feed, with its media, after the next refresh, and not before.
+func TestNewPostAfterOneRefresh(t *testing.T) {
+	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) { c.Version = "202610" })
+	postURN, imageURN := env.fake.Publish()
+	if rec := env.get("/linkedin-api/image?urn=" + imageURN); rec.Code != http.StatusNotFound {
+		t.Errorf("the new post's image before the refresh: %d, want 404", rec.Code)
+	}
+	env.step()
+	if ids := feedIDs(t, env.get("/linkedin-api").Body.Bytes()); len(ids) == 0 || ids[0] != postURN {
+		t.Errorf("after one refresh: %v, want %s first", ids, postURN)
+	}
+	if rec := env.get("/linkedin-api/media/" + mediaKey(imageURN)); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" {
+		t.Errorf("the new post's image: %d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
