@@ -13,6 +13,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/veldhaven/site/internal/ratelimit"
 )
 
 // mediaFailureTTL is how long a failed media fetch is remembered, so a
@@ -39,7 +41,7 @@ type Service struct {
 	mediaSem chan struct{} // caps concurrent upstream media fetches
 	// mediaBudget limits how often visitors can make the site download
 	// media from LinkedIn (mediabudget.go).
-	mediaBudget *tokenBucket
+	mediaBudget *ratelimit.Bucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
@@ -78,7 +80,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
 	}
-	s.mediaBudget = newTokenBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
+	s.mediaBudget = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	mediaDir := ""

@@ -173,6 +173,9 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		writeWhole(w, r, http.StatusOK, v, content)
 		return
 	}
+	if rh := r.Header.Get("Range"); rh != "" && multipartLarger(rh, v.size, f.contentType) {
+		r.Header.Del("Range") // the whole file is smaller (ranges.go)
+	}
 	if content == nil {
 		content = bytes.NewReader(v.data)
 	}
