@@ -27,6 +27,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "stray argument", args: []string{"serve"}, errPart: "serve"},
 		{name: "bad drain", args: []string{"-drain", "0s"}, errPart: "-drain"},
 		{name: "bad security contact", env: map[string]string{"SECURITY_CONTACT": "javascript:x"}, errPart: "-security-contact"},
+		{name: "metrics on both addresses", args: []string{"-public-metrics"}, env: map[string]string{"METRICS_ADDR": "127.0.0.1:9090"}, errPart: "-public-metrics"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
