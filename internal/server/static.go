@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/byteranges"
 )
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
@@ -173,9 +174,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		writeWhole(w, r, http.StatusOK, v, content)
 		return
 	}
-	if rh := r.Header.Get("Range"); rh != "" && multipartLarger(rh, v.size, f.contentType) {
-		r.Header.Del("Range") // the whole file is smaller (ranges.go)
-	}
+	byteranges.Limit(r, v.size, f.contentType)
 	if content == nil {
 		content = bytes.NewReader(v.data)
 	}
