@@ -42,7 +42,8 @@ type Config struct {
 	Editor Editor
 	// Ready reports whether the feed has an answer; nil means always ready.
 	Ready func() bool
-	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
+	// ServeMetrics exposes /metrics on this handler; false (the default: the
+	// metrics have their own, private address) answers it with the 404 page.
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
 	SecurityContact string
