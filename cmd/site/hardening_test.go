@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,5 +111,57 @@ func TestRangesAgainstTheProgram(t *testing.T) {
 	}
 	if status, _, _ := raw("bytes=500-600"); status != http.StatusRequestedRangeNotSatisfiable {
 		t.Errorf("unsatisfiable range: %d, want 416", status)
+	}
+}
+
+// TestStateKeyAcrossProcesses: two processes with the same CMS_STATE_KEY
+// (two web replicas) accept each other's sign-in state; without it each
+// refuses the other's. The callback carries GitHub's access_denied, so
+// nothing is exchanged and nothing leaves loopback: 403 means the state
+// was accepted, 400 that it was not.
+func TestStateKeyAcrossProcesses(t *testing.T) {
+	for _, tc := range []struct {
+		name, key string
+		status    int
+	}{
+		{"CMS_STATE_KEY set", "K7gNU3sdo+OL0wNhqoVWhr3g6s1xYv72ol/pe/Unols=", http.StatusForbidden},
+		{"a key per process", "", http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := map[string]string{
+				"SITE_URL": "https://www.example.com", "CMS_STATE_KEY": tc.key,
+				"CMS_GITHUB_CLIENT_ID": "client-id", "CMS_GITHUB_CLIENT_SECRET": "client-secret-value", "CMS_GITHUB_REPO": "veldhaven/site",
+			}
+			a, aLogs := startSite(t, env)
+			b, _ := startSite(t, env)
+			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			res, err := client.Get(a + "/admin/auth?provider=github&scope=repo")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			loc, err := url.Parse(res.Header.Get("Location"))
+			if err != nil || len(res.Cookies()) != 1 {
+				t.Fatalf("auth: %d %v", res.StatusCode, res.Cookies())
+			}
+			req, _ := http.NewRequest("GET", b+"/admin/callback?error=access_denied&state="+url.QueryEscape(loc.Query().Get("state")), nil)
+			req.AddCookie(res.Cookies()[0])
+			res, err = client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != tc.status {
+				t.Errorf("callback on the other process: %d, want %d", res.StatusCode, tc.status)
+			}
+			// Logged before the "listening" line startSite waited for.
+			noted := strings.Contains(aLogs.String(), "CMS_STATE_KEY is not set")
+			if noted != (tc.key == "") {
+				t.Errorf("start log notes a missing CMS_STATE_KEY: %v, want %v", noted, tc.key == "")
+			}
+			if tc.key != "" && strings.Contains(aLogs.String(), tc.key) {
+				t.Error("the state key reached the log")
+			}
+		})
 	}
 }

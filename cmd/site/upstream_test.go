@@ -61,7 +61,7 @@ func startSite(t *testing.T, env map[string]string) (string, *logTail) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestRunChild$")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DATA_DIR="+t.TempDir(), "CMS_LOCAL_BACKEND=", "CMS_GITHUB_CLIENT_ID=",
-		"CMS_GITHUB_CLIENT_SECRET=", "CMS_GITHUB_REPO=", "CMS_GITHUB_BRANCH=", "LOG_LEVEL=info")
+		"CMS_GITHUB_CLIENT_SECRET=", "CMS_GITHUB_REPO=", "CMS_GITHUB_BRANCH=", "CMS_STATE_KEY=", "LOG_LEVEL=info")
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
