@@ -33,6 +33,8 @@ type config struct {
 	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
 	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
 	dailyCalls int
+	// publicMetrics serves /metrics on the public address (-public-metrics).
+	publicMetrics bool
 }
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -40,7 +42,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("site", flag.ContinueOnError)
 	fs.StringVar(&c.addr, "addr", "", "listen address (default :$PORT, else :8080)")
-	fs.StringVar(&c.metricsAddr, "metrics-addr", getenv("METRICS_ADDR"), "serve /metrics on this address instead of the public one (env METRICS_ADDR)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", getenv("METRICS_ADDR"), "serve /metrics on this private address (env METRICS_ADDR; unset: no /metrics)")
+	fs.BoolVar(&c.publicMetrics, "public-metrics", false, "serve /metrics on the public address (only where the platform keeps it from visitors)")
 	fs.StringVar(&c.siteURL, "site-url", envOr(getenv, "SITE_URL", "http://localhost:8080"), "public origin for the sitemap and robots.txt (env SITE_URL)")
 	fs.BoolVar(&c.hsts, "hsts", false, "send Strict-Transport-Security (set when served over TLS)")
 	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), "folder for the feed snapshot and media cache (env DATA_DIR; default: user cache dir)")
@@ -69,6 +72,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if !strings.HasPrefix(c.security, "mailto:") && !strings.HasPrefix(c.security, "https://") {
 		return c, fmt.Errorf("-security-contact %q: must be a mailto: or https: URI", c.security)
+	}
+	if c.publicMetrics && c.metricsAddr != "" {
+		return c, errors.New("-public-metrics and -metrics-addr (METRICS_ADDR) are both set: serve /metrics on one address")
 	}
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")

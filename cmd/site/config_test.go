@@ -28,6 +28,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "bad drain", args: []string{"-drain", "0s"}, errPart: "-drain"},
 		{name: "bad security contact", env: map[string]string{"SECURITY_CONTACT": "javascript:x"}, errPart: "-security-contact"},
 		{name: "daily calls below the minimum", args: []string{"-linkedin-daily-calls", "3"}, errPart: "-linkedin-daily-calls"},
+		{name: "metrics on both addresses", args: []string{"-public-metrics"}, env: map[string]string{"METRICS_ADDR": "127.0.0.1:9090"}, errPart: "-public-metrics"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

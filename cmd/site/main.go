@@ -104,7 +104,7 @@ func run(args []string, getenv func(string) string) error {
 		Logger:          logger,
 		RequestLog:      logs, // logger is a plain JSONHandler on logs
 		Registry:        reg,
-		ServeMetrics:    cfg.metricsAddr == "",
+		ServeMetrics:    cfg.publicMetrics,
 		Insights:        feed.Handler(),
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		SecurityContact: cfg.security,

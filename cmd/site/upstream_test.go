@@ -49,7 +49,11 @@ func (h *insideHost) requests() []string {
 	return append([]string(nil), h.seen...)
 }
 
-const childEnv = "SITE_UPSTREAM_CHILD"
+const (
+	childEnv = "SITE_UPSTREAM_CHILD"
+	// childArgsEnv holds flags the child gets besides -addr and -drain.
+	childArgsEnv = "SITE_UPSTREAM_CHILD_ARGS"
+)
 
 // startSite runs the program with env and returns its origin and a reader
 // of its log; it is stopped with SIGTERM at cleanup.
@@ -57,7 +61,7 @@ func startSite(t *testing.T, env map[string]string) (string, *logTail) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestRunChild$")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DATA_DIR="+t.TempDir(), "CMS_LOCAL_BACKEND=", "CMS_GITHUB_CLIENT_ID=",
-		"CMS_GITHUB_CLIENT_SECRET=", "CMS_GITHUB_REPO=", "CMS_GITHUB_BRANCH=", "LOG_LEVEL=info")
+		"CMS_GITHUB_CLIENT_SECRET=", "CMS_GITHUB_REPO=", "CMS_GITHUB_BRANCH=", "CMS_STATE_KEY=", "LOG_LEVEL=info")
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
@@ -99,7 +103,9 @@ func TestRunChild(t *testing.T) {
 	if os.Getenv(childEnv) != "1" {
 		t.Skip("runs only as the child of an upstream test")
 	}
-	if err := run([]string{"-addr", "127.0.0.1:0", "-drain", "1s"}, os.Getenv); err != nil {
+	args := []string{"-addr", "127.0.0.1:0", "-drain", "1s"}
+	args = append(args, strings.Fields(os.Getenv(childArgsEnv))...)
+	if err := run(args, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

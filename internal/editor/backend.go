@@ -29,6 +29,9 @@ type GitHub struct {
 	Repo string
 	// Branch is the branch pull requests go to; "main" when empty.
 	Branch string
+	// StateKey signs the sign-in's state cookie; empty means a random key
+	// of this process, which is enough for one replica only.
+	StateKey string
 }
 
 // Mode names the backend for logs and documentation: "local", "github" or "none".
@@ -116,7 +119,15 @@ const (
 	EnvClientSecret = "CMS_GITHUB_CLIENT_SECRET"
 	EnvRepo         = "CMS_GITHUB_REPO"
 	EnvBranch       = "CMS_GITHUB_BRANCH"
+	// EnvStateKey is the key that signs the sign-in's state cookie, the
+	// same on every replica (at least 32 characters, e.g. openssl rand
+	// -base64 32). Read only with the three above.
+	EnvStateKey = "CMS_STATE_KEY"
 )
+
+// minStateKey is the shortest state key accepted: 32 characters of base64
+// are 192 bits.
+const minStateKey = 32
 
 // DefaultBranch is where pull requests go when CMS_GITHUB_BRANCH is unset.
 const DefaultBranch = "main"
@@ -130,6 +141,7 @@ func GitHubFromEnv(getenv func(string) string) (*GitHub, error) {
 		ClientSecret: getenv(EnvClientSecret),
 		Repo:         getenv(EnvRepo),
 		Branch:       getenv(EnvBranch),
+		StateKey:     getenv(EnvStateKey),
 	}
 	var missing []string
 	for _, v := range []struct{ name, value string }{
@@ -163,6 +175,7 @@ var (
 	// credentialRe: client IDs and secrets are printable ASCII without spaces;
 	// a space or line break is a copy-and-paste accident.
 	credentialRe = regexp.MustCompile(`^[\x21-\x7e]{1,255}$`)
+	stateKeyRe   = regexp.MustCompile(`^[\x21-\x7e]+$`)
 )
 
 func (g *GitHub) validate() error {
@@ -176,6 +189,9 @@ func (g *GitHub) validate() error {
 	if !ok || !ownerRe.MatchString(owner) || !nameRe.MatchString(name) || name == "." || name == ".." ||
 		strings.HasSuffix(strings.ToLower(name), ".git") {
 		return fmt.Errorf("editor: %s %q: want owner/name, such as veldhaven/site", EnvRepo, g.Repo)
+	}
+	if g.StateKey != "" && (len(g.StateKey) < minStateKey || len(g.StateKey) > 1024 || !stateKeyRe.MatchString(g.StateKey)) {
+		return fmt.Errorf("editor: %s: want at least %d random printable characters without spaces (openssl rand -base64 32)", EnvStateKey, minStateKey)
 	}
 	branch := g.Branch
 	if branch == "" {

@@ -92,6 +92,11 @@ func TestGitHubFromEnv(t *testing.T) {
 		{name: "branch leading dash", env: with(map[string]string{EnvBranch: "-main"}), errPart: EnvBranch},
 		{name: "client id with newline", env: with(map[string]string{EnvClientID: "abc\n"}), errPart: EnvClientID},
 		{name: "secret with space", env: with(map[string]string{EnvClientSecret: "abc def"}), errPart: EnvClientSecret},
+		{name: "state key", env: with(map[string]string{EnvStateKey: "K7gNU3sdo+OL0wNhqoVWhr3g6s1xYv72ol/pe/Unols="}), wantBranch: "main"},
+		{name: "state key too short", env: with(map[string]string{EnvStateKey: "short-key-0123456789"}), errPart: EnvStateKey},
+		{name: "state key with a line break", env: with(map[string]string{EnvStateKey: "K7gNU3sdo+OL0wNhqoVWhr3g6s1xYv72ol/pe/Unols=\n"}), errPart: EnvStateKey},
+		// No sign-in, nothing to sign: a Secret may hold the key for every pod.
+		{name: "only the state key", env: map[string]string{EnvStateKey: "K7gNU3sdo+OL0wNhqoVWhr3g6s1xYv72ol/pe/Unols="}, wantNil: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,8 +105,10 @@ func TestGitHubFromEnv(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tt.errPart) {
 					t.Fatalf("error %v, want one naming %q", err, tt.errPart)
 				}
-				if secret := tt.env[EnvClientSecret]; secret != "" && strings.Contains(err.Error(), secret) {
-					t.Errorf("error %q shows the client secret", err)
+				for _, secret := range []string{tt.env[EnvClientSecret], tt.env[EnvStateKey]} {
+					if secret != "" && strings.Contains(err.Error(), secret) {
+						t.Errorf("error %q shows a secret", err)
+					}
 				}
 				return
 			}
@@ -114,7 +121,8 @@ func TestGitHubFromEnv(t *testing.T) {
 				}
 				return
 			}
-			if g == nil || g.Branch != tt.wantBranch || g.Repo != tt.env[EnvRepo] || g.ClientID != tt.env[EnvClientID] || g.ClientSecret != tt.env[EnvClientSecret] {
+			if g == nil || g.Branch != tt.wantBranch || g.Repo != tt.env[EnvRepo] || g.ClientID != tt.env[EnvClientID] || g.ClientSecret != tt.env[EnvClientSecret] ||
+				g.StateKey != tt.env[EnvStateKey] {
 				t.Fatalf("got %+v", g)
 			}
 		})

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,11 +28,11 @@ type Config struct {
 	// Endpoint is GitHub's OAuth endpoint; the zero value means github.com.
 	// Tests point it at a fake provider.
 	Endpoint oauth2.Endpoint
-	// HTTPClient makes the token exchange; nil means http.DefaultClient.
-	HTTPClient *http.Client
 	// ExchangeTimeout bounds the token exchange; zero means 10 seconds.
 	ExchangeTimeout time.Duration
-	Logger          *slog.Logger
+	// Exchanges bounds how many token exchanges run at once and how often.
+	Exchanges ExchangeLimits
+	Logger    *slog.Logger
 }
 
 // Editor is the server side of the editor, built once at start-up.
@@ -72,21 +73,27 @@ func New(cfg Config) (*Editor, error) {
 			// auto-detection would try a header first.
 			endpoint.AuthStyle = oauth2.AuthStyleInParams
 		}
-		client := cfg.HTTPClient
-		if client == nil {
-			client = http.DefaultClient
-		}
 		timeout := cfg.ExchangeTimeout
 		if timeout <= 0 {
 			timeout = 10 * time.Second
 		}
+		key := []byte(g.StateKey)
+		if len(key) == 0 {
+			// A sign-in that starts on one replica and ends on another
+			// fails with a key of each process's own.
+			key = make([]byte, 32)
+			_, _ = rand.Read(key) // never fails (crypto/rand)
+			cfg.Logger.Info("editor sign-in: " + EnvStateKey + " is not set, the sign-in state is signed with a key of this process: set it when more than one replica serves /admin/")
+		}
 		e.signIn, err = newSignIn(signInConfig{
-			oauth:   oauth2.Config{ClientID: g.ClientID, ClientSecret: g.ClientSecret, Endpoint: endpoint},
-			siteURL: cfg.SiteURL,
-			secure:  cfg.Secure,
-			client:  client,
-			timeout: timeout,
-			logger:  cfg.Logger,
+			oauth:     oauth2.Config{ClientID: g.ClientID, ClientSecret: g.ClientSecret, Endpoint: endpoint},
+			siteURL:   cfg.SiteURL,
+			secure:    cfg.Secure,
+			client:    newExchangeClient(timeout),
+			timeout:   timeout,
+			stateKey:  key,
+			exchanges: cfg.Exchanges,
+			logger:    cfg.Logger,
 		})
 		if err != nil {
 			return nil, err

@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
+	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,12 +41,16 @@ const (
 )
 
 type signInConfig struct {
-	oauth   oauth2.Config
-	siteURL string
-	secure  bool
-	client  *http.Client
-	timeout time.Duration
-	logger  *slog.Logger
+	oauth     oauth2.Config
+	siteURL   string
+	secure    bool
+	client    *http.Client
+	timeout   time.Duration
+	stateKey  []byte
+	exchanges ExchangeLimits
+	logger    *slog.Logger
+	// now is the clock of the state cookies and the budget; nil means time.Now.
+	now func() time.Time
 }
 
 // signIn is the server side of Decap's GitHub sign-in (the "netlify-auth"
@@ -56,10 +63,18 @@ type signInConfig struct {
 // the request's Host: GitHub's redirect_uri and the origin the token is
 // posted to cannot be steered by a request (a sign-in started on another
 // host ends at the site's callback without its state cookie, and fails).
+//
+// The state cookie is signed (state.go), spent once its code has gone to
+// GitHub, and exchanges are bounded in number and rate (exchange.go): a
+// request cannot make the server send its client secret to GitHub more
+// often than the budget allows.
 type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site
 	secure bool   // the origin is https: the cookie is Secure and __Host-
+	signer stateSigner
+	spent  *spentStates
+	gate   *exchangeGate
 }
 
 func newSignIn(cfg signInConfig) (*signIn, error) {
@@ -71,7 +86,19 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 	if cfg.secure {
 		scheme = "https"
 	}
-	return &signIn{cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https"}, nil
+	if len(cfg.stateKey) == 0 {
+		return nil, errors.New("editor: the sign-in needs a state key")
+	}
+	now := cfg.now
+	if now == nil {
+		now = time.Now
+	}
+	return &signIn{
+		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https",
+		signer: stateSigner{key: cfg.stateKey, now: now},
+		spent:  &spentStates{now: now, m: map[string]time.Time{}},
+		gate:   newExchangeGate(cfg.exchanges, now),
+	}, nil
 }
 
 // cookie is the state cookie with value and max-age, as this site names it.
@@ -135,28 +162,34 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	}
 	state := rand.Text()
 	verifier := oauth2.GenerateVerifier()
-	http.SetCookie(w, s.cookie(state+"."+verifier, int(stateCookieAge/time.Second)))
+	http.SetCookie(w, s.cookie(s.signer.issue(state, verifier), int(stateCookieAge/time.Second)))
 	c := s.oauthFor()
 	c.Scopes = []string{scope}
 	target := c.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("allow_signup", "false"))
 	http.Redirect(w, r, target, http.StatusFound)
 }
 
-// serveCallback finishes a sign-in: the state must be the one this browser
-// started with, then the code is exchanged for a token, which the page
+// serveCallback finishes a sign-in: the state must be one this site signed,
+// unexpired, unspent and the one this browser started with; then, within
+// the exchange budget, the code is exchanged for a token, which the page
 // hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
-	// One try per sign-in: the state is spent whatever happens next.
+	// One try per sign-in: the browser drops the state whatever happens next.
 	http.SetCookie(w, s.cookie("", -1))
+	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
 	q := r.URL.Query()
-	state, verifier, ok := "", "", false
-	if c, err := r.Cookie(s.cookie("", 0).Name); err == nil {
-		state, verifier, ok = strings.Cut(c.Value, ".")
+	c, err := r.Cookie(s.cookie("", 0).Name)
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
+		return
 	}
-	got := q.Get("state")
-	if !ok || state == "" || verifier == "" || got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
-		s.fail(w, r, http.StatusBadRequest, "state_mismatch",
-			"This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor.")
+	state, verifier, expires, problem := s.signer.open(c.Value)
+	if problem != stateOK {
+		s.fail(w, r, http.StatusBadRequest, string(problem), restart)
+		return
+	}
+	if got := q.Get("state"); got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
+		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
 		return
 	}
 	if code := q.Get("error"); code != "" {
@@ -173,6 +206,24 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	code := q.Get("code")
 	if code == "" {
 		s.fail(w, r, http.StatusBadRequest, "no_code", "GitHub did not send an authorization code: sign in again from the editor.")
+		return
+	}
+	if s.spent.spent(state) {
+		s.fail(w, r, http.StatusBadRequest, "state_replayed", restart)
+		return
+	}
+	leave, wait, ok := s.gate.enter()
+	if !ok {
+		s.tooMany(w, r, wait)
+		return
+	}
+	defer leave()
+	if ok, full := s.spent.spend(state, expires); !ok {
+		if full {
+			s.tooMany(w, r, time.Minute)
+			return
+		}
+		s.fail(w, r, http.StatusBadRequest, "state_replayed", restart)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.timeout)
@@ -209,17 +260,31 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// tooMany answers a callback over the exchange budget: 429 with
+// Retry-After, and a page that says when to try again.
+func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration) {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	s.fail(w, r, http.StatusTooManyRequests, "exchange_budget",
+		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then sign in again from the editor.", secs))
+}
+
 // exchangeFailure classifies a failed token exchange for the status code and
 // the log. Nothing of the error's text is logged: a token endpoint's answer
 // is not ours to copy into logs.
 func exchangeFailure(ctx context.Context, err error) (status int, reason string) {
 	var re *oauth2.RetrieveError
+	var ne net.Error
 	switch {
+	case errors.Is(err, errRedirected):
+		return http.StatusBadGateway, "exchange_redirected"
+	case errors.Is(err, errAnswerTooLarge):
+		return http.StatusBadGateway, "exchange_too_large"
 	case errors.As(err, &re) && re.ErrorCode != "":
 		return http.StatusBadGateway, "exchange_" + errorCode(re.ErrorCode)
 	case errors.As(err, &re) && re.Response != nil:
 		return http.StatusBadGateway, fmt.Sprintf("exchange_status_%d", re.Response.StatusCode)
-	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
+	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || errors.As(err, &ne) && ne.Timeout():
 		return http.StatusGatewayTimeout, "exchange_timeout"
 	}
 	return http.StatusBadGateway, "exchange_failed"

@@ -6,7 +6,6 @@ import (
 	"crypto/tls"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -28,22 +27,25 @@ const (
 	testCode         = "code-0123456789"
 )
 
-// fakeGitHub is GitHub's token endpoint: it checks what the exchange sends
+// fakeGitHub is GitHub's token endpoint, POST /login/oauth/access_token, as
+// "Authorizing OAuth apps" documents it
+// (https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps,
+// step 2 of the web application flow): it checks what the exchange sends
 // (grant, code, client credentials, redirect_uri, the PKCE verifier against
-// the challenge of the authorize URL) and answers as configured.
+// a challenge of an authorize URL) and answers as configured.
 type fakeGitHub struct {
 	t   *testing.T
 	srv *httptest.Server
 
 	mu          sync.Mutex
-	challenge   string // code_challenge of the authorize URL
-	redirectURI string // redirect_uri of the authorize URL
+	challenges  map[string]bool // code_challenge of each authorize URL
+	redirectURI string          // redirect_uri of the authorize URLs
 	calls       int
-	answer      func(w http.ResponseWriter) // nil: a token for a good exchange
+	answer      func(w http.ResponseWriter, r *http.Request) // nil: GitHub's answer to the exchange
 }
 
 func newFakeGitHub(t *testing.T) *fakeGitHub {
-	f := &fakeGitHub{t: t}
+	f := &fakeGitHub{t: t, challenges: map[string]bool{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.token))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -57,19 +59,35 @@ func (f *fakeGitHub) endpoint() oauth2.Endpoint {
 	}
 }
 
+// learn takes the challenge and redirect_uri of an authorize URL's query, as
+// GitHub keeps them with the code it issues.
+func (f *fakeGitHub) learn(q url.Values) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.challenges[q.Get("code_challenge")] = true
+	f.redirectURI = q.Get("redirect_uri")
+}
+
 func (f *fakeGitHub) callCount() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.calls
 }
 
+// setAnswer replaces GitHub's answer (nil: back to GitHub's).
+func (f *fakeGitHub) setAnswer(answer func(w http.ResponseWriter, r *http.Request)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.answer = answer
+}
+
 func (f *fakeGitHub) token(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.calls++
-	challenge, redirectURI, answer := f.challenge, f.redirectURI, f.answer
+	redirectURI, answer := f.redirectURI, f.answer
 	f.mu.Unlock()
 	if answer != nil {
-		answer(w)
+		answer(w, r)
 		return
 	}
 	if err := r.ParseForm(); err != nil {
@@ -77,25 +95,65 @@ func (f *fakeGitHub) token(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sum := sha256.Sum256([]byte(r.PostForm.Get("code_verifier")))
+	f.mu.Lock()
+	known := f.challenges[base64.RawURLEncoding.EncodeToString(sum[:])]
+	f.mu.Unlock()
+	if !known {
+		f.t.Errorf("token exchange: code_verifier %q matches no authorize URL's challenge", r.PostForm.Get("code_verifier"))
+	}
 	for _, check := range []struct{ name, got, want string }{
 		{"method", r.Method, http.MethodPost},
 		{"grant_type", r.PostForm.Get("grant_type"), "authorization_code"},
 		{"client_id", r.PostForm.Get("client_id"), testClientID},
 		{"client_secret", r.PostForm.Get("client_secret"), testClientSecret},
 		{"redirect_uri", r.PostForm.Get("redirect_uri"), redirectURI},
-		{"code_verifier", base64.RawURLEncoding.EncodeToString(sum[:]), challenge},
 	} {
 		if check.got != check.want {
 			f.t.Errorf("token exchange: %s = %q, want %q", check.name, check.got, check.want)
 		}
 	}
-	w.Header().Set("Content-Type", "application/json")
+	answer = tokenAnswer
 	if r.PostForm.Get("code") != testCode {
-		// GitHub answers a bad code with 200 and an error.
-		_, _ = io.WriteString(w, `{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired."}`)
+		answer = badCodeAnswer
+	}
+	answer(w, r)
+}
+
+// githubAnswer writes fields as GitHub's token endpoint does: form-encoded
+// by default, JSON when the request's Accept asks for it (both in
+// "Authorizing OAuth apps", step 2: "By default, the response takes the
+// following form ... You can also receive the response in different
+// formats if you provide the format in the Accept header").
+func githubAnswer(w http.ResponseWriter, r *http.Request, fields [][2]string) {
+	if strings.Contains(r.Header.Get("Accept"), "application/json") {
+		obj := map[string]string{}
+		for _, kv := range fields {
+			obj[kv[0]] = kv[1]
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		_ = json.NewEncoder(w).Encode(obj)
 		return
 	}
-	_, _ = fmt.Fprintf(w, `{"access_token":%q,"token_type":"bearer","scope":"repo"}`, testToken)
+	v := url.Values{}
+	for _, kv := range fields {
+		v.Set(kv[0], kv[1])
+	}
+	w.Header().Set("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")
+	_, _ = io.WriteString(w, v.Encode())
+}
+
+// tokenAnswer is the documented success answer ("Authorizing OAuth apps",
+// step 2: access_token, scope, token_type).
+func tokenAnswer(w http.ResponseWriter, r *http.Request) {
+	githubAnswer(w, r, [][2]string{{"access_token", testToken}, {"scope", "repo"}, {"token_type", "bearer"}})
+}
+
+// badCodeAnswer is GitHub's answer to a bad or expired code: status 200 with
+// an error ("Troubleshooting OAuth app access token request errors",
+// https://docs.github.com/en/apps/oauth-apps/maintaining-oauth-apps/troubleshooting-oauth-app-access-token-request-errors#bad-verification-code).
+func badCodeAnswer(w http.ResponseWriter, r *http.Request) {
+	githubAnswer(w, r, [][2]string{{"error", "bad_verification_code"}, {"error_description", "The code passed is incorrect or expired."},
+		{"error_uri", "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code"}})
 }
 
 // signInEnv is a sign-in handler against the fake, with its log captured.
@@ -164,9 +222,7 @@ func (env *signInEnv) start(t *testing.T, target string) (*http.Cookie, url.Valu
 		t.Fatalf("auth: %d cookies, want the state cookie", len(cookies))
 	}
 	q := loc.Query()
-	env.fake.mu.Lock()
-	env.fake.challenge, env.fake.redirectURI = q.Get("code_challenge"), q.Get("redirect_uri")
-	env.fake.mu.Unlock()
+	env.fake.learn(q)
 	return cookies[0], q
 }
 
@@ -226,7 +282,12 @@ func TestAuthRedirectsToGitHub(t *testing.T) {
 				t.Fatalf("cookies %v, want one", cookies)
 			}
 			c := cookies[0]
-			state, verifier, _ := strings.Cut(c.Value, ".")
+			// state.verifier.expires.mac (state.go)
+			parts := strings.Split(c.Value, ".")
+			if len(parts) != 4 {
+				t.Fatalf("state cookie %q, want state.verifier.expires.mac", c.Value)
+			}
+			state, verifier := parts[0], parts[1]
 			want := map[string]string{
 				"client_id":             testClientID,
 				"response_type":         "code",
@@ -423,7 +484,7 @@ func TestCallbackFailures(t *testing.T) {
 		name       string
 		query      func(s setup) string
 		noCookie   bool
-		answer     func(w http.ResponseWriter) // the token endpoint's answer
+		answer     func(w http.ResponseWriter, r *http.Request) // the token endpoint's answer
 		status     int
 		message    string
 		reason     string // in the log
@@ -486,7 +547,7 @@ func TestCallbackFailures(t *testing.T) {
 		{
 			name:  "token endpoint fails",
 			query: func(s setup) string { return "code=" + testCode + "&state=" + s.state },
-			answer: func(w http.ResponseWriter) {
+			answer: func(w http.ResponseWriter, r *http.Request) {
 				http.Error(w, "access_token="+testToken, http.StatusInternalServerError)
 			},
 			status:    502,
@@ -497,9 +558,8 @@ func TestCallbackFailures(t *testing.T) {
 		{
 			name:  "token endpoint answers without a token",
 			query: func(s setup) string { return "code=" + testCode + "&state=" + s.state },
-			answer: func(w http.ResponseWriter) {
-				w.Header().Set("Content-Type", "application/json")
-				_, _ = io.WriteString(w, `{"token_type":"bearer"}`)
+			answer: func(w http.ResponseWriter, r *http.Request) {
+				githubAnswer(w, r, [][2]string{{"token_type", "bearer"}})
 			},
 			status:    502,
 			message:   "did not confirm the sign-in",
@@ -509,7 +569,7 @@ func TestCallbackFailures(t *testing.T) {
 		{
 			name:       "token endpoint too slow",
 			query:      func(s setup) string { return "code=" + testCode + "&state=" + s.state },
-			answer:     func(w http.ResponseWriter) { time.Sleep(300 * time.Millisecond) },
+			answer:     func(w http.ResponseWriter, r *http.Request) { time.Sleep(300 * time.Millisecond) },
 			exchangeTO: 50 * time.Millisecond,
 			status:     504,
 			message:    "did not confirm the sign-in in time",
@@ -524,7 +584,7 @@ func TestCallbackFailures(t *testing.T) {
 					c.ExchangeTimeout = tt.exchangeTO
 				}
 			})
-			env.fake.answer = tt.answer
+			env.fake.setAnswer(tt.answer)
 			cookie, q := env.start(t, "http://www.example.com/admin/auth?provider=github")
 			target := "http://www.example.com/admin/callback?" + tt.query(setup{env, cookie, url.QueryEscape(q.Get("state"))})
 			rec := get(env.h, target, func(r *http.Request) {
@@ -639,10 +699,7 @@ func TestSignInHostileRequests(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env := newSignInEnv(t, nil)
 			// GitHub refuses every code here (none came from an authorize step).
-			env.fake.answer = func(w http.ResponseWriter) {
-				w.Header().Set("Content-Type", "application/json")
-				_, _ = io.WriteString(w, `{"error":"bad_verification_code"}`)
-			}
+			env.fake.setAnswer(badCodeAnswer)
 			rec := get(env.h, tt.target, func(r *http.Request) {
 				if tt.cookie != "" {
 					r.Header.Set("Cookie", "__Host-cms_oauth="+tt.cookie)

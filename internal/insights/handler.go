@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/byteranges"
 )
 
 // Cache-Control values. The feed is refreshed in the background once per
@@ -131,6 +132,7 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
+	byteranges.Limit(r, int64(len(body)), h.Get("Content-Type"))
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
@@ -200,6 +202,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
+	byteranges.Limit(r, int64(len(body)), h.Get("Content-Type"))
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
@@ -237,5 +240,6 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", cacheMediaBytes)
 	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	byteranges.Limit(r, item.size, item.contentType)
 	http.ServeContent(w, r, "", item.modTime, rs)
 }

@@ -466,30 +466,6 @@ func TestMediaFetchBudget(t *testing.T) {
 	}
 }
 
-func TestTokenBucket(t *testing.T) {
-	clock := newFakeClock()
-	b := newTokenBucket(1, 3, clock.now)
-	for i := range 3 {
-		if ok, _ := b.take(); !ok {
-			t.Fatalf("take %d refused", i)
-		}
-	}
-	if ok, wait := b.take(); ok || wait != time.Second {
-		t.Fatalf("empty bucket: %v %v", ok, wait)
-	}
-	clock.advance(10 * time.Second) // refills to the burst, not beyond
-	n := 0
-	for {
-		if ok, _ := b.take(); !ok {
-			break
-		}
-		n++
-	}
-	if n != 3 {
-		t.Fatalf("%d tokens after a long pause, want 3", n)
-	}
-}
-
 // FuzzMediaURLAllowed: whatever downloadUrl the API answers, it is allowed
 // only on an origin of the list, with no user information, and the check
 // never panics; the redacted form never keeps the query.

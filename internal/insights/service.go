@@ -14,6 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/veldhaven/site/internal/ratelimit"
 )
 
 // mediaFailureTTL is the least time a failed media fetch is remembered, so
@@ -51,7 +53,7 @@ type Service struct {
 	mediaSem chan struct{} // caps concurrent upstream media fetches
 	// mediaBudget limits how often visitors can make the site download
 	// media from LinkedIn (mediabudget.go).
-	mediaBudget *tokenBucket
+	mediaBudget *ratelimit.Bucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
@@ -93,7 +95,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		failures: make(map[string]mediaFailure),
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
-	s.mediaBudget = newTokenBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
+	s.mediaBudget = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""

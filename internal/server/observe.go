@@ -46,7 +46,7 @@ func routeClass(path string, status int) string {
 		return "insights"
 	case path == "/healthz" || path == "/readyz":
 		return "health"
-	case path == "/metrics":
+	case path == "/metrics" && status != http.StatusNotFound: // 404: not served here
 		return "metrics"
 	case isEditorPath(path):
 		return "editor"

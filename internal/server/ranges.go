@@ -11,8 +11,9 @@ import (
 const maxRanges = 10
 
 // limitRanges serves the whole file instead of ranges when a request asks
-// for more than maxRanges (RFC 9110 lets a server ignore Range): the answer
-// is never larger than the file.
+// for more than maxRanges (RFC 9110 lets a server ignore Range).
+// serveFile then also refuses multipart answers larger than the file
+// (internal/byteranges).
 func limitRanges(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if values := r.Header.Values("Range"); len(values) > 0 && countRanges(values) > maxRanges {

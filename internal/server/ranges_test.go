@@ -3,7 +3,10 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -78,4 +81,130 @@ func TestLoggedMethodTruncated(t *testing.T) {
 			t.Errorf("clipLogged(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// rangeGet asks srv for target with a Range header over a real connection
+// and returns the status, the Content-Type and the body.
+func rangeGet(t *testing.T, srv *httptest.Server, method, target, ranges string) (int, string, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+target, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Range", ranges)
+	req.Header.Set("Accept-Encoding", "identity") // ranges are of the identity bytes
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, res.Header.Get("Content-Type"), body
+}
+
+// TestMultipartNeverLargerThanFile is issue 28's finding 3: ten one-byte
+// ranges of the 108-byte robots.txt answered 1,476 bytes, each multipart
+// part's headers uncounted. A multipart answer larger than the file is now
+// the whole file; ranges that fit keep working as SECURITY.md says.
+func TestMultipartNeverLargerThanFile(t *testing.T) {
+	big := strings.Repeat("0123456789", 1000)
+	site := testSite(t)
+	site["media/documents/big.txt"] = &fstest.MapFile{Data: []byte(big)}
+	srv := httptest.NewServer(newTestHandler(t, func(c *Config) { c.Site, c.SiteURL = site, "http://localhost:8080" }))
+	defer srv.Close()
+	robots := string(robotsTxt("http://localhost:8080"))
+	if len(robots) != 108 {
+		t.Fatalf("robots.txt is %d bytes, the finding's was 108", len(robots))
+	}
+	oneByte := func(n int) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = fmt.Sprintf("%d-%d", 2*i, 2*i)
+		}
+		return "bytes=" + strings.Join(parts, ",")
+	}
+	tests := []struct {
+		name, target, ranges string
+		status               int
+		whole                string // the whole file is the answer
+		want                 string // the body (single range)
+		parts                []string
+	}{
+		{name: "ten one-byte ranges of robots.txt", target: "/robots.txt", ranges: oneByte(10), status: 200, whole: robots},
+		{name: "two one-byte ranges of robots.txt", target: "/robots.txt", ranges: "bytes=0-0,2-2", status: 200, whole: robots},
+		{name: "overlapping ranges", target: "/robots.txt", ranges: "bytes=0-50,0-50,10-60", status: 200, whole: robots},
+		{name: "suffix ranges of robots.txt", target: "/robots.txt", ranges: "bytes=-1,-2", status: 200, whole: robots},
+		{name: "eleven ranges", target: "/media/documents/big.txt", ranges: oneByte(11), status: 200, whole: big},
+		{name: "single range", target: "/robots.txt", ranges: "bytes=0-9", status: 206, want: robots[:10]},
+		{name: "single suffix range", target: "/robots.txt", ranges: "bytes=-5", status: 206, want: robots[103:]},
+		{name: "unsatisfiable", target: "/robots.txt", ranges: "bytes=500-600", status: 416},
+		{name: "malformed", target: "/robots.txt", ranges: "bytes=9-1", status: 416},
+		{name: "ten ranges of a large file", target: "/media/documents/big.txt", ranges: oneByte(10), status: 206,
+			parts: []string{"0", "2", "4", "6", "8", "0", "2", "4", "6", "8"}},
+		{name: "an unsatisfiable range among others", target: "/media/documents/big.txt", ranges: "bytes=20000-30000,10-12,-3", status: 206,
+			parts: []string{"012", "789"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, ctype, body := rangeGet(t, srv, http.MethodGet, tt.target, tt.ranges)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d: %.200q", status, tt.status, body)
+			}
+			switch {
+			case tt.whole != "":
+				if string(body) != tt.whole {
+					t.Errorf("body of %d bytes, want the whole file (%d)", len(body), len(tt.whole))
+				}
+			case tt.want != "":
+				if string(body) != tt.want {
+					t.Errorf("body %q, want %q", body, tt.want)
+				}
+			case tt.parts != nil:
+				size := len(big)
+				if len(body) > size {
+					t.Errorf("multipart answer of %d bytes for a file of %d", len(body), size)
+				}
+				_, params, err := mime.ParseMediaType(ctype)
+				if err != nil || !strings.HasPrefix(ctype, "multipart/byteranges") {
+					t.Fatalf("Content-Type %q: %v", ctype, err)
+				}
+				mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+				var got []string
+				for {
+					p, err := mr.NextPart()
+					if err != nil {
+						break
+					}
+					b, _ := io.ReadAll(p)
+					got = append(got, string(b))
+				}
+				if strings.Join(got, "|") != strings.Join(tt.parts, "|") {
+					t.Errorf("parts %q, want %q", got, tt.parts)
+				}
+			}
+		})
+	}
+}
+
+// FuzzRangeAnswer: whatever Range a request sends, the answer is never
+// larger than the file, and the server never fails.
+func FuzzRangeAnswer(f *testing.F) {
+	for _, s := range []string{"bytes=0-0,2-2,4-4", "bytes=-1,-2,-3", "bytes=0-", "bytes=5-1", "bytes=0-0,,,1-1",
+		"bytes= 0 - 0 , 1-1", "bytes=+1-+2,3-4", "bytes=200-100,0-0,2-2", "bytes=-+5,0-0", "items=0-1"} {
+		f.Add(s)
+	}
+	h := newTestHandler(f, func(c *Config) { c.SiteURL = "http://localhost:8080" })
+	size := len(robotsTxt("http://localhost:8080"))
+	f.Fuzz(func(t *testing.T, ranges string) {
+		rec := do(h, "GET", "/robots.txt", map[string]string{"Range": ranges, "Accept-Encoding": "identity"})
+		if rec.Code >= 500 {
+			t.Fatalf("status %d", rec.Code)
+		}
+		if rec.Body.Len() > size {
+			t.Fatalf("Range %q: %d bytes (status %d) for a file of %d", ranges, rec.Body.Len(), rec.Code, size)
+		}
+	})
 }

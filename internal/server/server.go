@@ -42,7 +42,8 @@ type Config struct {
 	Editor Editor
 	// Ready reports whether the feed has an answer; nil means always ready.
 	Ready func() bool
-	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
+	// ServeMetrics exposes /metrics on this handler; false (the default: the
+	// metrics have their own, private address) answers it with the 404 page.
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
 	SecurityContact string
@@ -148,6 +149,15 @@ func New(cfg Config) (http.Handler, error) {
 	// redirect of its own; such paths are never pages, so the static handler
 	// decides (404, or one 301 for extra trailing slashes).
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.TransferEncoding) > 0 {
+			// RFC 9112 §6.3: a request with both Content-Length and
+			// Transfer-Encoding may be smuggling a second one, and the
+			// server must close the connection after answering. net/http
+			// drops the Content-Length before a handler sees it, so every
+			// request with a transfer coding (GET and HEAD never need one)
+			// ends its connection.
+			w.Header().Set("Connection", "close")
+		}
 		if len(r.URL.RawQuery) > maxQueryLen {
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
 			return

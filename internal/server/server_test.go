@@ -4,6 +4,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -118,9 +119,18 @@ func TestReadyzFollowsTheFeed(t *testing.T) {
 }
 
 func TestMetricsCanBeKeptOffThePublicHandler(t *testing.T) {
-	h := newTestHandler(t, func(c *Config) { c.ServeMetrics = false })
-	if rec := do(h, "GET", "/metrics", nil); rec.Code != http.StatusNotFound {
-		t.Fatalf("status %d, want 404", rec.Code)
+	reg := prometheus.NewRegistry()
+	h := newTestHandler(t, func(c *Config) { c.ServeMetrics, c.Registry = false, reg })
+	rec := do(h, "GET", "/metrics", nil)
+	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "does not exist") {
+		t.Fatalf("status %d, want 404 and the 404 page", rec.Code)
+	}
+	// A visitor's try is a 404 like any other, not a scrape.
+	scrape := httptest.NewRecorder()
+	MetricsHandler(reg).ServeHTTP(scrape, httptest.NewRequest("GET", "/metrics", nil))
+	if out := scrape.Body.String(); !strings.Contains(out, `veldhaven_http_requests_total{class="not_found",code="404"} 1`) ||
+		strings.Contains(out, `class="metrics"`) {
+		t.Errorf("the public /metrics 404 is not counted as not_found:\n%s", out)
 	}
 }
 

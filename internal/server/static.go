@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/byteranges"
 )
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
@@ -173,6 +174,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		writeWhole(w, r, http.StatusOK, v, content)
 		return
 	}
+	byteranges.Limit(r, v.size, f.contentType)
 	if content == nil {
 		content = bytes.NewReader(v.data)
 	}

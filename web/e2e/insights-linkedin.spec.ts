@@ -3,8 +3,9 @@
 // retired (426 NONEXISTENT_VERSION): the feed keeps running on a served
 // version, /metrics says which, and the cards show what LinkedIn answered
 // (the repost through GET /rest/posts/{urn}, the poll, a video over the size
-// limit as its thumbnail). Ports: E2E_FAKE_PORT and E2E_FAKE_SITE_PORT, by
-// default E2E_PORT + 21 and + 20.
+// limit as its thumbnail). Ports: E2E_FAKE_PORT, E2E_FAKE_SITE_PORT and
+// E2E_FAKE_METRICS_PORT (the site's private /metrics address), by default
+// E2E_PORT + 21, + 20 and + 22.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 const e2ePort = Number(process.env.E2E_PORT || 4173);
 const sitePort = Number(process.env.E2E_FAKE_SITE_PORT || e2ePort + 20);
 const fakePort = Number(process.env.E2E_FAKE_PORT || e2ePort + 21);
+const metricsPort = Number(process.env.E2E_FAKE_METRICS_PORT || e2ePort + 22);
 const base = `http://127.0.0.1:${sitePort}`;
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
@@ -56,7 +58,15 @@ test.describe("against a LinkedIn that retired the configured version", () => {
     procs.push(
       spawn(
         process.env.SITE_BIN || "../bin/site",
-        ["-addr", `127.0.0.1:${sitePort}`, "-data-dir", dataDir, ...site],
+        [
+          "-addr",
+          `127.0.0.1:${sitePort}`,
+          "-metrics-addr",
+          `127.0.0.1:${metricsPort}`,
+          "-data-dir",
+          dataDir,
+          ...site,
+        ],
         {
           env: {
             ...process.env,
@@ -87,7 +97,8 @@ test.describe("against a LinkedIn that retired the configured version", () => {
     const feed = await request.get(`${base}/linkedin-api`);
     expect(feed.status()).toBe(200);
     expect(feed.headers()["x-feed-stale"]).toBeUndefined();
-    const metrics = await (await request.get(`${base}/metrics`)).text();
+    // /metrics is served on its private address only (SECURITY.md).
+    const metrics = await (await request.get(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const info =
       /veldhaven_insights_linkedin_version_info\{configured="202401",in_use="(\d{6})"\} 1/.exec(
         metrics,

@@ -1,0 +1,149 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/veldhaven/site/internal/ratelimit"
+)
+
+// ExchangeLimits bound the token exchanges the callback makes: each carries
+// the client secret to GitHub, and a request to the callback with a state
+// this site issued is enough to cause one. Zero fields take the defaults.
+type ExchangeLimits struct {
+	// Concurrent is how many exchanges may be in flight at once.
+	Concurrent int
+	// Burst is how many may start in a row; after it, one more every Every.
+	Burst int
+	Every time.Duration
+}
+
+// Defaults of the exchange budget. A handful of people sign in to the
+// editor, a few times a day each: 4 at once and 10 in a row, then one more
+// every 6 s, is far above that and keeps what a visitor can make the server
+// send GitHub to 10 a minute.
+const (
+	DefaultExchangeConcurrent = 4
+	DefaultExchangeBurst      = 10
+	DefaultExchangeEvery      = 6 * time.Second
+)
+
+func (l ExchangeLimits) withDefaults() ExchangeLimits {
+	if l.Concurrent <= 0 {
+		l.Concurrent = DefaultExchangeConcurrent
+	}
+	if l.Burst <= 0 {
+		l.Burst = DefaultExchangeBurst
+	}
+	if l.Every <= 0 {
+		l.Every = DefaultExchangeEvery
+	}
+	return l
+}
+
+// exchangeGate admits a token exchange when a slot is free and the budget
+// has a token; otherwise the callback answers 429 with Retry-After.
+type exchangeGate struct {
+	slots  chan struct{}
+	budget *ratelimit.Bucket
+}
+
+func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
+	l = l.withDefaults()
+	return &exchangeGate{
+		slots:  make(chan struct{}, l.Concurrent),
+		budget: ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
+	}
+}
+
+// busyRetryAfter is the Retry-After of a refusal for want of a slot: a
+// GitHub exchange takes well under a second.
+const busyRetryAfter = time.Second
+
+// enter takes a slot and a token; leave gives the slot back. When either is
+// missing, ok is false and retryAfter says when to try again.
+func (g *exchangeGate) enter() (leave func(), retryAfter time.Duration, ok bool) {
+	select {
+	case g.slots <- struct{}{}:
+	default:
+		return nil, busyRetryAfter, false
+	}
+	if ok, wait := g.budget.Take(); !ok {
+		<-g.slots
+		return nil, wait, false
+	}
+	return func() { <-g.slots }, 0, true
+}
+
+// maxTokenAnswer bounds the token endpoint's answer: GitHub's is a JSON
+// object of three short fields, a few hundred bytes.
+const maxTokenAnswer = 16 << 10
+
+// Errors of the exchange client, told apart in the log.
+var (
+	errRedirected     = errors.New("token endpoint redirected")
+	errAnswerTooLarge = fmt.Errorf("token endpoint answer over %d bytes", maxTokenAnswer)
+)
+
+// newExchangeClient is the client of the token exchange, and of nothing
+// else: it follows no redirect (a 307 or 308 would resend the client secret
+// in the POST body to wherever it points), ignores HTTP_PROXY and the other
+// proxy variables (the secret goes to GitHub, not to whatever the
+// environment names), gives up after timeout, and reads at most
+// maxTokenAnswer bytes of an answer.
+func newExchangeClient(timeout time.Duration) *http.Client {
+	dialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
+	return &http.Client{
+		Transport: &cappedTransport{base: &http.Transport{
+			Proxy:                  nil,
+			DialContext:            dialer.DialContext,
+			TLSHandshakeTimeout:    5 * time.Second,
+			ResponseHeaderTimeout:  timeout,
+			MaxResponseHeaderBytes: 64 << 10,
+			MaxIdleConns:           2,
+			IdleConnTimeout:        90 * time.Second,
+			ForceAttemptHTTP2:      true,
+		}},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirected },
+		Timeout:       timeout,
+	}
+}
+
+// cappedTransport refuses answers over maxTokenAnswer: at once when the
+// Content-Length says so, else while the body is read.
+type cappedTransport struct{ base http.RoundTripper }
+
+func (t *cappedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	res, err := t.base.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	if res.ContentLength > maxTokenAnswer {
+		res.Body.Close()
+		return nil, errAnswerTooLarge
+	}
+	res.Body = &cappedBody{ReadCloser: res.Body, left: maxTokenAnswer + 1}
+	return res, nil
+}
+
+// cappedBody fails once more than maxTokenAnswer bytes have been read.
+type cappedBody struct {
+	io.ReadCloser
+	left int64 // bytes that may still be read, one more than allowed
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	if b.left <= 0 {
+		return 0, errAnswerTooLarge
+	}
+	return n, err
+}
