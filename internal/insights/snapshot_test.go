@@ -12,23 +12,38 @@ import (
 )
 
 // TestSnapshotRestartDuringOutage checks that a good feed is snapshotted
-// and that a restart with upstream down serves it.
+// and that a restart serves it at once, without asking LinkedIn first, and
+// goes on serving it (as stale) when LinkedIn is down.
 func TestSnapshotRestartDuringOutage(t *testing.T) {
 	dir := t.TempDir()
 	env := newTestEnv(t, func(c *Config) { c.DataDir = dir })
 	want := feedIDs(t, env.get("/linkedin-api").Body.Bytes())
-	waitFor(t, func() bool { _, err := readSnapshot(dir, 1<<20); return err == nil })
+	if _, err := readSnapshot(dir, 1<<20); err != nil {
+		t.Fatal(err)
+	}
 	_ = env.svc.Close()
 
-	// Restart against a dead upstream, an hour later.
+	// Restart against a dead upstream, ten seconds later.
 	fake := newFakeLinkedIn(t)
 	fake.srv.Close()
-	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir}
-	env2 := startEnv(t, cfg, fake)
-	env2.clock.advance(time.Hour)
+	clock := newFakeClock()
+	clock.advance(10 * time.Second)
+	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir, DailyCalls: testDailyCalls}
+	env2 := startEnvAt(t, cfg, fake, clock)
+	if env2.wait != testTTL-10*time.Second {
+		t.Errorf("first refresh in %v, want when the snapshot is one interval old (%v)", env2.wait, testTTL-10*time.Second)
+	}
+	if !env2.svc.Ready() {
+		t.Error("not ready with a snapshot")
+	}
 	rec := env2.get("/linkedin-api")
+	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
+		t.Fatalf("from the snapshot: status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+	}
+	env2.step() // LinkedIn is down
+	rec = env2.get("/linkedin-api")
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "1" {
-		t.Fatalf("status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+		t.Fatalf("during the outage: status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
 	}
 	if got := feedIDs(t, rec.Body.Bytes()); !reflect.DeepEqual(got, want) {
 		t.Errorf("ids %v, want %v", got, want)
