@@ -72,6 +72,27 @@ type manifests struct {
 	ingresses   map[string]*networkingv1.Ingress
 	hpas        map[string]*autoscalingv2.HorizontalPodAutoscaler
 	pdbs        map[string]*policyv1.PodDisruptionBudget
+	rules       map[string]*prometheusRule
+}
+
+// prometheusRule is the Prometheus Operator's PrometheusRule
+// (monitoring.coreos.com/v1; its Go types live outside k8s.io/api): the
+// fields the chart writes, so that strict decoding refuses any other.
+type prometheusRule struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		Groups []struct {
+			Name  string `json:"name"`
+			Rules []struct {
+				Alert       string            `json:"alert"`
+				Expr        string            `json:"expr"`
+				For         string            `json:"for,omitempty"`
+				Labels      map[string]string `json:"labels,omitempty"`
+				Annotations map[string]string `json:"annotations,omitempty"`
+			} `json:"rules"`
+		} `json:"groups"`
+	} `json:"spec"`
 }
 
 // decode splits a render into documents and decodes each strictly into the
@@ -86,6 +107,7 @@ func decode(t *testing.T, out string) manifests {
 		ingresses:   map[string]*networkingv1.Ingress{},
 		hpas:        map[string]*autoscalingv2.HorizontalPodAutoscaler{},
 		pdbs:        map[string]*policyv1.PodDisruptionBudget{},
+		rules:       map[string]*prometheusRule{},
 	}
 	for _, doc := range strings.Split(out, "\n---") {
 		body := strings.TrimSpace(doc)
@@ -124,6 +146,9 @@ func decode(t *testing.T, out string) manifests {
 		case "autoscaling/v2 HorizontalPodAutoscaler":
 			v := &autoscalingv2.HorizontalPodAutoscaler{}
 			obj, keep = v, func() { m.hpas[v.Name] = v }
+		case "monitoring.coreos.com/v1 PrometheusRule":
+			v := &prometheusRule{}
+			obj, keep = v, func() { m.rules[v.Name] = v }
 		case "policy/v1 PodDisruptionBudget":
 			v := &policyv1.PodDisruptionBudget{}
 			obj, keep = v, func() { m.pdbs[v.Name] = v }
@@ -168,8 +193,8 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := decode(t, out)
-	if len(m.ingresses)+len(m.hpas) != 0 {
-		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers", len(m.ingresses), len(m.hpas))
+	if len(m.ingresses)+len(m.hpas)+len(m.rules) != 0 {
+		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers, %d rules", len(m.ingresses), len(m.hpas), len(m.rules))
 	}
 	web, feed := m.deployments[webName], m.deployments[feedName]
 	if web == nil || feed == nil || len(m.deployments) != 2 {
@@ -294,6 +319,85 @@ func TestEveryOptionalPartOn(t *testing.T) {
 			t.Errorf("service account: %v, %s uses %q", keys(m.accounts), d.Name, d.Spec.Template.Spec.ServiceAccountName)
 		}
 	}
+}
+
+// TestAlertRules: the four alerts of issue 26, each on a metric the feed
+// owner exports (its name is in internal/insights), for this release's
+// namespace, with the thresholds asked for.
+func TestAlertRules(t *testing.T) {
+	out, err := render(t, "-f", filepath.Join(chartDir, "ci", "all-on-values.yaml"), "--set-json", "prometheusRule.budgetUsedRatio=0.75")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := decode(t, out).rules[webName]
+	if r == nil || len(r.Spec.Groups) != 1 {
+		t.Fatalf("PrometheusRule %+v", r)
+	}
+	if r.Namespace != "web" || r.Labels["release"] != "kube-prometheus-stack" {
+		t.Errorf("namespace %q labels %v", r.Namespace, r.Labels)
+	}
+	source := insightsSource(t)
+	want := map[string]string{
+		"VeldhavenFeedOld":                     `veldhaven_insights_feed_age_seconds{namespace="web"} > 3600`,
+		"VeldhavenLinkedInBudgetMostlySpent":   `veldhaven_insights_linkedin_budget_used_ratio{namespace="web"} >= 0.75`,
+		"VeldhavenLinkedInVersionRetiring":     `veldhaven_insights_linkedin_version_days_left{namespace="web"} < 30`,
+		"VeldhavenLinkedInTokenRefreshFailing": `veldhaven_insights_token_refresh_failing{namespace="web"} > 0`,
+	}
+	for _, rule := range r.Spec.Groups[0].Rules {
+		expr, ok := want[rule.Alert]
+		if !ok {
+			t.Errorf("unexpected alert %s", rule.Alert)
+			continue
+		}
+		delete(want, rule.Alert)
+		if !strings.Contains(rule.Expr, expr) {
+			t.Errorf("%s: expr %q, want it to hold %q", rule.Alert, rule.Expr, expr)
+		}
+		metric, _, _ := strings.Cut(expr, "{")
+		if !strings.Contains(source, `"`+metric+`"`) {
+			t.Errorf("%s: no metric %s in internal/insights", rule.Alert, metric)
+		}
+		if rule.Labels["severity"] == "" || rule.Annotations["summary"] == "" || rule.Annotations["description"] == "" {
+			t.Errorf("%s: labels %v annotations %v", rule.Alert, rule.Labels, rule.Annotations)
+		}
+	}
+	for alert := range want {
+		t.Errorf("no alert %s", alert)
+	}
+	out, err = render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=job="site"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range decode(t, out).rules[webName].Spec.Groups[0].Rules {
+		if !strings.Contains(rule.Expr, `{job="site"}`) || strings.Contains(rule.Expr, "namespace=") {
+			t.Errorf("%s: expr %q, want the selector given", rule.Alert, rule.Expr)
+		}
+	}
+	if _, err := render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=}or vector(1)`); err == nil {
+		t.Error("a selector that is not label matchers renders")
+	}
+}
+
+// insightsSource is the text of the insights package's Go files, where the
+// metric names are.
+func insightsSource(t *testing.T) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(chartDir, "..", "..", "..", "internal", "insights", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no internal/insights sources: %v", err)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
 }
 
 // checkWeb: the web pods are stateless, take the feed from the owner, get
