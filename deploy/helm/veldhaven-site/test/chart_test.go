@@ -605,7 +605,7 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"a claim on the web pods, half asked for", []string{"persistence.accessModes={ReadWriteMany}"}, "web pods keep no state"},
 		{"an owner strategy Kubernetes lacks", []string{"feed.strategy.type=Blue"}, "feed.strategy.type"},
 		{"a misspelt owner value", []string{"feed.replicas=1"}, "replicas"},
-		{"a budget of none", []string{"insights.dailyCalls=0"}, "dailyCalls"},
+		{"a budget under the server's minimum", []string{"insights.dailyCalls=9"}, "dailyCalls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
