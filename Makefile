@@ -17,7 +17,7 @@ BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
-.PHONY: check lint-workflows test-deploy print-helm
+.PHONY: check lint-workflows test-deploy print-helm bench-linkedin
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -146,8 +146,15 @@ fmt: $(WEB_STAMP)
 # Benchmarks (print figures, never fail on one): make build time, Lighthouse per
 # page class, JS shipped, bin/site against nginx with wrk, RSS and cold start.
 # Installs wrk and nginx (apt, as root) and Chromium when missing. See docs/benchmarks.md.
-bench:
+bench: bench-linkedin
 	./scripts/bench.sh
+
+# LinkedIn calls per refresh and per day of the feed owner, over a compressed
+# day (a fake clock) against internal/fakelinkedin, which counts every call;
+# the same test fails if a day goes over its budget. docs/benchmarks.md,
+# "LinkedIn calls per day".
+bench-linkedin:
+	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
 
 # Soak tests with wrk (a benchmark: prints figures, not part of make test).
 loadtest:

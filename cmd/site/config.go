@@ -12,6 +12,7 @@ import (
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 // config is the program's configuration: flags, with environment variables
@@ -35,6 +36,9 @@ type config struct {
 	// process is a web replica that takes /linkedin-api* from the owner and
 	// never calls LinkedIn; nil, it runs the feed itself.
 	feedURL *url.URL
+	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
+	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
+	dailyCalls int
 }
 
 // linkedInCredentials are the settings that make a process a LinkedIn
@@ -60,6 +64,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 		"take /linkedin-api* from the feed owner at this base URL, e.g. http://site-feed:8080, instead of calling LinkedIn (env FEED_URL; a web replica)")
 	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"),
 		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
+	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0,
+		fmt.Sprintf("daily budget of LinkedIn API calls; also sets the shortest refresh interval (env LINKEDIN_DAILY_CALLS; default %d, at least %d)", insights.DefaultDailyCalls, insights.MinDailyCalls))
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -80,6 +86,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")
+	}
+	if c.dailyCalls != 0 && c.dailyCalls < insights.MinDailyCalls {
+		return c, fmt.Errorf("-linkedin-daily-calls %d: must be at least %d", c.dailyCalls, insights.MinDailyCalls)
 	}
 	if c.editor.Local != "" {
 		local, err := editor.ParseLocalBackend(c.editor.Local)

@@ -248,7 +248,11 @@ type feed struct {
 // (copies in <data dir>/feed-copies), else the insights service.
 func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *prometheus.Registry) (*feed, error) {
 	if cfg.feedURL != nil {
-		if ignored := ownerOnlySettings(getenv); len(ignored) > 0 {
+		ignored := ownerOnlySettings(getenv)
+		if cfg.dailyCalls != 0 {
+			ignored = append(ignored, "-linkedin-daily-calls")
+		}
+		if len(ignored) > 0 {
 			logger.Info("web replica: the feed owner's settings are ignored here", slog.String("feed_url", cfg.feedURL.String()), slog.Any("ignored", ignored))
 		}
 		p, err := feedproxy.New(feedproxy.Config{
@@ -271,6 +275,9 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 		return nil, err
 	}
 	feedCfg.DataDir = cfg.dataDir
+	if cfg.dailyCalls != 0 {
+		feedCfg.DailyCalls = cfg.dailyCalls // the flag wins over LINKEDIN_DAILY_CALLS
+	}
 	svc, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
 	if err != nil {
 		return nil, err

@@ -302,3 +302,25 @@ func counterValue(t *testing.T, c prometheus.Counter) float64 {
 	}
 	return families[0].GetMetric()[0].GetCounter().GetValue()
 }
+
+// TestReadyAfterTheFirstRefresh: without a snapshot the service is not
+// ready until its first refresh has concluded; visitors who come meanwhile
+// wait for it rather than get an error.
+func TestReadyAfterTheFirstRefresh(t *testing.T) {
+	fake := newFakeLinkedIn(t)
+	fake.set(func(f *fakeLinkedIn) { f.postsDelay = 300 * time.Millisecond })
+	svc, err := newService(Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: 2 * time.Second},
+		nil, prometheus.NewRegistry(), nil, time.Now, realAfter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	if svc.Ready() {
+		t.Fatal("ready before the first refresh concluded")
+	}
+	rec := httptest.NewRecorder()
+	svc.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/linkedin-api", nil))
+	if rec.Code != http.StatusOK || !svc.Ready() {
+		t.Errorf("the first visitor got %d, ready %v", rec.Code, svc.Ready())
+	}
+}

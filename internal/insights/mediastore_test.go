@@ -175,3 +175,31 @@ func TestMediaConcurrencyCap(t *testing.T) {
 		t.Errorf("%d downloads, want 3", n)
 	}
 }
+
+// TestMediaStoreCleansOnlyItsOwnTemporaryFiles: at close a store removes
+// temporary files named with its own process token, never another writer's.
+func TestMediaStoreCleansOnlyItsOwnTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	m, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, ".tmp-"+m.token+"-1")
+	theirs := filepath.Join(dir, ".tmp-"+other.token+"-1")
+	writeTestFile(t, mine, []byte("partial"))
+	writeTestFile(t, theirs, []byte("partial"))
+	m.close()
+	if _, err := os.Stat(mine); !os.IsNotExist(err) {
+		t.Error("the store's own temporary file stayed")
+	}
+	if _, err := os.Stat(theirs); err != nil {
+		t.Error("another store's temporary file was removed")
+	}
+	if m.token == other.token {
+		t.Error("two stores share a token")
+	}
+}

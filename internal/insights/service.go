@@ -184,6 +184,9 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 			}
 		}
 	}
+	logger.Info("insights: refreshing the feed from LinkedIn in the background",
+		slog.Duration("interval", s.interval), slog.Duration("ttl", cfg.TTL), slog.Int("daily_calls", cfg.DailyCalls),
+		slog.Duration("first_refresh_in", firstWait))
 	s.startRefresher(firstWait)
 	return s, nil
 }

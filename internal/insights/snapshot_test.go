@@ -175,3 +175,21 @@ func writeTestFile(t *testing.T, path string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// TestSnapshotOfTheVersionBefore checks that a snapshot written before the
+// reposted posts' refusals were kept (no refusedReshares) still loads and is
+// served at once; the refused reposted post is then asked for once.
+func TestSnapshotOfTheVersionBefore(t *testing.T) {
+	dir := t.TempDir()
+	old := `{"version":1,"source":"` + testOrg + `","fetchedAt":"2024-03-01T11:59:30Z","elements":[` +
+		`{"id":"urn:li:share:9","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"reshareContext":{"parent":"urn:li:share:77"}}]}`
+	writeTestFile(t, filepath.Join(dir, snapshotFile), []byte(old))
+	fake := newFakeLinkedIn(t)
+	env := startEnv(t, Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir, DailyCalls: testDailyCalls}, fake)
+	if env.wait != testTTL-30*time.Second || fake.posts.Load() != 0 {
+		t.Errorf("first refresh in %v after %d calls, want in %v after none", env.wait, fake.posts.Load(), testTTL-30*time.Second)
+	}
+	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || !reflect.DeepEqual(feedIDs(t, rec.Body.Bytes()), []string{"urn:li:share:9"}) {
+		t.Errorf("old snapshot: %d %s", rec.Code, rec.Body)
+	}
+}
