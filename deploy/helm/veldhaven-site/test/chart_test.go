@@ -73,6 +73,7 @@ type manifests struct {
 	hpas        map[string]*autoscalingv2.HorizontalPodAutoscaler
 	pdbs        map[string]*policyv1.PodDisruptionBudget
 	rules       map[string]*prometheusRule
+	policies    map[string]*networkingv1.NetworkPolicy
 }
 
 // prometheusRule is the Prometheus Operator's PrometheusRule
@@ -108,6 +109,7 @@ func decode(t *testing.T, out string) manifests {
 		hpas:        map[string]*autoscalingv2.HorizontalPodAutoscaler{},
 		pdbs:        map[string]*policyv1.PodDisruptionBudget{},
 		rules:       map[string]*prometheusRule{},
+		policies:    map[string]*networkingv1.NetworkPolicy{},
 	}
 	for _, doc := range strings.Split(out, "\n---") {
 		body := strings.TrimSpace(doc)
@@ -146,6 +148,9 @@ func decode(t *testing.T, out string) manifests {
 		case "autoscaling/v2 HorizontalPodAutoscaler":
 			v := &autoscalingv2.HorizontalPodAutoscaler{}
 			obj, keep = v, func() { m.hpas[v.Name] = v }
+		case "networking.k8s.io/v1 NetworkPolicy":
+			v := &networkingv1.NetworkPolicy{}
+			obj, keep = v, func() { m.policies[v.Name] = v }
 		case "monitoring.coreos.com/v1 PrometheusRule":
 			v := &prometheusRule{}
 			obj, keep = v, func() { m.rules[v.Name] = v }
@@ -456,6 +461,31 @@ func checkFeed(t *testing.T, m manifests, feed, web *appsv1.Deployment) {
 	// Each selector picks its own pods and not the other's.
 	if web.Spec.Selector == nil || feed.Spec.Selector == nil || selects(web.Spec.Selector.MatchLabels, feed) || selects(feed.Spec.Selector.MatchLabels, web) {
 		t.Errorf("the Deployments' selectors overlap: web %v, feed %v", web.Spec.Selector, feed.Spec.Selector)
+	}
+
+	// Only the web pods reach the owner's http port.
+	np := m.policies[feed.Name]
+	if np == nil {
+		t.Fatalf("no NetworkPolicy %s; have %v", feed.Name, keys(m.policies))
+	}
+	if !selects(np.Spec.PodSelector.MatchLabels, feed) || selects(np.Spec.PodSelector.MatchLabels, web) {
+		t.Errorf("NetworkPolicy applies to %v: want the owner's pods only", np.Spec.PodSelector.MatchLabels)
+	}
+	httpRules := 0
+	for _, rule := range np.Spec.Ingress {
+		for _, p := range rule.Ports {
+			if p.Port == nil || p.Port.String() != "http" {
+				continue
+			}
+			httpRules++
+			if len(rule.From) != 1 || rule.From[0].PodSelector == nil || rule.From[0].NamespaceSelector != nil ||
+				!selects(rule.From[0].PodSelector.MatchLabels, web) || selects(rule.From[0].PodSelector.MatchLabels, feed) {
+				t.Errorf("NetworkPolicy lets %+v reach the http port: want the web pods only", rule.From)
+			}
+		}
+	}
+	if httpRules != 1 {
+		t.Errorf("NetworkPolicy has %d rules for the http port, want 1 (the web pods)", httpRules)
 	}
 
 	// FEED_URL is the owner's Service, at the port that reaches its http port.
