@@ -169,6 +169,7 @@ fuzz:
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/feedproxy -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/dist web/.astro
