@@ -53,6 +53,10 @@ const (
 	// DefaultMediaTimeout bounds media bytes (the owner may fetch them
 	// from LinkedIn first); under the server's 30 s write timeout.
 	DefaultMediaTimeout = 25 * time.Second
+	// DefaultCopyWait is how long a visitor whose URL has a copy waits for
+	// the owner before getting the copy (the owner's answer still updates
+	// it): a hung owner costs a visitor this, not the whole timeout.
+	DefaultCopyWait = 2 * time.Second
 )
 
 const (
@@ -95,6 +99,9 @@ type Config struct {
 	// Timeout bounds the owner's JSON answers, MediaTimeout its media
 	// bytes; zero: the defaults.
 	Timeout, MediaTimeout time.Duration
+	// CopyWait bounds the wait for the owner when there is a copy to
+	// answer with; zero: DefaultCopyWait.
+	CopyWait time.Duration
 	// Logger receives warnings; nil discards them.
 	Logger *slog.Logger
 	// Registerer gets the proxy's metrics; nil registers none.
@@ -163,6 +170,9 @@ func New(cfg Config) (*Proxy, error) {
 	}
 	if cfg.MediaTimeout <= 0 {
 		cfg.MediaTimeout = DefaultMediaTimeout
+	}
+	if cfg.CopyWait <= 0 {
+		cfg.CopyWait = DefaultCopyWait
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -428,9 +438,9 @@ func gzipETag(etag string) string {
 }
 
 // ask gets t from the owner, once for all the visitors asking at the same
-// time, whatever becomes of any of them.
-func (p *Proxy) ask(t target) result {
-	v, _, _ := p.flights.Do(t.key, func() (any, error) {
+// time, whatever becomes of any of them; the result comes on the channel.
+func (p *Proxy) ask(t target) <-chan singleflight.Result {
+	return p.flights.DoChan(t.key, func() (any, error) {
 		timeout := p.cfg.Timeout
 		if t.media {
 			timeout = p.cfg.MediaTimeout
@@ -449,7 +459,6 @@ func (p *Proxy) ask(t target) result {
 		p.note(f.res)
 		return f.res, nil
 	})
-	return v.(result)
 }
 
 // note records the owner's health for Status and the metrics.
@@ -530,7 +539,25 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p.holding() && p.serveCopy(w, r, t, nil, "copy") {
 		return
 	}
-	res := p.ask(t)
+	var res result
+	answer := p.ask(t)
+	if p.store.has(t.key) {
+		wait := time.NewTimer(p.cfg.CopyWait)
+		select {
+		case a := <-answer:
+			wait.Stop()
+			res = a.Val.(result)
+		case <-wait.C:
+			// The owner is slow: the copy now; its answer, when it
+			// comes, updates the copy for the next visitor.
+			if p.serveCopy(w, r, t, nil, "copy") {
+				return
+			}
+			res = (<-answer).Val.(result)
+		}
+	} else {
+		res = (<-answer).Val.(result)
+	}
 	switch {
 	case res.status == http.StatusOK || res.status == http.StatusNotModified:
 		if p.serveCopy(w, r, t, res.header, "owner") {

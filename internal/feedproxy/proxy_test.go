@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"net"
 	"net/http"
@@ -43,7 +44,7 @@ var regexpURN = regexp.MustCompile(`urn:li:(image|video):[A-Za-z0-9_-]{8,64}`)
 type owner struct {
 	mu       sync.Mutex
 	items    map[string]ownerItem // by path?query as received
-	mode     string               // "" answers; "500", "503", "hang", "redirect", "drop", "truncate"
+	mode     string               // "" answers; "500", "503", "hang", "slow", "redirect", "drop", "truncate"
 	requests []*http.Request
 }
 
@@ -104,6 +105,8 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "hang":
 		<-r.Context().Done()
 		return
+	case "slow":
+		time.Sleep(700 * time.Millisecond)
 	case "redirect":
 		http.Redirect(w, r, "http://127.0.0.1:1/elsewhere", http.StatusFound)
 		return
@@ -128,7 +131,9 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", it.contentType)
 	w.Header().Set("Cache-Control", it.cacheControl)
-	w.Header().Set("ETag", fmt.Sprintf(`"%x"`, len(it.body)*7919+int(it.body[len(it.body)-2])))
+	sum := fnv.New64a()
+	_, _ = io.WriteString(sum, it.body)
+	w.Header().Set("ETag", fmt.Sprintf(`"%x"`, sum.Sum64()))
 	http.ServeContent(w, r, "", time.Time{}, strings.NewReader(it.body))
 }
 
@@ -567,6 +572,44 @@ func TestFailureHold(t *testing.T) {
 	}
 	if s := p.Status(); !strings.Contains(s, "from the owner") {
 		t.Errorf("status after the owner answered again: %q", s)
+	}
+}
+
+func TestASlowOwnerCostsTheCopyWaitOnly(t *testing.T) {
+	o, _, p, _ := setup(t, Config{Timeout: 5 * time.Second, CopyWait: 100 * time.Millisecond})
+	get(p, "/linkedin-api")
+	newer := strings.Replace(feedBody, "urn:li:share:1", "urn:li:share:9", 1)
+	o.put("/linkedin-api", ownerItem{"application/json; charset=utf-8", "public, max-age=60", newer})
+	o.set("slow")
+	start := time.Now()
+	w := get(p, "/linkedin-api")
+	if took := time.Since(start); w.Code != 200 || w.Header().Get(SourceHeader) != "copy" || took > 600*time.Millisecond {
+		t.Fatalf("a slow owner with a copy: %d %q after %v, want the copy after about 100 ms", w.Code, w.Header().Get(SourceHeader), took)
+	}
+	if w.Body.String() != feedBody {
+		t.Errorf("served %q, want the copy", w.Body)
+	}
+	// The owner's answer, when it comes, updates the copy.
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, ok := p.store.open("/linkedin-api"); ok {
+			b, _ := io.ReadAll(c.body)
+			c.Close()
+			if string(b) == newer {
+				break
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	o.set("")
+	if w := get(p, "/linkedin-api"); w.Body.String() != newer {
+		t.Errorf("after the slow answer: %q, want the owner's newer feed", w.Body)
+	}
+	// Without a copy, the visitor waits for the owner.
+	o.set("slow")
+	start = time.Now()
+	if w := get(p, imageURL); w.Code != 200 || w.Header().Get(SourceHeader) != "owner" || time.Since(start) < 600*time.Millisecond {
+		t.Errorf("a slow owner, no copy: %d %q after %v", w.Code, w.Header().Get(SourceHeader), time.Since(start))
 	}
 }
 
