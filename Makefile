@@ -85,7 +85,8 @@ image: build
 
 # Builds the image and checks the running container (scripts/test-image.sh);
 # skips with one line where no container can start. Ports: TEST_IMAGE_PORT
-# (18190) and the two after it.
+# (18190) and the seven after it. Its last part runs cmd/replicatest: the
+# feed owner and two web replicas against the fake LinkedIn.
 test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
@@ -169,6 +170,7 @@ fuzz:
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/feedproxy -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/dist web/.astro
