@@ -45,7 +45,7 @@ deps: $(WEB_STAMP)
 # install` shows everything.
 $(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc)
 	cd web && npm install --no-audit --no-fund --loglevel=error
-	@echo "deps: web/node_modules matches web/package-lock.json (npm $$(npm --version) on Node $$(node --version))"
+	@echo "deps: web/node_modules as web/package-lock.json lists it; the build runs on Node $$(node --version)"
 	@touch $@
 
 # ---- The build graph: the web build and bin/site are made again only when
@@ -116,7 +116,8 @@ test-web: $(WEB_STAMP)
 
 # The build graph in a copy of the built tree: an unchanged tree builds
 # nothing; an edited content file or component, an added or deleted file and a
-# new SITE_URL each rebuild, and bin/site then serves them (scripts/test-build.sh).
+# new SITE_URL each rebuild, and bin/site then serves them; a new commit
+# (BUILD_ID) only relinks bin/site (scripts/test-build.sh).
 # Port: TEST_BUILD_PORT (18290).
 test-build: build
 	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/test-build.sh
