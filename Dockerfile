@@ -18,7 +18,7 @@ ARG BINARY=source
 
 FROM --platform=$BUILDPLATFORM node:24-bookworm-slim AS web
 WORKDIR /src
-COPY web/package.json web/package-lock.json web/
+COPY web/package.json web/package-lock.json web/.npmrc web/
 # npm install, not npm ci: see the Makefile (deps).
 RUN cd web && npm install --no-audit --no-fund
 COPY content content

@@ -17,7 +17,7 @@ BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
-.PHONY: check lint-workflows test-deploy print-helm bench-linkedin
+.PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -34,23 +34,76 @@ build: bin/site
 
 deps: $(WEB_STAMP)
 
-# npm install, not npm ci: the registry this project installs from lacks the
-# macOS, Windows and arm builds of @astrojs/compiler-binding 0.5.1, so the lock
-# file cannot list them and npm ci refuses it. npm install installs exactly the
-# lock file's versions and skips optional builds for other platforms.
-$(WEB_STAMP): web/package.json web/package-lock.json
-	cd web && npm install --no-audit --no-fund
+# npm install, not npm ci: it installs exactly the lock file's versions, skips
+# optional builds for other platforms and keeps node_modules (npm ci deletes it
+# and starts again). The lock file lists every platform's builds and web/.npmrc
+# fixes its form, so on any machine this leaves it unchanged (make test-lockfile).
+# npm's warnings are hidden: on a fresh clone npm runs on the system's Node
+# (web/node_modules/.bin/node, the pinned Node 24, is not there yet) and warns
+# for every package that asks for a newer one, and Decap's React peer ranges
+# predate React 19; neither is for staff. Errors still show; `cd web && npm
+# install` shows everything.
+$(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc)
+	cd web && npm install --no-audit --no-fund --loglevel=error
+	@echo "deps: web/node_modules as web/package-lock.json lists it; the build runs on Node $$(node --version)"
 	@touch $@
 
-# The web build: validate content, make image variants, prerender with Astro, precompress.
-web: $(WEB_STAMP)
-	cd web && npm run --silent build
+# ---- The build graph: the web build and bin/site are made again only when
+# one of their inputs changed since the last successful build (docs/web.md,
+# "What make rebuilds"). Each build ends by writing a stamp in .make/ with the
+# time it started, so a file saved during a build is seen by the next one.
+# Beside the stamps, two kinds of file are written as the Makefile is read, and
+# rewritten only when their text changes, so that their time says when:
+#   *-inputs    the list of input files (a file added with an old time, or
+#               deleted, changes the list);
+#   *-settings  the values from the environment that change the output.
+STAMPS := .make
+$(shell mkdir -p $(STAMPS))
+# $(call input-list,NAME,FIND ARGS): the files `find FIND ARGS` prints, sorted,
+# kept in $(STAMPS)/NAME; expands to the list (file names without spaces: make
+# cannot name those, but they are in the list, so adding or removing one counts).
+input-list = $(shell find $(2) | LC_ALL=C sort >$(STAMPS)/$(1).new && \
+  { cmp -s $(STAMPS)/$(1).new $(STAMPS)/$(1) && rm -f $(STAMPS)/$(1).new || mv -f $(STAMPS)/$(1).new $(STAMPS)/$(1); } && \
+  grep -v '[[:space:]]' $(STAMPS)/$(1))
+# $(call setting,NAME,TEXT): TEXT kept in $(STAMPS)/NAME.
+setting = $(shell printf '%s\n' '$(subst ','\'',$(2))' >$(STAMPS)/$(1).new && \
+  { cmp -s $(STAMPS)/$(1).new $(STAMPS)/$(1) && rm -f $(STAMPS)/$(1).new || mv -f $(STAMPS)/$(1).new $(STAMPS)/$(1); })
 
-bin/site: web $(shell find cmd internal web/embed.go -name '*.go' 2>/dev/null) go.mod go.sum
+# The web build's inputs: the content, the sources of the pages, the editor and
+# the build scripts (not their unit tests), the files of web/public (not the
+# media variants build-media writes there), and the configuration. What the
+# build writes into the source tree (src/generated, public/media) is output.
+WEB_INPUTS := $(call input-list,web-inputs,$(wildcard content web/src web/admin web/scripts web/public \
+  web/astro.config.mjs web/tsconfig.json web/package.json web/package-lock.json) \
+  \( -path web/src/generated -o -path web/public/media \) -prune -o -type f ! -name '*.test.*' -print)
+# Everything the web build reads from the environment: SITE_URL (astro.config.mjs).
+$(call setting,web-settings,SITE_URL=$(SITE_URL))
+WEB_BUILT := $(STAMPS)/web.built
+# A build folder emptied or removed by hand is built again.
+ifeq ($(wildcard web/dist/index.html),)
+$(shell rm -f $(WEB_BUILT))
+endif
+
+# The web build: validate content, make image variants (their own cache,
+# web/.media-cache, keyed by content), prerender with Astro, precompress.
+$(WEB_BUILT): $(WEB_STAMP) $(WEB_INPUTS) $(STAMPS)/web-inputs $(STAMPS)/web-settings
+	@rm -f $@ && touch $@.started
+	cd web && npm run --silent build
+	@mv -f $@.started $@
+
+web: $(WEB_BUILT)
+
+# bin/site's inputs: the Go packages (and the files they embed, not their
+# tests), the module files, the web build, and the values linked into it.
+GO_INPUTS := $(call input-list,go-inputs,$(wildcard cmd internal web/embed.go go.mod go.sum) \
+  -path '*/testdata' -prune -o -type f ! -name '*_test.go' -print)
+$(call setting,go-settings,$(BUILD_ID) $(BUILD_DATE) $(shell $(GO) env GOVERSION GOOS GOARCH 2>/dev/null))
+
+bin/site: $(WEB_BUILT) $(GO_INPUTS) $(STAMPS)/go-inputs $(STAMPS)/go-settings
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
-test: build test-go test-web test-html e2e test-image test-chart check lint-workflows test-deploy
+test: build test-go test-web test-html e2e test-image test-chart check lint-workflows test-deploy test-build test-lockfile
 
 test-go:
 	$(GO) vet ./...
@@ -60,6 +113,19 @@ test-web: $(WEB_STAMP)
 	cd web && npm run --silent typecheck
 	cd web && npm run --silent format:check
 	cd web && npm test
+
+# The build graph in a copy of the built tree: an unchanged tree builds
+# nothing; an edited content file or component, an added or deleted file and a
+# new SITE_URL each rebuild, and bin/site then serves them; a new commit
+# (BUILD_ID) only relinks bin/site (scripts/test-build.sh).
+# Port: TEST_BUILD_PORT (18290).
+test-build: build
+	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/test-build.sh
+
+# npm install on a fresh clone leaves web/package-lock.json as committed
+# (scripts/test-lockfile.sh).
+test-lockfile:
+	./scripts/test-lockfile.sh
 
 # Every built page through the W3C Nu HTML checker (vnu-jar on Java 17+,
 # errors only; the filters and their reasons are in web/scripts/vnu-filters.txt).
@@ -156,6 +222,12 @@ bench: bench-linkedin
 bench-linkedin:
 	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
 
+# How long `make run` takes to answer its first request on a built tree, with
+# nothing changed and after editing one content file, in a copy of the tree
+# (scripts/bench-rebuild.sh; BENCH_MAKEFILE=path measures another Makefile).
+bench-rebuild: build
+	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/bench-rebuild.sh
+
 # Soak tests with wrk (a benchmark: prints figures, not part of make test).
 loadtest:
 	./scripts/loadtest.sh
@@ -173,4 +245,4 @@ fuzz:
 	$(GO) test ./internal/feedproxy -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin web/dist web/.astro
+	rm -rf bin web/dist web/.astro $(STAMPS)
