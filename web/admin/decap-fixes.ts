@@ -1,0 +1,130 @@
+// Fixes, in the editor's own layer, for faults of Decap CMS itself that lose
+// work or mislead (issue 30). Each names the Decap code that causes it; the
+// pure parts are in ./entry-route.ts and ./local-editor.ts, with tests.
+import CMS from "decap-cms-app";
+import { entryLoaded, history, openMediaLibrary, store, type Immutable } from "./decap-store";
+import { entryRoute, isMediaRoute, switchesEntry } from "./entry-route";
+import { LOCAL_USER, USER_KEY, localPhrases } from "./local-editor";
+
+/**
+ * A value typed back after a save is saved. Decap decides whether the form has
+ * unsaved changes by comparing it with the entry as it was loaded
+ * (reducers/entryDraft.js, DRAFT_CHANGE_FIELD: `entries.some(e =>
+ * newData.equals(e.get('data')))`), and a save does not update that copy
+ * (reducers/entries.ts has no case for ENTRY_PERSIST_SUCCESS). So after saving
+ * a mistake, typing the old value back counted as "no changes": the Save
+ * button went away and the file kept the mistake. After each save the entry's
+ * saved state becomes the one compared with, as if it had been loaded again.
+ * Publish mode "simple" only: with the editorial workflow a save is a draft,
+ * which Decap reloads itself, and the loaded entry stays the published one.
+ */
+export function compareWithLastSave() {
+  CMS.registerEventListener({
+    name: "postSave",
+    handler: () => {
+      const state = store.getState();
+      if (
+        (state.config as unknown as { publish_mode?: string }).publish_mode === "editorial_workflow"
+      )
+        return;
+      const entry = state.entryDraft.get("entry") as
+        | (Immutable & { delete(key: string): Immutable & { delete(key: string): Immutable } })
+        | undefined;
+      const collection =
+        entry && (state.collections.get(String(entry.get("collection"))) as Immutable);
+      if (!entry || !collection || !entry.get("slug")) return;
+      const saved = entry.delete("isPersisting").delete("newRecord");
+      store.dispatch(entryLoaded(collection, saved.toJS()));
+    },
+  });
+}
+
+/**
+ * Going from one open entry to another by address, bookmark or Back shows the
+ * right entry. Decap's editor route (App.js, /collections/:name/entries/*)
+ * keeps its Editor mounted when only the address changes, and the Editor
+ * loads its entry once, on mount (Editor.js componentDidMount): the form stayed
+ * the old entry's draft under the new entry's fields (an empty form, the old
+ * preview). On such a change the editor goes to the collection (Decap
+ * unmounts the Editor and drops its draft) and back to the new address (a new
+ * Editor loads it), replacing history entries, so Back still works as before.
+ * Decap's own unsaved-changes question comes first: this runs only for a change
+ * Decap let through.
+ */
+export function remountOnEntrySwitch() {
+  let current = history.location.pathname;
+  history.listen((location, action) => {
+    const from = current;
+    current = location.pathname;
+    if (action !== "POP" || !switchesEntry(from, location.pathname)) return;
+    const target = location.pathname;
+    const { collection } = entryRoute(target)!;
+    window.setTimeout(() => {
+      history.replace(`/collections/${collection}`);
+      const started = Date.now();
+      // Back to the entry once the old Editor is gone (its draft discarded).
+      const back = () => {
+        const draft = store.getState().entryDraft.get("entry") as { size?: number } | undefined;
+        if (draft?.size && Date.now() - started < 3000) {
+          window.setTimeout(back, 20);
+          return;
+        }
+        history.replace(target);
+      };
+      window.setTimeout(back, 20);
+    }, 0);
+  });
+}
+
+/**
+ * `#/media` (a bookmark, an old link) opens the media library. Decap has no
+ * such route (its header's Media button opens the library over the current
+ * page), so it answered "Not Found". The address becomes the start page and
+ * the library opens once the editor is ready.
+ */
+export function openMediaFromAddress() {
+  const open = () => {
+    history.replace("/");
+    const whenReady = () => {
+      const { auth } = store.getState() as unknown as { auth?: { user?: unknown } };
+      if (!auth?.user) return false;
+      store.dispatch(openMediaLibrary());
+      return true;
+    };
+    if (whenReady()) return;
+    const stop = store.subscribe(() => {
+      if (whenReady()) stop();
+    });
+  };
+  if (isMediaRoute(history.location.pathname)) open();
+  history.listen((location) => {
+    if (isMediaRoute(location.pathname)) open();
+  });
+}
+
+function merge(
+  base: Record<string, unknown>,
+  over: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const now = out[key];
+    out[key] =
+      value && typeof value === "object" && now && typeof now === "object"
+        ? merge(now as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+/**
+ * The local editor (`make edit`) says what it does: it opens without a Login
+ * button (Decap's local backend asks for no account, yet shows its sign-in
+ * page until someone chooses Login once; docs/editing.md says no sign-in), and
+ * its save action is called Save (./local-editor.ts).
+ */
+export function wordAsLocalEditor() {
+  window.localStorage.setItem(USER_KEY, LOCAL_USER);
+  const english = CMS.getLocale("en") as Record<string, unknown> | undefined;
+  CMS.registerLocale("en", merge(english ?? {}, localPhrases) as never);
+}
