@@ -83,7 +83,10 @@ export function remountOnEntrySwitch() {
  * the library opens once the editor is ready.
  */
 export function openMediaFromAddress() {
-  const open = () => {
+  // After the change being announced has reached every listener (Decap's
+  // router among them): a replace made inside it would be overtaken by it.
+  const open = () => window.setTimeout(openNow, 0);
+  const openNow = () => {
     history.replace("/");
     const whenReady = () => {
       const { auth } = store.getState() as unknown as { auth?: { user?: unknown } };
@@ -118,6 +121,36 @@ function merge(
 }
 
 /**
+ * The local editor shows no "View Live" (and no "Check for Preview" in its
+ * place): its site is the build made when `make edit` started, without the
+ * edits saved since, so the server gives it no site_url. Decap then reports
+ * the missing address as a deploy still pending (actions/deploys.ts:
+ * DEPLOY_PREVIEW_FAILURE sets status PENDING, which the toolbar draws as
+ * "Check for Preview"); the answer becomes "no deploy" (no status), which the
+ * toolbar draws as nothing.
+ */
+function withoutDeployLinks() {
+  store.subscribe(() => {
+    const { deploys } = store.getState() as unknown as {
+      deploys?: Record<string, { isFetching: boolean; status?: string }>;
+    };
+    for (const [key, deploy] of Object.entries(deploys ?? {})) {
+      if (deploy.status !== "PENDING" || deploy.isFetching) continue;
+      const dot = key.indexOf(".");
+      store.dispatch({
+        type: "DEPLOY_PREVIEW_SUCCESS",
+        payload: {
+          collection: key.slice(0, dot),
+          slug: key.slice(dot + 1),
+          url: undefined,
+          status: undefined,
+        },
+      });
+    }
+  });
+}
+
+/**
  * The local editor (`make edit`) says what it does: it opens without a Login
  * button (Decap's local backend asks for no account, yet shows its sign-in
  * page until someone chooses Login once; docs/editing.md says no sign-in), and
@@ -125,6 +158,7 @@ function merge(
  */
 export function wordAsLocalEditor() {
   window.localStorage.setItem(USER_KEY, LOCAL_USER);
+  withoutDeployLinks();
   const english = CMS.getLocale("en") as Record<string, unknown> | undefined;
   CMS.registerLocale("en", merge(english ?? {}, localPhrases) as never);
 }
