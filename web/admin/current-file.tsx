@@ -48,7 +48,6 @@ export function currentFileControl(
       () =>
         (...args: unknown[]) =>
           getAsset(...args),
-      // eslint-disable-next-line react-hooks/exhaustive-deps
       [getAsset, loaded],
     );
     const name = forImage ? currentFileName(props.value) : undefined;
