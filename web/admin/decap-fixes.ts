@@ -79,29 +79,45 @@ export function remountOnEntrySwitch() {
 /**
  * `#/media` (a bookmark, an old link) opens the media library. Decap has no
  * such route (its header's Media button opens the library over the current
- * page), so it answered "Not Found". The address becomes the start page and
- * the library opens once the editor is ready.
+ * page), so it answered "Not Found" and nothing else. The library now opens
+ * over that address once the editor is ready (the address stays while it is
+ * open: the upload guard gives uploads from #/media the media folder's rule,
+ * ./upload-guard.tsx), and closing it goes to the start page.
  */
 export function openMediaFromAddress() {
-  // After the change being announced has reached every listener (Decap's
-  // router among them): a replace made inside it would be overtaken by it.
-  const open = () => window.setTimeout(openNow, 0);
-  const openNow = () => {
-    history.replace("/");
-    const whenReady = () => {
-      const { auth } = store.getState() as unknown as { auth?: { user?: unknown } };
-      if (!auth?.user) return false;
-      store.dispatch(openMediaLibrary());
-      return true;
+  let stop: (() => void) | undefined;
+  const open = () => {
+    stop?.();
+    let opened = false;
+    const check = () => {
+      const state = store.getState() as unknown as {
+        auth?: { user?: unknown };
+        mediaLibrary?: Immutable;
+      };
+      if (!isMediaRoute(history.location.pathname)) {
+        stop?.();
+        return;
+      }
+      if (!opened) {
+        if (!state.auth?.user) return;
+        opened = true;
+        store.dispatch(openMediaLibrary());
+      } else if (state.mediaLibrary?.get("isVisible") === false) {
+        stop?.();
+        // Not inside a notification of Decap's own: its router must see the change.
+        window.setTimeout(() => history.replace("/"), 0);
+      }
     };
-    if (whenReady()) return;
-    const stop = store.subscribe(() => {
-      if (whenReady()) stop();
-    });
+    const unsubscribe = store.subscribe(check);
+    stop = () => {
+      unsubscribe();
+      stop = undefined;
+    };
+    check();
   };
   if (isMediaRoute(history.location.pathname)) open();
   history.listen((location) => {
-    if (isMediaRoute(location.pathname)) open();
+    if (isMediaRoute(location.pathname)) window.setTimeout(open, 0);
   });
 }
 

@@ -5,7 +5,9 @@
 // does, and a vacancy is removed only when confirmed, with its unused photos.
 // Against `make edit` in the sandbox; one worker, in order, each test reading
 // the content it starts from.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import {
   expect,
@@ -234,6 +236,22 @@ test("the local editor opens without signing in, names the save Save, and #/medi
   await expect(
     page.getByRole("dialog").getByRole("heading", { name: "Media assets" }),
   ).toBeVisible();
+  // Uploads there keep the Media page's rule (the photo rule of the images folder).
+  const alerts: string[] = [];
+  page.on("dialog", async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  const dir = mkdtempSync(join(tmpdir(), "veldhaven-staff-"));
+  const notes = join(dir, "notes.txt");
+  writeFileSync(notes, "Not a photo.\n");
+  await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(notes);
+  await expect.poll(() => alerts).toHaveLength(1);
+  expect(alerts[0]).toMatch(/JPEG or PNG/);
+  rmSync(dir, { recursive: true, force: true });
+  // Closed, it leaves the editor's start page, not "Not Found".
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
   await expect(page.getByText("Not Found")).toHaveCount(0);
 });
 
