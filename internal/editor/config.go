@@ -36,8 +36,9 @@ const GitHubAPI = "https://api.github.com"
 // backend's keys. The result is JSON, which is YAML too: it is served as
 // /admin/config.yml, where Decap looks for its configuration.
 //
-// siteURL, when set, becomes Decap's site_url: the address of "View live" on
-// published entries and of the link to the site in the editor's top bar.
+// siteURL, when set, becomes Decap's site_url for the GitHub backend: the
+// address of "View live" on published entries and of the link to the site in
+// the editor's top bar.
 func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 	var cfg map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(build))
@@ -64,7 +65,11 @@ func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 		return nil
 	}
 	var err error
-	if siteURL != "" {
+	// The local editor (`make edit`) has no site_url: its site is the build
+	// made when it started, so "View Live" would show the page without the
+	// edits just saved. Its preview pane is the saved content's page;
+	// `make build` then `make run` shows the site (docs/editing.md).
+	if siteURL != "" && b.Mode() != "local" {
 		if err = set("site_url", strings.TrimSuffix(siteURL, "/")); err != nil {
 			return nil, err
 		}

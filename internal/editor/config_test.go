@@ -89,6 +89,8 @@ func TestConfigYAML(t *testing.T) {
 			connect: []string{"https://api.github.com"},
 		},
 		{
+			// No "View Live" locally: the local site is the build made at
+			// start, without the edits saved since.
 			name:    "local with the site's address",
 			backend: Backend{Local: local},
 			siteURL: "http://localhost:8080",
@@ -96,7 +98,6 @@ func TestConfigYAML(t *testing.T) {
 				"backend":       map[string]any{"name": "proxy", "proxy_url": local},
 				"local_backend": map[string]any{"url": local},
 				"publish_mode":  "simple",
-				"site_url":      "http://localhost:8080",
 			},
 			connect: []string{"http://127.0.0.1:8081"},
 		},

@@ -6,12 +6,22 @@ import "./manual-init";
 import CMS from "decap-cms-app";
 import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
+import { confirmingListControl } from "./confirm-remove";
+import { currentFileControl } from "./current-file";
+import {
+  compareWithLastSave,
+  openMediaFromAddress,
+  remountOnEntrySwitch,
+  wordAsLocalEditor,
+} from "./decap-fixes";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
+import { isLocalEditor } from "./local-editor";
+import { installPasteGuard } from "./paste-guard";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 
 interface EditorConfig {
@@ -126,6 +136,33 @@ function registerUploadRules(config: EditorConfig) {
   installUploadGuard(String(config.media_folder));
 }
 
+/**
+ * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
+ * and named at once, list entries removed only when confirmed, pastes cleaned.
+ */
+function registerDecapFixes() {
+  for (const name of ["image", "file"]) {
+    const widget = CMS.getWidget(name) as unknown as {
+      control: Parameters<typeof currentFileControl>[0];
+      preview: never;
+    };
+    CMS.registerWidget(
+      name,
+      currentFileControl(widget.control, name === "image") as never,
+      widget.preview,
+    );
+  }
+  const list = CMS.getWidget("list") as unknown as {
+    control: Parameters<typeof confirmingListControl>[0];
+    preview: never;
+  };
+  CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
+  installPasteGuard();
+  compareWithLastSave();
+  remountOnEntrySwitch();
+  openMediaFromAddress();
+}
+
 async function start() {
   const config = await loadConfig();
   if (!config) {
@@ -143,6 +180,8 @@ async function start() {
   registerPreviews(config);
   registerSaveRules(config);
   registerUploadRules(config);
+  registerDecapFixes();
+  if (isLocalEditor(config)) wordAsLocalEditor();
   const backend =
     config.backend?.name === "github"
       ? { ...config.backend, base_url: location.origin }

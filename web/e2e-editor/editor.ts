@@ -69,15 +69,14 @@ export const test = base.extend<{ consoleProblems: string[]; expectedProblems: R
 export { expect };
 
 /**
- * Opens an entry as a member of staff does: the editor's login (the local
- * backend needs no account), then the entry's page, ready to edit.
+ * Opens an entry as a member of staff does: the editor (the local editor
+ * opens without signing in), then the entry's page, ready to edit.
  */
 export async function openEntry(page: Page, collection: string, entry: string) {
   await page.goto("/admin/");
-  await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
   await page.goto(`/admin/#/collections/${collection}/entries/${entry}`);
-  await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 
 /**
@@ -93,10 +92,13 @@ export async function fieldBox(page: Page, label: string): Promise<Locator> {
   return page.locator(`[id="${id}"]`);
 }
 
-/** Publishes the open entry (publish mode "simple": Publish, then Publish now). */
+/**
+ * Saves the open entry as the local editor names it (publish mode "simple":
+ * Save, then Save now; Decap's "Publish" in the editor on the site).
+ */
 export async function publish(page: Page) {
-  await page.getByRole("button", { name: "Publish" }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Save now" }).click();
 }
 
 /** Waits for Decap to report the entry saved. */

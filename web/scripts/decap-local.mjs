@@ -6,8 +6,11 @@
 //   DECAP_PORT          its port (8081)
 //   EDIT_PORT           the editor's port: its origins are the only ones allowed
 //   LOG_LEVEL           decap-server's log level (warn)
+import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve, sep } from "node:path";
 import { editorOrigins, guardMiddleware } from "./decap-guard.mjs";
+import { contentStrings, mediaFiles, orphanedMedia, stringsIn } from "./orphaned-media.mjs";
 
 const require = createRequire(import.meta.url);
 // Express as decap-server has it: the app its middlewares are written for.
@@ -36,7 +39,45 @@ app.disable("x-powered-by");
 app.use(
   guardMiddleware({ port, editorOrigins: editorOrigins(editPort) }, (line) => console.error(line)),
 );
+// Parsed here with decap-server's own limit (it skips a body already parsed),
+// so that a save's previous file can be read before decap-server writes it.
+app.use(express.json({ limit: "50mb" }));
+app.use(removeOrphanedMedia(process.env.GIT_REPO_DIRECTORY));
 await registerLocalFs(app, { logLevel: process.env.LOG_LEVEL || "warn" });
+/**
+ * After a save, deletes the uploads it left unused (./orphaned-media.mjs).
+ * @param {string} root the working tree
+ */
+function removeOrphanedMedia(root) {
+  const content = resolve(root, "content") + sep;
+  return (req, res, next) => {
+    const body = req.body;
+    if (req.method !== "POST" || body?.action !== "persistEntry") return next();
+    const files = body.params?.dataFiles ?? [body.params?.entry];
+    /** @type {Set<string>} */
+    const before = new Set();
+    for (const file of files) {
+      const path = typeof file?.path === "string" ? resolve(root, file.path) : "";
+      if (!path.startsWith(content) || !path.endsWith(".json")) return next();
+      try {
+        stringsIn(JSON.parse(readFileSync(path, "utf8")), before);
+      } catch {
+        // A new file, or one that did not parse: nothing it named is known.
+      }
+    }
+    res.on("finish", () => {
+      if (res.statusCode !== 200) return;
+      const now = contentStrings(root);
+      if (!now) return;
+      for (const path of orphanedMedia({ before, now, media: mediaFiles(root) })) {
+        rmSync(resolve(root, path), { force: true });
+        console.error(`decap-local: deleted ${path}: no content file uses it after this save`);
+      }
+    });
+    next();
+  };
+}
+
 const server = app.listen(port, "127.0.0.1", () => {
   console.error(
     `decap-local: the working tree's backend on http://127.0.0.1:${port}/api/v1 (editor at http://localhost:${editPort}/admin/)`,

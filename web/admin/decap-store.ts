@@ -1,0 +1,43 @@
+// Decap's own Redux store, history and actions, reached through the modules of
+// decap-cms-core that decap-cms-app itself imports (dist/esm: one instance).
+// Decap has no public API for these; the editor's fixes for Decap's own faults
+// (./decap-fixes.ts) need them. Typed here as far as the fixes read them.
+import * as entryActions from "decap-cms-core/dist/esm/actions/entries.js";
+import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
+import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
+import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
+
+/** An Immutable value as Decap keeps its state. */
+export interface Immutable {
+  get(key: string): unknown;
+  getIn(path: (string | number)[]): unknown;
+  toJS(): unknown;
+}
+
+export interface DecapStore {
+  getState(): {
+    config: Immutable & Record<string, unknown>;
+    collections: Immutable;
+    entryDraft: Immutable;
+    medias: unknown;
+    auth: Immutable;
+    [key: string]: unknown;
+  };
+  dispatch(action: unknown): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface DecapHistory {
+  location: { pathname: string };
+  listen(listener: (location: { pathname: string }, action: string) => void): () => void;
+  replace(path: string): void;
+}
+
+export const store = decapStore as unknown as DecapStore;
+export const history = decapHistory as unknown as DecapHistory;
+
+type ActionCreator = (...args: unknown[]) => unknown;
+export const entryLoaded = (entryActions as unknown as Record<string, ActionCreator>)
+  .entryLoaded as (collection: Immutable, entry: unknown) => unknown;
+export const openMediaLibrary = (mediaActions as unknown as Record<string, ActionCreator>)
+  .openMediaLibrary as (payload?: unknown) => unknown;

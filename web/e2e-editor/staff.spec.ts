@@ -1,0 +1,316 @@
+// The editor as the firm's staff use it (issue 30, the points where Decap
+// itself was the cause): a fix typed after a save is saved, a paste from a web
+// page or Word is clean text in its order, an address opens its entry, photos
+// show at once with their name, the local editor words things as the guide
+// does, and a vacancy is removed only when confirmed, with its unused photos.
+// Against `make edit` in the sandbox; one worker, in order, each test reading
+// the content it starts from.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import {
+  expect,
+  expectSaved,
+  fieldBox,
+  inSandbox,
+  openEntry,
+  publish,
+  readContent,
+  test,
+} from "./editor";
+
+interface Vacancy {
+  slug: string;
+  title: string;
+  roleText: string;
+  [key: string]: unknown;
+}
+interface Careers {
+  vacancies: Vacancy[];
+  [key: string]: unknown;
+}
+interface Employee {
+  name: string;
+  image: string;
+  [key: string]: unknown;
+}
+
+/** The first vacancy's entry, unfolded. */
+async function firstVacancy(page: Page): Promise<Locator> {
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByRole("button", { name: "Expand" }).first().click();
+  return vacancies;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Replaces a text box's text as a person does: select all, type. (Playwright's
+ * fill selects and inserts in one step, and Decap's text box puts the cursor
+ * back where the last typing left it when it redraws on focus.)
+ */
+async function retype(page: Page, box: Locator, text: string) {
+  await box.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+  await expect(box).toHaveValue(text);
+}
+
+/** Decap's error screen, shown when its editor throws. */
+const errorScreen = (page: Page) => page.getByText("There's been an error");
+
+test("a value typed back after a save is saved", async ({ page }) => {
+  const before = readContent<Careers>("careers");
+  const original = before.vacancies[0]!.title;
+  const mistake = `${original} (wrong)`;
+
+  await openEntry(page, "careers", "careers");
+  const vacancies = await firstVacancy(page);
+  const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
+  await title.fill(mistake);
+  await publish(page);
+  await expectSaved(page);
+  expect(readContent<Careers>("careers").vacancies[0]!.title).toBe(mistake);
+  await expect(page.getByText("Entry saved")).toHaveCount(0);
+
+  // The fix: the original value typed back is a change to save...
+  await retype(page, title, original);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await publish(page);
+  await expectSaved(page);
+  // ...and the file has it: as before the mistake, to the byte.
+  expect(readContent<Careers>("careers")).toEqual(before);
+});
+
+test.describe(() => {
+  // Pastes need the page's clipboard.
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("a paste from a web page with a picture and a table becomes clean text in its order, never an error screen", async ({
+    page,
+  }) => {
+    const alerts: string[] = [];
+    page.on("dialog", async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    const before = readContent<Careers>("careers");
+    const html = [
+      "<meta charset='utf-8'><h2>Where you work</h2>",
+      '<p>Our team <img src="https://example.com/team.jpg" alt="The team"> in numbers:</p>',
+      "<table><tbody><tr><th>Office</th><th>People</th></tr><tr><td>Amsterdam</td><td>40</td></tr></tbody></table>",
+      "<p>We <b>look forward</b> to meeting you.</p>",
+    ].join("");
+    const text =
+      "Where you work\nOur team in numbers:\nOffice\tPeople\nAmsterdam\t40\nWe look forward to meeting you.";
+
+    await openEntry(page, "careers", "careers");
+    await firstVacancy(page);
+    const label = page
+      .locator("label")
+      .filter({ hasText: /^Role text$/ })
+      .first();
+    // The rich-text box of that field: the nearest block around the label that has one.
+    const roleText = label
+      .locator("xpath=ancestor::div[.//*[@data-slate-editor]][1]")
+      .locator("[data-slate-editor]")
+      .first();
+    await page.evaluate(
+      async ([h, t]) => {
+        await navigator.clipboard.write([
+          new ClipboardItem({
+            "text/html": new Blob([h!], { type: "text/html" }),
+            "text/plain": new Blob([t!], { type: "text/plain" }),
+          }),
+        ]);
+      },
+      [html, text],
+    );
+    // Into a new paragraph after the first one, as someone adding a section
+    // would: at the start of the second paragraph, Enter, back into the new line.
+    await roleText
+      .locator("p")
+      .nth(1)
+      .click({ position: { x: 2, y: 4 } });
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ControlOrMeta+V");
+
+    await expect(roleText.getByText("Amsterdam – 40")).toBeVisible();
+    await expect(errorScreen(page)).toHaveCount(0);
+    expect(alerts).toEqual([
+      "The pasted text had 1 picture, which this text cannot hold: the text was pasted without it. Photos go in the photo fields.",
+    ]);
+    await publish(page);
+    await expectSaved(page);
+
+    const saved = readContent<Careers>("careers").vacancies[0]!.roleText;
+    const [first, second] = before.vacancies[0]!.roleText.split("\n\n");
+    // Between the two paragraphs, in the order it was pasted, as Markdown the
+    // site's rules accept.
+    expect(saved).toContain(
+      [
+        first,
+        "### Where you work",
+        "Our team in numbers:",
+        "Office – People",
+        "Amsterdam – 40",
+        "We **look forward** to meeting you.",
+        second,
+      ].join("\n\n"),
+    );
+    expect(saved).not.toMatch(/<|!\[|example\.com/);
+  });
+});
+
+test("going from one open entry to another by its address shows that entry", async ({ page }) => {
+  const careers = readContent<Careers>("careers");
+  const employees = readContent<{ employees: Employee[] }>("employees").employees;
+  await openEntry(page, "people", "employees");
+  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+
+  // A bookmark or a typed address: only the part after # changes.
+  await page.goto("/admin/#/collections/careers/entries/careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await expect(vacancies).toContainText(careers.vacancies[0]!.slug);
+  const preview = page.locator("iframe").first().contentFrame();
+  await expect(
+    preview.getByRole("heading", { level: 3, name: careers.vacancies[0]!.title }),
+  ).toBeVisible();
+  await expect(preview.getByText(employees[0]!.name)).toHaveCount(0);
+
+  // Back goes to the people again, shown as such.
+  await page.goBack();
+  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+});
+
+test("a person's current photo shows at once, with its file name", async ({ page }) => {
+  const person = readContent<{ employees: Employee[] }>("employees").employees[0]!;
+  await openEntry(page, "people", "employees");
+  const employees = await fieldBox(page, "Employees");
+  await employees.getByRole("button", { name: "Expand" }).first().click();
+  const imageField = page
+    .locator("label")
+    .filter({ hasText: /^Image$/ })
+    .first()
+    .locator("xpath=ancestor::div[.//img][1]");
+  await expect(imageField.getByText(`Current file: ${person.image}`)).toBeVisible();
+  // The picture itself, drawn without the media library ever opened.
+  const photo = imageField.locator("img").first();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("the local editor opens without signing in, names the save Save, and #/media opens the media library", async ({
+  page,
+}) => {
+  await page.goto("/admin/");
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
+
+  await page.goto("/admin/#/collections/careers/entries/careers");
+  // Unchanged: "Saved"; and no "View Live" or "Check for Preview" (the local
+  // site is the build made at start, without the edits saved since).
+  await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
+  await expect(page.getByText("View Live")).toHaveCount(0);
+  await expect(page.getByText("Check for Preview")).toHaveCount(0);
+  const vacancies = await firstVacancy(page);
+  const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
+  const original = await title.inputValue();
+  await title.fill(`${original} (changed)`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("menuitem", { name: "Save now" })).toBeVisible();
+  await expect(page.getByText(/publish/i)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await retype(page, title, original);
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  await expect(page.getByText("Check for Preview")).toHaveCount(0);
+
+  await page.goto("/admin/#/media");
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: "Media assets" }),
+  ).toBeVisible();
+  // Uploads there keep the Media page's rule (the photo rule of the images folder).
+  const alerts: string[] = [];
+  page.on("dialog", async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  const dir = mkdtempSync(join(tmpdir(), "veldhaven-staff-"));
+  const notes = join(dir, "notes.txt");
+  writeFileSync(notes, "Not a photo.\n");
+  await page.getByRole("dialog").locator('input[type="file"]').setInputFiles(notes);
+  await expect.poll(() => alerts).toHaveLength(1);
+  expect(alerts[0]).toMatch(/JPEG or PNG/);
+  rmSync(dir, { recursive: true, force: true });
+  // Closed, it leaves the editor's start page, not "Not Found".
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await expect(page.getByText("Not Found")).toHaveCount(0);
+});
+
+test("removing a vacancy asks first, and saving it removes the photos only it used", async ({
+  page,
+}) => {
+  const before = readContent<Careers>("careers");
+  const gone = before.vacancies.at(-1)!;
+  const others = before.vacancies.slice(0, -1);
+  const photosOf = (v: Vacancy) =>
+    Object.values(v).filter((x): x is string => typeof x === "string" && /\.(jpe?g|png)$/.test(x));
+  const usedElsewhere = new Set(others.flatMap(photosOf));
+  const onlyItsOwn = photosOf(gone).filter((p) => !usedElsewhere.has(p));
+  const shared = photosOf(gone).filter((p) => usedElsewhere.has(p));
+  expect(onlyItsOwn.length).toBeGreaterThan(0);
+  for (const photo of onlyItsOwn)
+    expect(existsSync(inSandbox(`content/media/images/${photo}`))).toBe(true);
+
+  const questions: string[] = [];
+  let answer = false;
+  page.on("dialog", async (dialog) => {
+    questions.push(dialog.message());
+    if (answer) await dialog.accept();
+    else await dialog.dismiss();
+  });
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  // Listed by its slug or its title (whichever the list shows).
+  const name = new RegExp(`^(${escapeRegExp(gone.slug)}|${escapeRegExp(gone.title)})$`);
+  const entry = vacancies.getByText(name);
+  await expect(entry).toBeVisible();
+  // The x at the right of the entry's bar: the bar just above its name.
+  const remove = entry.locator("xpath=preceding-sibling::div[1]/button[last()]");
+
+  // "Cancel" keeps it.
+  await remove.click();
+  expect(questions).toHaveLength(1);
+  expect(questions[0]).toMatch(
+    new RegExp(`^Remove the vacancy “(${escapeRegExp(gone.slug)}|${escapeRegExp(gone.title)})”\\?`),
+  );
+  await expect(entry).toBeVisible();
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+
+  answer = true;
+  await remove.click();
+  expect(questions).toHaveLength(2);
+  await expect(entry).toHaveCount(0);
+  await publish(page);
+  await expectSaved(page);
+
+  expect(readContent<Careers>("careers")).toEqual({ ...before, vacancies: others });
+  for (const photo of onlyItsOwn) {
+    expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(false);
+  }
+  for (const photo of shared) {
+    expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(true);
+  }
+  // The photos the other vacancies use are all still there.
+  for (const photo of others.flatMap(photosOf)) {
+    expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(true);
+  }
+});

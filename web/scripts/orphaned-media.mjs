@@ -1,0 +1,82 @@
+// `make edit`: the uploads a save leaves unused are deleted with it. Content
+// files name their media by bare file name ("anna-de-vries.jpg", in
+// content/media/<folder>/). When a save removes the last mention of a file that
+// the saved content file mentioned before (a vacancy or a person removed, a
+// photo replaced), the file would stay behind and go into the next commit
+// unused (issue 30). The local backend's middleware (decap-local.mjs) asks
+// these functions, after decap-server has written the entry, which files to
+// delete: only files the saved file named before, and that no content file
+// mentions now.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+/**
+ * Every string in a parsed JSON value, at any depth.
+ * @param {unknown} value
+ * @param {Set<string>} [into]
+ * @returns {Set<string>}
+ */
+export function stringsIn(value, into = new Set()) {
+  if (typeof value === "string") into.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, into);
+  else if (value && typeof value === "object")
+    for (const item of Object.values(value)) stringsIn(item, into);
+  return into;
+}
+
+/**
+ * The media files to delete after a save.
+ * @param {{ before: Set<string>, now: Set<string>, media: string[] }} state
+ *   before: the strings of the saved file before the save; now: the strings of
+ *   every content file after it; media: the media files (paths, "/"-separated).
+ * @returns {string[]} the media paths no longer used, in the order given
+ */
+export function orphanedMedia({ before, now, media }) {
+  const mentionedNow = [...now];
+  return media.filter((path) => {
+    const name = path.split("/").pop() ?? "";
+    if (!name || !before.has(name)) return false;
+    // Kept while any text names it, even inside a longer text (a link, a note).
+    return !mentionedNow.some((text) => text.includes(name));
+  });
+}
+
+/**
+ * The content files' strings now (content/*.json), parsed; a file that does not
+ * parse keeps every media file (nothing is deleted on a guess).
+ * @param {string} root the working tree
+ * @returns {Set<string> | undefined}
+ */
+export function contentStrings(root) {
+  const dir = join(root, "content");
+  const strings = new Set();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      stringsIn(JSON.parse(readFileSync(join(dir, name), "utf8")), strings);
+    } catch {
+      return undefined;
+    }
+  }
+  return strings;
+}
+
+/**
+ * The media files under content/media, as paths from the working tree ("/"-separated).
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function mediaFiles(root) {
+  const dir = join(root, "content", "media");
+  /** @type {string[]} */
+  const out = [];
+  const walk = (/** @type {string} */ at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) out.push(relative(root, path).split(sep).join("/"));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
