@@ -169,7 +169,12 @@ export function fieldFor(name, raw, required, ctx) {
       throw new Error(`${ctx.file}: ${path}: editor.unique works in a top-level list only`);
     field.unique = { list: list.slice(1).split("/"), entry: editor.unique };
   }
-  if (editor.notBefore) field.not_before = editor.notBefore;
+  if (editor.notBefore) {
+    const list = ctx.path.replace(/\/\*$/, "");
+    if (!list || list.includes("*") || list === ctx.path)
+      throw new Error(`${ctx.file}: ${path}: editor.notBefore works in a top-level list only`);
+    field.not_before = { field: editor.notBefore, list: list.slice(1).split("/") };
+  }
 
   if (Array.isArray(node.enum)) {
     Object.assign(field, {
@@ -236,6 +241,7 @@ export function fieldFor(name, raw, required, ctx) {
     field.widget = "boolean";
   } else if (type === "array") {
     Object.assign(field, listField(name, node, { ...ctx, path }));
+    if (editor.search) field.search = editor.search;
   } else if (type === "object" || node.properties || node.patternProperties) {
     Object.assign(
       field,

@@ -6,12 +6,16 @@ import "./manual-init";
 import CMS from "decap-cms-app";
 import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
+import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
+import { installFoldedNameClick } from "./form-help";
+import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
+import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 
 interface EditorConfig {
@@ -126,6 +130,27 @@ function registerUploadRules(config: EditorConfig) {
   installUploadGuard(String(config.media_folder));
 }
 
+/**
+ * The content rules between values, checked on the field before a save
+ * (./rule-control.tsx), an id the editor assigns, a searchable long list, and
+ * Decap's messages in the staff's words (./editor-words.ts).
+ */
+function registerFieldRules() {
+  // Decap's typings give a widget's control the type of its props; it is a component.
+  const control = (name: string) =>
+    (CMS.getWidget(name) as unknown as { control: never; preview: never }).control;
+  const preview = (name: string) =>
+    (CMS.getWidget(name) as unknown as { control: never; preview: never }).preview;
+  for (const name of ["string", "text", "number", "select", "markdown", "datetime"]) {
+    CMS.registerWidget(name, withRules(control(name)) as never, preview(name));
+  }
+  CMS.registerWidget("list", withSearch(control("list")) as never, preview("list"));
+  CMS.registerWidget("assigned-id", AssignedIdControl as never, preview("number"));
+  const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
+  if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
+  installFoldedNameClick();
+}
+
 async function start() {
   const config = await loadConfig();
   if (!config) {
@@ -143,6 +168,7 @@ async function start() {
   registerPreviews(config);
   registerSaveRules(config);
   registerUploadRules(config);
+  registerFieldRules();
   const backend =
     config.backend?.name === "github"
       ? { ...config.backend, base_url: location.origin }

@@ -47,6 +47,8 @@ export const editorMetaSchema = {
     labels: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
     // The width in pixels below which an uploaded photo gets a warning.
     minWidth: { type: "integer", minimum: 1 },
+    // A long list gets a search box with this label ("Find a person").
+    search: { type: "string", minLength: 1 },
   },
   additionalProperties: false,
 };

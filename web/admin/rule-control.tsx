@@ -1,0 +1,139 @@
+// Decap validates a field before a save with its `required` and `pattern`, and
+// then asks the field's control `isValid()`. The controls registered here wrap
+// Decap's own and answer it with the rules between values (./field-rules.ts:
+// unique slugs and ids, choices from another file, dates in order, Markdown
+// without HTML), so a save the build would refuse is refused on the field, in
+// the build's words.
+import { Component, createRef, type ComponentType } from "react";
+import { nextId } from "../scripts/content-rules.mjs";
+import { fieldProblems, type RuleField } from "./field-rules";
+import { noteValidation } from "./form-help";
+
+interface ImmutableLike {
+  get(key: string): unknown;
+  getIn(path: string[]): unknown;
+  toJS(): unknown;
+}
+
+interface ControlProps {
+  field: ImmutableLike;
+  value: unknown;
+  forID: string;
+  onChange(value: unknown): void;
+  getEntry(): ImmutableLike | undefined;
+  parentIds?: string[];
+  classNameWrapper: string;
+  [prop: string]: unknown;
+}
+
+type Validity = boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
+
+interface Validated {
+  isValid?: () => Validity | Promise<unknown>;
+  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
+  state?: unknown;
+}
+
+/**
+ * Decap's Widget renders a field again only when its control's own
+ * `shouldComponentUpdate` says so (a list: always, to show its items' errors),
+ * else when its value changes: a wrapper passes the inner control's on.
+ */
+function innerUpdate(inner: Validated | null) {
+  const scu = inner?.shouldComponentUpdate;
+  return scu ? (props: unknown) => scu.call(inner, props, inner.state) : undefined;
+}
+
+function plain(value: unknown): unknown {
+  return value && typeof value === "object" && "toJS" in value
+    ? (value as ImmutableLike).toJS()
+    : value;
+}
+
+/** What the control's rules say about its value now. */
+function problemsOf(props: ControlProps): string[] {
+  const field = props.field.toJS() as RuleField;
+  const data = props.getEntry()?.get("data") as ImmutableLike | undefined;
+  return fieldProblems(field, plain(props.value), data?.toJS() as Record<string, unknown>);
+}
+
+/** A control that also answers `isValid()` with the field's rules. */
+export function withRules(Control: ComponentType<ControlProps>): ComponentType<ControlProps> {
+  return class RuleControl extends Component<ControlProps> {
+    inner = createRef<Validated>();
+
+    componentDidMount() {
+      // Before Decap's Widget reads it from this control (its ref comes after this).
+      const scu = innerUpdate(this.inner.current);
+      if (scu) this.shouldComponentUpdate = scu;
+    }
+
+    isValid(): Validity | Promise<unknown> {
+      noteValidation();
+      const problems = problemsOf(this.props);
+      if (problems.length > 0) {
+        return {
+          error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds },
+        };
+      }
+      return this.inner.current?.isValid?.() ?? true;
+    }
+
+    /** Decap focuses a field it wants seen (an error) through its control. */
+    focus(path?: string) {
+      const inner = this.inner.current as { focus?: (path?: string) => void } | null;
+      if (inner?.focus) inner.focus(path);
+      else document.getElementById(this.props.forID)?.focus();
+    }
+
+    render() {
+      return <Control {...this.props} ref={this.inner as never} />;
+    }
+  };
+}
+
+/**
+ * An id the editor gives, not one staff type: a new entry of the list gets the
+ * next free number when it is added; an existing one keeps its own. Shown as
+ * a read-only box, so nobody has to look for a number no one else has.
+ */
+export class AssignedIdControl extends Component<ControlProps> {
+  componentDidMount() {
+    this.assign();
+  }
+
+  componentDidUpdate() {
+    this.assign();
+  }
+
+  assign() {
+    const { value } = this.props;
+    if (typeof value === "number" || (typeof value === "string" && value !== "")) return;
+    const unique = (this.props.field.toJS() as RuleField).unique;
+    const data = this.props.getEntry()?.get("data") as ImmutableLike | undefined;
+    const items = unique ? (data?.getIn(unique.list) as ImmutableLike | undefined) : undefined;
+    const list = (items?.toJS() ?? []) as Record<string, unknown>[];
+    this.props.onChange(nextId(list.map((item) => item?.[String(this.props.field.get("name"))])));
+  }
+
+  isValid(): Validity {
+    noteValidation();
+    const problems = problemsOf(this.props);
+    return problems.length > 0
+      ? { error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds } }
+      : true;
+  }
+
+  render() {
+    const { forID, value, classNameWrapper } = this.props;
+    return (
+      <input
+        id={forID}
+        className={classNameWrapper}
+        type="text"
+        readOnly
+        value={value === undefined || value === null ? "" : String(value)}
+      />
+    );
+  }
+}
