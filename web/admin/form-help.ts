@@ -97,3 +97,38 @@ export function installFoldedNameClick() {
     toggle?.click();
   });
 }
+
+/**
+ * In rich text, "- " (or "* ") at the start of a line starts a bulleted list and
+ * "1. " a numbered one, as staff expect from a word processor: Decap's editor
+ * keeps them as text, which the site then shows with the dash. The marker is
+ * removed and the toolbar's own list button pressed.
+ */
+export function installListShortcuts() {
+  document.addEventListener(
+    "beforeinput",
+    (event) => {
+      if (event.inputType !== "insertText" || event.data !== " ") return;
+      const target = event.target instanceof Element ? event.target : null;
+      const editable = target?.closest<HTMLElement>('[data-slate-editor="true"]');
+      const selection = window.getSelection();
+      if (!editable || !selection?.isCollapsed || !selection.anchorNode) return;
+      const block = selection.anchorNode.parentElement?.closest("[data-slate-node=element]");
+      if (!block || block.closest("li")) return;
+      const range = document.createRange();
+      range.selectNodeContents(block);
+      range.setEnd(selection.anchorNode, selection.anchorOffset);
+      const before = range.toString();
+      const kind = /^[-*]$/.test(before) ? "Bulleted List" : /^1\.$/.test(before) ? "Numbered List" : undefined;
+      if (!kind) return;
+      const toolbar = editable.parentElement?.parentElement?.querySelector<HTMLButtonElement>(
+        `button[title="${kind}"]`,
+      );
+      if (!toolbar) return;
+      event.preventDefault();
+      for (let i = 0; i < before.length; i++) document.execCommand("delete");
+      toolbar.click();
+    },
+    true,
+  );
+}

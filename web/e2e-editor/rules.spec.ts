@@ -1,0 +1,315 @@
+// Issue 30, points 3, 4 and 9: every rule the build checks on content is
+// checked in the editor before a save, on the field, in words staff read (which
+// field, what is allowed, an example); the form opens and scrolls to the field
+// in error, even inside a folded entry; a file that is not really a photo is
+// refused before it is uploaded, and a photo too small for its field is
+// questioned. The walkthrough adds a vacancy with photos and saves nothing the
+// build then refuses.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { Page } from "@playwright/test";
+import {
+  backendActions,
+  buildSite,
+  expect,
+  expectSaved,
+  fieldBox,
+  inSandbox,
+  openEntry,
+  publish,
+  readContent,
+  test,
+  withBuiltSite,
+} from "./editor";
+
+interface Vacancy {
+  id: number;
+  slug: string;
+  title: string;
+  office: string;
+  datePosted: string;
+  [key: string]: unknown;
+}
+interface Careers {
+  vacancies: Vacancy[];
+  [key: string]: unknown;
+}
+
+let files = "";
+/** Photos as staff would upload them, and files that only look like one. */
+const photo = (name: string) => join(files, name);
+
+test.beforeAll(async () => {
+  files = mkdtempSync(join(tmpdir(), "veldhaven-editor-rules-"));
+  const make = (width: number, height: number, name: string) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 70, g: 96, b: 120 } } })
+      .jpeg({ quality: 70 })
+      .toFile(photo(name));
+  await make(2000, 1250, "vacancy-test-header.jpg");
+  await make(900, 1200, "vacancy-test-portrait.jpg");
+  await make(300, 200, "vacancy-test-small.jpg");
+  // A PDF and an iPhone photo, renamed as staff do.
+  writeFileSync(photo("renamed-cv.jpg"), "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n");
+  writeFileSync(
+    photo("iphone-photo.jpg"),
+    Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.alloc(12)]),
+  );
+});
+
+test.afterAll(() => {
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+const images = () => readdirSync(inSandbox("content/media/images")).sort();
+const careersText = () => readFileSync(inSandbox("content/careers.json"), "utf8");
+
+/** The open vacancy's field box by label (the first when several are open). */
+function vacancyField(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).first();
+}
+
+test.describe("refused on the field before a save", () => {
+  // Decap's own: a save its validation refuses ends in a promise rejected with
+  // nothing (decap-cms actions/entries.js persistEntry; decaporg/decap-cms#2320).
+  test.use({ expectedProblems: [/^pageerror: undefined$/] });
+
+  test("a duplicate slug: the folded vacancy opens at the field, which says what is allowed with an example, and nothing is written", async ({
+    page,
+  }) => {
+    const before = careersText();
+    const [first, second] = readContent<Careers>("careers").vacancies;
+    const actions = backendActions(page);
+    await openEntry(page, "careers", "careers");
+    const vacancies = await fieldBox(page, "Vacancies");
+    // Open the second vacancy by its title, give it the first one's slug, fold it again.
+    await vacancies.getByText(second!.title, { exact: true }).click();
+    const slug = vacancies.getByRole("textbox", { name: "Slug", exact: true });
+    await expect(slug).toHaveCount(1);
+    await slug.fill(first!.slug);
+    await vacancies.getByText(second!.title, { exact: true }).click({ trial: true }).catch(() => {});
+    await vacancies.getByRole("button", { name: "Expand" }).or(vacancies.getByRole("button", { name: "Collapse" })).first();
+    // Fold it by its chevron (the first button of its bar) so the error is hidden.
+    await page.keyboard.press("Escape");
+    await foldAll(page);
+    await expect(slug).toBeHidden();
+
+    await publish(page);
+    const message = `Another vacancy already has the slug "${first!.slug}": each vacancy needs its own, e.g. "${first!.slug}-2".`;
+    await expect(vacancies.getByText(message)).toBeVisible();
+    await expect(slug).toBeVisible();
+    await expect(slug).toBeFocused();
+    await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
+    // Not in capitals, and no developer's words.
+    await expect(page.getByText(/didn't match the pattern/i)).toHaveCount(0);
+    expect(actions).not.toContain("persistEntry");
+    expect(careersText()).toBe(before);
+  });
+
+  test("a slug with capitals and spaces is explained with an example, not as a pattern", async ({
+    page,
+  }) => {
+    const before = careersText();
+    await openEntry(page, "careers", "careers");
+    const vacancies = await fieldBox(page, "Vacancies");
+    await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+    await vacancies.getByRole("textbox", { name: "Slug", exact: true }).fill("Senior Analyst");
+    await publish(page);
+    await expect(
+      vacancies.getByText(
+        "Use lower-case letters, digits and single hyphens, like senior-analyst-amsterdam; at most 80 characters.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/didn't match the pattern/i)).toHaveCount(0);
+    expect(careersText()).toBe(before);
+  });
+
+  test("HTML typed into a Markdown field is refused on the field, in the build's words", async ({
+    page,
+  }) => {
+    const before = careersText();
+    await openEntry(page, "careers", "careers");
+    const vacancies = await fieldBox(page, "Vacancies");
+    await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+    const roleText = await fieldBox(page, "Role text");
+    // Markdown mode: what staff paste or type there is kept as written.
+    await roleText.getByRole("button", { name: "Markdown" }).or(roleText.getByText("Markdown", { exact: true })).first().click();
+    const source = roleText.locator("textarea").first();
+    await source.fill("We offer <b>a great team</b> and <a href=\"https://example.org\">more</a>.");
+    await publish(page);
+    await expect(
+      page.getByText(/^HTML is not allowed, use Markdown \(\*\*bold\*\*, \*italic\*/),
+    ).toBeVisible();
+    expect(careersText()).toBe(before);
+  });
+
+  test("a closing date before the posting date says so on the field", async ({ page }) => {
+    const before = careersText();
+    const vacancy = readContent<Careers>("careers").vacancies[0]!;
+    await openEntry(page, "careers", "careers");
+    const vacancies = await fieldBox(page, "Vacancies");
+    await vacancies.getByText(vacancy.title, { exact: true }).click();
+    await vacancyField(page, "Valid through (optional)").fill("2001-02-03");
+    await publish(page);
+    await expect(
+      page.getByText(
+        `Valid through (2001-02-03) is before date posted (${vacancy.datePosted}): choose ${vacancy.datePosted} or a later date, or leave it empty.`,
+      ),
+    ).toBeVisible();
+    expect(careersText()).toBe(before);
+  });
+});
+
+/** Folds every open list entry of the form (their chevrons). */
+async function foldAll(page: Page) {
+  for (const button of await page.getByRole("button", { name: "Collapse" }).all()) {
+    if (await button.isVisible()) await button.click();
+  }
+}
+
+test("a PDF or an iPhone photo renamed .jpg is refused before upload with a message naming it; a 300 x 200 photo is questioned", async ({
+  page,
+}) => {
+  const before = images();
+  const dialogs: { type: string; message: string }[] = [];
+  let acceptWarning = false;
+  page.on("dialog", async (dialog) => {
+    dialogs.push({ type: dialog.type(), message: dialog.message() });
+    if (dialog.type() === "confirm" && !acceptWarning) await dialog.dismiss();
+    else await dialog.accept();
+  });
+  const actions = backendActions(page);
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+  const header = await fieldBox(page, "Header photo");
+  await header.getByRole("button", { name: /Choose different image|Choose an image/ }).first().click();
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  const upload = library.locator('input[type="file"]');
+
+  await upload.setInputFiles(photo("renamed-cv.jpg"));
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]!.message).toMatch(/^"renamed-cv\.jpg" is named like a photo but is a PDF document\./);
+
+  await upload.setInputFiles(photo("iphone-photo.jpg"));
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]!.message).toMatch(/is named like a photo but is an iPhone photo in HEIC format/);
+
+  // Too small for a header shown 2000 pixels wide: asked, and "Cancel" uploads nothing.
+  await upload.setInputFiles(photo("vacancy-test-small.jpg"));
+  await expect.poll(() => dialogs.length).toBe(3);
+  expect(dialogs[2]).toEqual({
+    type: "confirm",
+    message: expect.stringMatching(
+      /^"vacancy-test-small\.jpg" is only 300 x 200 pixels; this photo is shown at least 2000 pixels wide/,
+    ),
+  });
+  await expect(library.getByText("vacancy-test-small.jpg")).toHaveCount(0);
+  expect(actions).not.toContain("persistMedia");
+  expect(images()).toEqual(before);
+
+  // "OK" uploads it after all: the warning does not refuse.
+  acceptWarning = true;
+  await upload.setInputFiles(photo("vacancy-test-small.jpg"));
+  await expect.poll(() => dialogs.length).toBe(4);
+  await expect(library.getByText("vacancy-test-small.jpg").first()).toBeVisible();
+});
+
+/** Picks a choice of a Decap select (react-select) by its label. */
+async function choose(page: Page, label: string, option: string) {
+  const box = page.getByRole("combobox", { name: label, exact: true }).first();
+  await box.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("the walkthrough: a vacancy added with its photos, an office picked from the list and the id given, saves what the build accepts", async ({
+  page,
+}) => {
+  const before = readContent<Careers>("careers");
+  const nextId = Math.max(...before.vacancies.map((v) => v.id)) + 1;
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.accept();
+  });
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByRole("button", { name: "Add vacancy" }).click();
+  // The new vacancy is the last, open; its id is given, not typed.
+  const id = vacancyField(page, "Id");
+  await expect(page.getByLabel("Id", { exact: true })).toHaveCount(before.vacancies.length + 1);
+  const newId = page.getByLabel("Id", { exact: true }).last();
+  await expect(newId).toHaveValue(String(nextId));
+  await expect(newId).toHaveAttribute("readonly", "");
+  void id;
+
+  const last = <T>(l: { last(): T }) => l.last();
+  const text = (label: string) => last(page.getByRole("textbox", { name: label, exact: true }));
+  await text("Slug").fill("senior-analyst-amsterdam");
+  await text("Title").fill("Senior Analyst");
+  await text("Location").fill("Amsterdam");
+  await choose(page, "Office", "Amsterdam");
+  // Employment type in words; the file keeps the schema's code.
+  await last(page.getByRole("combobox", { name: "Employment type", exact: true })).click();
+  await page.getByRole("option", { name: "Full time", exact: true }).click();
+  await last(page.getByLabel("Date posted", { exact: true })).fill("2026-11-20");
+  await text("Header text").fill("Help us invest in affordable homes across Europe.");
+  await text("Profile text").fill("You combine analytical rigour with curiosity.");
+  await text("Benefits text").fill("A competitive salary and a team that invests in you.");
+  await text("Contact name").fill("Eva Brouwer");
+  await text("Contact's job title").fill("HR Manager");
+  await text("Contact e-mail").fill("careers@veldhaven.eu");
+  await text("Role photo description").fill("An analyst at work");
+  await text("Profile photo description").fill("Amsterdam at dusk");
+  const roleText = await fieldBox(page, "Role text");
+  await roleText.locator('[contenteditable="true"]').last().fill("You analyse the investments of the firm.");
+  const requirements = (await page.locator("label").filter({ hasText: /^Requirements$/ }).all()).pop()!;
+  const reqBox = page.locator(`[id="${await requirements.getAttribute("for")}"]`);
+  await reqBox.getByRole("button", { name: /Add requirement/ }).click();
+  await reqBox.getByRole("textbox").last().fill("A master's degree in finance or economics");
+
+  // Photos: one upload each of a header and a portrait, chosen for every photo field.
+  const pick = async (label: string, file: string, upload: boolean) => {
+    const box = (await page.locator("label").filter({ hasText: new RegExp(`^${label}$`) }).all()).pop()!;
+    const field = page.locator(`[id="${await box.getAttribute("for")}"]`).or(box.locator("xpath=../.."));
+    await field.getByRole("button", { name: /Choose an image/ }).first().click();
+    const library = page.getByRole("dialog");
+    if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
+    await library.getByText(file, { exact: true }).first().click();
+    await library.getByRole("button", { name: /Choose selected/ }).click();
+  };
+  await pick("Card photo", "vacancy-test-header.jpg", true);
+  await pick("Header photo", "vacancy-test-header.jpg", false);
+  await pick("Role photo", "vacancy-test-header.jpg", false);
+  await pick("Profile photo for phones", "vacancy-test-portrait.jpg", true);
+  await pick("Profile photo for tablets", "vacancy-test-header.jpg", false);
+  await pick("Profile photo for computers", "vacancy-test-header.jpg", false);
+  await pick("Contact photo", "vacancy-test-portrait.jpg", false);
+
+  await publish(page);
+  await expectSaved(page);
+  expect(dialogs).toEqual([]);
+
+  const saved = readContent<Careers>("careers").vacancies.at(-1)!;
+  expect(saved).toMatchObject({
+    id: nextId,
+    slug: "senior-analyst-amsterdam",
+    title: "Senior Analyst",
+    office: "amsterdam",
+    employmentType: "FULL_TIME",
+    datePosted: "2026-11-20",
+    headerImage: "vacancy-test-header.jpg",
+    profileImageMobile: "vacancy-test-portrait.jpg",
+  });
+  expect(saved).not.toHaveProperty("validThrough");
+
+  // What the editor saved, the build accepts, and the page is there.
+  await buildSite();
+  await withBuiltSite(async (origin) => {
+    await page.goto(`${origin}/careers/senior-analyst-amsterdam`);
+    await expect(page.getByRole("heading", { level: 1, name: "Senior Analyst" })).toBeVisible();
+  });
+});
