@@ -257,11 +257,14 @@ export function fieldFor(name, raw, required, ctx) {
   // A string the schema requires non-empty is required; an optional one may be left empty.
   const nonEmpty = type !== "string" || (node.minLength ?? 0) >= 1 || Boolean(node.pattern);
   field.required = required && nonEmpty;
-  if (field.widget === "assigned-id") field.required = false;
   // Decap marks an optional field "(optional)"; a required one says so first in its hint.
   if (field.widget !== "hidden" && field.widget !== "assigned-id" && field.hint !== undefined)
     field.hint = plainHint(field.hint);
-  if (field.required && field.widget !== "object" && !(field.widget === "list" && !field.min))
+  if (
+    field.required &&
+    !["object", "assigned-id"].includes(field.widget) &&
+    !(field.widget === "list" && !field.min)
+  )
     field.hint = field.hint ? `Required. ${field.hint}` : "Required.";
   // A key the file must have that may be empty keeps "" (the build requires the key);
   // any other empty optional string is dropped on save (see ./empty-fields.ts).

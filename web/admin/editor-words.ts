@@ -10,7 +10,7 @@ export const editorWords = {
       widget: {
         required: "Fill in %{fieldLabel}: it is required.",
         // The pattern's message from the schema says what is allowed, with an example.
-        regexPattern: "%{pattern}",
+        regexPattern: "%{pattern}.",
         range: "Use a number from %{minValue} to %{maxValue}.",
         min: "Use a number of at least %{minValue}.",
         max: "Use a number of at most %{maxValue}.",

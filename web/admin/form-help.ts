@@ -41,11 +41,23 @@ function toggleOf(folded: HTMLElement): HTMLButtonElement | undefined {
   return undefined;
 }
 
-/** The outermost folded part (display: none, with a toggle) an element is in. */
-function outermostFolded(element: HTMLElement): HTMLElement | undefined {
-  let found: HTMLElement | undefined;
+const shown = (e: Element) => getComputedStyle(e).display !== "none";
+
+/**
+ * The button that opens the outermost folded part an element is in: a folded
+ * list entry (its name shown in place of its fields) or a folded object.
+ */
+function outermostToggle(element: HTMLElement): HTMLButtonElement | undefined {
+  let found: HTMLButtonElement | undefined;
   for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
-    if (getComputedStyle(at).display === "none" && toggleOf(at)) found = at;
+    const name = at.querySelector<HTMLElement>(`:scope > ${FOLDED_LABEL}`);
+    if (name && shown(name)) {
+      const toggle = name.previousElementSibling?.querySelector("button");
+      if (toggle) found = toggle;
+    } else if (!shown(at)) {
+      const toggle = toggleOf(at);
+      if (toggle) found = toggle;
+    }
   }
   return found;
 }
@@ -71,9 +83,9 @@ export async function revealErrors() {
   // Unfold from the outside in, until the first error is shown.
   for (let i = 0; i < 8; i++) {
     const first = errorLists()[0];
-    const folded = first && outermostFolded(first);
-    if (!folded) break;
-    toggleOf(folded)?.click();
+    const toggle = first && outermostToggle(first);
+    if (!toggle) break;
+    toggle.click();
     await nextFrame();
   }
   const first = errorLists()[0];

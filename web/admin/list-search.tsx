@@ -48,9 +48,8 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
       this.observer?.disconnect();
     }
 
-    isValid() {
-      return this.inner.current?.isValid?.() ?? true;
-    }
+    // Decap calls it unbound (Widget keeps the function, not the control).
+    isValid = () => this.inner.current?.isValid?.() ?? true;
 
     focus(path: string) {
       this.setState({ query: "" }, () => this.inner.current?.focus?.(path));

@@ -68,7 +68,8 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
       if (scu) this.shouldComponentUpdate = scu;
     }
 
-    isValid(): Validity | Promise<unknown> {
+    // Decap calls it unbound (Widget keeps the function, not the control).
+    isValid = (): Validity | Promise<unknown> => {
       noteValidation();
       const problems = problemsOf(this.props);
       if (problems.length > 0) {
@@ -77,7 +78,7 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
         };
       }
       return this.inner.current?.isValid?.() ?? true;
-    }
+    };
 
     /** Decap focuses a field it wants seen (an error) through its control. */
     focus(path?: string) {
@@ -116,13 +117,14 @@ export class AssignedIdControl extends Component<ControlProps> {
     this.props.onChange(nextId(list.map((item) => item?.[String(this.props.field.get("name"))])));
   }
 
-  isValid(): Validity {
+  // Decap calls it unbound (Widget keeps the function, not the control).
+  isValid = (): Validity => {
     noteValidation();
     const problems = problemsOf(this.props);
     return problems.length > 0
       ? { error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds } }
       : true;
-  }
+  };
 
   render() {
     const { forID, value, classNameWrapper } = this.props;
