@@ -4,7 +4,7 @@
 // lists in words, a date picker, vacancies listed by title, the Markdown hint
 // showing its own syntax, and required fields marked.
 import type { Page } from "@playwright/test";
-import { expect, fieldBox, openEntry, readContent, test } from "./editor";
+import { expect, fieldBox, guideScreenshot, openEntry, readContent, test } from "./editor";
 
 interface Employee {
   id: number;
@@ -41,6 +41,7 @@ test("the people list: job title, office and teams in the firm's words with hint
 
   // A click on the name opens the person.
   await shown.click();
+  await guideScreenshot(page, "people-search.png");
   const jobTitle = page.getByRole("textbox", { name: "Job title (optional)", exact: true });
   await expect(jobTitle).toBeVisible();
   await expect(jobTitle).toHaveValue(person.teamShown ?? "");
@@ -66,6 +67,10 @@ test("the people list: job title, office and teams in the firm's words with hint
 test("the teams of Who we are show their names when folded", async ({ page }) => {
   const teams = readContent<{ teams: string[] }>("people").teams;
   await openEntry(page, "pages", "people");
+  await page.goto("/admin/#/");
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await guideScreenshot(page, "collections.png");
+  await openEntry(page, "pages", "people");
   const box = await fieldBox(page, "Teams");
   for (const team of teams) await expect(box.getByText(team, { exact: true })).toBeVisible();
 });
@@ -84,6 +89,9 @@ test("the vacancy form: listed by title, the id given, office and employment typ
     await expect(vacancies.getByText(v.title, { exact: true })).toBeVisible();
     await expect(vacancies.getByText(v.slug, { exact: true })).toHaveCount(0);
   }
+  await vacancies.getByText(careers.vacancies[0]!.title, { exact: true }).click();
+  await guideScreenshot(page, "vacancy.png");
+  await vacancies.getByRole("button", { name: "Collapse" }).click();
   await vacancies.getByRole("button", { name: "Add vacancy" }).click();
 
   // The id is given: the next free number, not typed.
@@ -125,4 +133,24 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   // Required fields are marked in their hint; optional ones by Decap's "(optional)".
   await expect(hintOf(page, /^Required\. The job title, as the heading of the vacancy page/).last()).toBeVisible();
   await expect(page.getByText("Valid through (optional)").last()).toBeVisible();
+});
+
+test("in rich text, \"- \" at the start of a line starts a bulleted list, as in a word processor", async ({
+  page,
+}) => {
+  const vacancy = readContent<{ vacancies: { title: string }[] }>("careers").vacancies[0]!;
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByText(vacancy.title, { exact: true }).click();
+  const roleText = page.locator("label:visible").filter({ hasText: /^Role text$/ }).locator("xpath=../..");
+  const editable = roleText.locator('[contenteditable="true"]').first();
+  await editable.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("- Own the portfolio of a fund");
+  await expect(editable.locator("li").filter({ hasText: "Own the portfolio of a fund" })).toHaveCount(1);
+  await expect(editable.getByText("- Own the portfolio of a fund")).toHaveCount(0);
+  // The preview draws it as a list item too.
+  const preview = page.locator("iframe").first().contentFrame();
+  await expect(preview.locator("li").filter({ hasText: "Own the portfolio of a fund" })).toHaveCount(1);
 });

@@ -20,6 +20,9 @@ import {
   openEntry,
   publish,
   readContent,
+  chooseOption,
+  guideScreenshot,
+  shownField,
   test,
   withBuiltSite,
 } from "./editor";
@@ -70,14 +73,6 @@ function vacancyField(page: Page, label: string) {
   return page.getByLabel(label, { exact: true }).locator("visible=true").first();
 }
 
-/** The box of a shown list, object, image or Markdown field, by its label's `for`. */
-async function shownField(page: Page, label: string) {
-  const labels = page.locator("label:visible").filter({ hasText: new RegExp(`^${label}$`) });
-  await expect(labels).toHaveCount(1);
-  const id = await labels.getAttribute("for");
-  return page.locator(`[id="${id}"]`);
-}
-
 test.describe("refused on the field before a save", () => {
   // Decap's own: a save its validation refuses ends in a promise rejected with
   // nothing (decap-cms actions/entries.js persistEntry; decaporg/decap-cms#2320).
@@ -105,6 +100,7 @@ test.describe("refused on the field before a save", () => {
     await expect(vacancies.getByText(message)).toBeVisible();
     await expect(slug).toBeVisible();
     await expect(slug).toBeFocused();
+    await guideScreenshot(page, "required.png");
     await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
     // Not in capitals, and no developer's words.
     await expect(page.getByText(/didn't match the pattern/i)).toHaveCount(0);
@@ -138,11 +134,14 @@ test.describe("refused on the field before a save", () => {
     await openEntry(page, "careers", "careers");
     const vacancies = await fieldBox(page, "Vacancies");
     await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+    // The Role text field (its label's container), switched to Markdown mode,
+    // where what staff paste or type is kept as written.
     const roleText = await shownField(page, "Role text");
-    // Markdown mode: what staff paste or type there is kept as written.
-    await roleText.getByRole("button", { name: "Markdown" }).or(roleText.getByText("Markdown", { exact: true })).first().click();
-    const source = roleText.locator("textarea").first();
-    await source.fill("We offer <b>a great team</b> and <a href=\"https://example.org\">more</a>.");
+    await roleText.getByRole("switch", { name: "Toggle to markdown mode" }).click();
+    const source = roleText.locator('[contenteditable="true"]').first();
+    await source.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type('We offer <b>a great team</b> and <a href="https://example.org">more</a>.');
     await publish(page);
     await expect(
       page.getByText(/^HTML is not allowed, use Markdown \(\*\*bold\*\*, \*italic\*/),
@@ -216,13 +215,6 @@ test("a PDF or an iPhone photo renamed .jpg is refused before upload with a mess
   await expect(library.getByText("vacancy-test-small.jpg").first()).toBeVisible();
 });
 
-/** Picks a choice of a Decap select (react-select) by its label. */
-async function choose(page: Page, label: string, option: string) {
-  const box = page.getByRole("combobox", { name: label, exact: true }).locator("visible=true").first();
-  await box.click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
 test("the walkthrough: a vacancy added with its photos, an office picked from the list and the id given, saves what the build accepts", async ({
   page,
 }) => {
@@ -245,9 +237,9 @@ test("the walkthrough: a vacancy added with its photos, an office picked from th
   await text("Slug").fill("senior-analyst-amsterdam");
   await text("Title").fill("Senior Analyst");
   await text("Location").fill("Amsterdam");
-  await choose(page, "Office", "Amsterdam");
+  await chooseOption(page, "Office", "Amsterdam");
   // Employment type in words; the file keeps the schema's code.
-  await choose(page, "Employment type", "Full time");
+  await chooseOption(page, "Employment type", "Full time");
   await text("Date posted").fill("2026-11-20");
   await text("Header text").fill("Help us invest in affordable homes across Europe.");
   await text("Profile text").fill("You combine analytical rigour with curiosity.");
