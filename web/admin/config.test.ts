@@ -82,9 +82,7 @@ describe("the editor config generated from the content schemas", () => {
   it("fails when a content file is in no editor group", () => {
     expect(() =>
       editorConfig({ ...schemas, extra: { type: "object", properties: {} } }, readContentFiles()),
-    ).toThrow(
-      /content files in no editor group: extra/,
-    );
+    ).toThrow(/content files in no editor group: extra/);
   });
 });
 

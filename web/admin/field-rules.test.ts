@@ -10,7 +10,11 @@ const data = {
 
 describe("fieldProblems: the build's rules between values, on one field", () => {
   it("refuses a slug another vacancy has, with a free one as example", () => {
-    const slug: RuleField = { name: "slug", label: "Slug", unique: { list: ["vacancies"], entry: "vacancy" } };
+    const slug: RuleField = {
+      name: "slug",
+      label: "Slug",
+      unique: { list: ["vacancies"], entry: "vacancy" },
+    };
     const twice = { vacancies: [...data.vacancies, { slug: "analyst" }] };
     expect(fieldProblems(slug, "analyst", twice)).toEqual([
       'Another vacancy already has the slug "analyst": each vacancy needs its own, e.g. "analyst-2".',
@@ -24,9 +28,13 @@ describe("fieldProblems: the build's rules between values, on one field", () => 
       options: [{ value: "amsterdam", label: "Amsterdam" }],
       options_from: { file: "site", list: "offices", value: "id", label: "title", what: "offices" },
     };
-    expect(fieldProblems(office, "paris", data)[0]).toMatch(/^"paris" is not one of the offices: choose Amsterdam \(amsterdam\)/);
+    expect(fieldProblems(office, "paris", data)[0]).toMatch(
+      /^"paris" is not one of the offices: choose Amsterdam \(amsterdam\)/,
+    );
     expect(fieldProblems(office, "amsterdam", data)).toEqual([]);
-    expect(fieldProblems({ ...office, multiple: true }, ["amsterdam", "rome"], data)).toHaveLength(1);
+    expect(fieldProblems({ ...office, multiple: true }, ["amsterdam", "rome"], data)).toHaveLength(
+      1,
+    );
   });
 
   it("refuses a closing date before the posting date of its vacancy", () => {
@@ -42,7 +50,9 @@ describe("fieldProblems: the build's rules between values, on one field", () => 
 
   it("refuses HTML in Markdown and a blank required text, in the build's words", () => {
     const md: RuleField = { name: "roleText", widget: "markdown" };
-    expect(fieldProblems(md, "Hello <b>you</b>", data)[0]).toMatch(/^HTML is not allowed, use Markdown/);
+    expect(fieldProblems(md, "Hello <b>you</b>", data)[0]).toMatch(
+      /^HTML is not allowed, use Markdown/,
+    );
     expect(fieldProblems(md, "Hello **you**", data)).toEqual([]);
     expect(fieldProblems({ name: "title", label: "Title" }, "   ", data)).toEqual([
       "Fill in title: spaces alone are not text.",

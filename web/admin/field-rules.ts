@@ -74,7 +74,12 @@ export function fieldProblems(field: RuleField, value: unknown, data: Data | und
     const notBefore = field.not_before;
     for (const item of listAt(data, notBefore.list)) {
       if (item?.[field.name] !== value) continue;
-      const why = datePairProblem(value, item[notBefore.field], label(field), humanKey(notBefore.field));
+      const why = datePairProblem(
+        value,
+        item[notBefore.field],
+        label(field),
+        humanKey(notBefore.field),
+      );
       if (why) {
         problems.push(why);
         break;

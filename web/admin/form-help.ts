@@ -34,7 +34,11 @@ function errorLists(): HTMLElement[] {
 
 /** The button that unfolds a folded part: the first button of the bar before it. */
 function toggleOf(folded: HTMLElement): HTMLButtonElement | undefined {
-  for (let at = folded.previousElementSibling, i = 0; at && i < 2; at = at.previousElementSibling, i++) {
+  for (
+    let at = folded.previousElementSibling, i = 0;
+    at && i < 2;
+    at = at.previousElementSibling, i++
+  ) {
     const button = at.querySelector("button");
     if (button) return button;
   }
@@ -92,7 +96,9 @@ export async function revealErrors() {
   if (!first) return;
   const field = first.parentElement?.parentElement ?? first;
   field.scrollIntoView({ block: "center" });
-  field.querySelector<HTMLElement>("input:not([type=hidden]), textarea, [contenteditable=true]")?.focus({ preventScroll: true });
+  field
+    .querySelector<HTMLElement>("input:not([type=hidden]), textarea, [contenteditable=true]")
+    ?.focus({ preventScroll: true });
   const n = errorLists().length;
   say(
     `Not saved: ${n === 1 ? "one field needs" : `${n} fields need`} your attention. The first is opened and marked in red, with what is allowed.`,
@@ -131,7 +137,11 @@ export function installListShortcuts() {
       range.selectNodeContents(block);
       range.setEnd(selection.anchorNode, selection.anchorOffset);
       const before = range.toString();
-      const kind = /^[-*]$/.test(before) ? "Bulleted List" : /^1\.$/.test(before) ? "Numbered List" : undefined;
+      const kind = /^[-*]$/.test(before)
+        ? "Bulleted List"
+        : /^1\.$/.test(before)
+          ? "Numbered List"
+          : undefined;
       if (!kind) return;
       const toolbar = editable.parentElement?.parentElement?.querySelector<HTMLButtonElement>(
         `button[title="${kind}"]`,

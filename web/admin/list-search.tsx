@@ -20,15 +20,24 @@ interface Inner {
 
 /** The words an entry is found by: its folded name and the values of its fields. */
 function wordsOf(item: HTMLElement): string {
-  const values = [...item.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")]
+  const values = [
+    ...item.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
+  ]
     .filter((e) => e.type !== "file" && e.type !== "hidden")
     .map((e) => e.value);
   return [item.textContent ?? "", ...values].join(" ").toLowerCase();
 }
 
 export function withSearch(List: ComponentType<ListProps>): ComponentType<ListProps> {
-  return class SearchableList extends Component<ListProps, { query: string; shown?: number; total?: number }> {
-    state = { query: "", shown: undefined as number | undefined, total: undefined as number | undefined };
+  return class SearchableList extends Component<
+    ListProps,
+    { query: string; shown?: number; total?: number }
+  > {
+    state = {
+      query: "",
+      shown: undefined as number | undefined,
+      total: undefined as number | undefined,
+    };
     inner = createRef<Inner>();
     box = createRef<HTMLDivElement>();
     observer?: MutationObserver;
@@ -37,7 +46,8 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
       const inner = this.inner.current;
       const scu = inner?.shouldComponentUpdate;
       // Decap re-renders a list whenever it asks (its errors): keep that.
-      if (scu) this.shouldComponentUpdate = (props: ListProps) => scu.call(inner, props, inner?.state);
+      if (scu)
+        this.shouldComponentUpdate = (props: ListProps) => scu.call(inner, props, inner?.state);
       if (this.box.current && this.props.field.get("search")) {
         this.observer = new MutationObserver(() => this.filter());
         this.observer.observe(this.box.current, { childList: true, subtree: true });
@@ -78,7 +88,8 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
     }
 
     render() {
-      if (!this.props.field.get("search")) return <List {...this.props} ref={this.inner as never} />;
+      if (!this.props.field.get("search"))
+        return <List {...this.props} ref={this.inner as never} />;
       const label = String(this.props.field.get("search"));
       const { query, shown, total } = this.state;
       const id = `${this.props.forID}-search`;

@@ -26,7 +26,8 @@ interface ControlProps {
   [prop: string]: unknown;
 }
 
-type Validity = boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
+type Validity =
+  boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
 
 interface Validated {
   isValid?: () => Validity | Promise<unknown>;

@@ -168,8 +168,12 @@ test.describe(() => {
 
     // Issue 30: in the staff's words, and what is allowed (the schema's message), not Decap's
     // "Slug didn't match the pattern: ...".
-    await expect(page.getByText(/^Not saved: a field needs your attention\./).first()).toBeVisible();
-    await expect(vacancies.getByText("Fill in Title: it is required.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/^Not saved: a field needs your attention\./).first(),
+    ).toBeVisible();
+    await expect(
+      vacancies.getByText("Fill in Title: it is required.", { exact: true }),
+    ).toBeVisible();
     await expect(vacancies.getByText(`${slugRule[1]}.`, { exact: true })).toBeVisible();
     await expect(page.getByText("Unsaved changes")).toBeVisible();
     expect(actions).not.toContain("persistEntry");

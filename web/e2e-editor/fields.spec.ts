@@ -37,7 +37,9 @@ test("the people list: job title, office and teams in the firm's words with hint
   await expect(page.getByText(`1 of ${employees.length} shown`)).toBeVisible();
   const shown = list.getByText(person.name, { exact: true });
   await expect(shown).toBeVisible();
-  await expect(list.getByText(employees.find((e) => e !== person)!.name, { exact: true })).toBeHidden();
+  await expect(
+    list.getByText(employees.find((e) => e !== person)!.name, { exact: true }),
+  ).toBeHidden();
 
   // A click on the name opens the person.
   await shown.click();
@@ -50,14 +52,20 @@ test("the people list: job title, office and teams in the firm's words with hint
   ).toBeVisible();
   await expect(page.getByText("Team shown", { exact: false })).toHaveCount(0);
   // The LIV link explained.
-  await expect(page.getByRole("textbox", { name: "LIV profile (optional)", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("textbox", { name: "LIV profile (optional)", exact: true }),
+  ).toBeVisible();
   await expect(hintOf(page, /the LIV platform \(LIV Residential's own site\)/)).toBeVisible();
   // Office and teams are lists to pick from: the office shows its title.
   await expect(page.locator("label:visible").filter({ hasText: /^Office$/ })).toHaveCount(1);
-  await expect(page.getByRole("combobox", { name: "Office", exact: true }).locator("visible=true")).toHaveCount(1);
+  await expect(
+    page.getByRole("combobox", { name: "Office", exact: true }).locator("visible=true"),
+  ).toHaveCount(1);
   await expect(list.getByText(person.location, { exact: true }).first()).toBeVisible();
   // Every field has a hint; the required ones say so first.
-  await expect(hintOf(page, /^Required\. First and last name as shown in the directory/)).toBeVisible();
+  await expect(
+    hintOf(page, /^Required\. First and last name as shown in the directory/),
+  ).toBeVisible();
 
   // Clearing the search shows everyone again.
   await search.fill("");
@@ -98,7 +106,9 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   const id = page.getByLabel("Id", { exact: true }).last();
   await expect(id).toHaveValue(String(Math.max(...careers.vacancies.map((v) => v.id)) + 1));
   await expect(id).toHaveAttribute("readonly", "");
-  await expect(hintOf(page, /gives a new vacancy the next free number; there is nothing to type/).last()).toBeVisible();
+  await expect(
+    hintOf(page, /gives a new vacancy the next free number; there is nothing to type/).last(),
+  ).toBeVisible();
 
   // Office: the offices of Site, by name.
   const office = page.getByRole("combobox", { name: "Office", exact: true }).last();
@@ -122,35 +132,45 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   await page.keyboard.press("Escape");
 
   // A date picker: a date box, with the format in its hint.
-  await expect(page.getByLabel("Date posted", { exact: true }).last()).toHaveAttribute("type", "date");
+  await expect(page.getByLabel("Date posted", { exact: true }).last()).toHaveAttribute(
+    "type",
+    "date",
+  );
   await expect(hintOf(page, /it is saved as 2026-12-31/).last()).toBeVisible();
 
   // The Markdown hint shows its syntax as written.
-  await expect(
-    hintOf(page, "**bold**, *italic*, [link text](https://...)").last(),
-  ).toBeVisible();
+  await expect(hintOf(page, "**bold**, *italic*, [link text](https://...)").last()).toBeVisible();
 
   // Required fields are marked in their hint; optional ones by Decap's "(optional)".
-  await expect(hintOf(page, /^Required\. The job title, as the heading of the vacancy page/).last()).toBeVisible();
+  await expect(
+    hintOf(page, /^Required\. The job title, as the heading of the vacancy page/).last(),
+  ).toBeVisible();
   await expect(page.getByText("Valid through (optional)").last()).toBeVisible();
 });
 
-test("in rich text, \"- \" at the start of a line starts a bulleted list, as in a word processor", async ({
+test('in rich text, "- " at the start of a line starts a bulleted list, as in a word processor', async ({
   page,
 }) => {
   const vacancy = readContent<{ vacancies: { title: string }[] }>("careers").vacancies[0]!;
   await openEntry(page, "careers", "careers");
   const vacancies = await fieldBox(page, "Vacancies");
   await vacancies.getByText(vacancy.title, { exact: true }).click();
-  const roleText = page.locator("label:visible").filter({ hasText: /^Role text$/ }).locator("xpath=../..");
+  const roleText = page
+    .locator("label:visible")
+    .filter({ hasText: /^Role text$/ })
+    .locator("xpath=../..");
   const editable = roleText.locator('[contenteditable="true"]').first();
   await editable.click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.press("Enter");
   await page.keyboard.type("- Own the portfolio of a fund");
-  await expect(editable.locator("li").filter({ hasText: "Own the portfolio of a fund" })).toHaveCount(1);
+  await expect(
+    editable.locator("li").filter({ hasText: "Own the portfolio of a fund" }),
+  ).toHaveCount(1);
   await expect(editable.getByText("- Own the portfolio of a fund")).toHaveCount(0);
   // The preview draws it as a list item too.
   const preview = page.locator("iframe").first().contentFrame();
-  await expect(preview.locator("li").filter({ hasText: "Own the portfolio of a fund" })).toHaveCount(1);
+  await expect(
+    preview.locator("li").filter({ hasText: "Own the portfolio of a fund" }),
+  ).toHaveCount(1);
 });

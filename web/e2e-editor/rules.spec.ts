@@ -114,7 +114,9 @@ test.describe("refused on the field before a save", () => {
     const before = careersText();
     await openEntry(page, "careers", "careers");
     const vacancies = await fieldBox(page, "Vacancies");
-    await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+    await vacancies
+      .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
+      .click();
     await vacancies.getByRole("textbox", { name: "Slug", exact: true }).fill("Senior Analyst");
     await publish(page);
     await expect(
@@ -133,7 +135,9 @@ test.describe("refused on the field before a save", () => {
     const before = careersText();
     await openEntry(page, "careers", "careers");
     const vacancies = await fieldBox(page, "Vacancies");
-    await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+    await vacancies
+      .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
+      .click();
     // The Role text field (its label's container), switched to Markdown mode,
     // where what staff paste or type is kept as written.
     const roleText = await shownField(page, "Role text");
@@ -141,7 +145,9 @@ test.describe("refused on the field before a save", () => {
     const source = roleText.locator('[contenteditable="true"]').first();
     await source.click();
     await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type('We offer <b>a great team</b> and <a href="https://example.org">more</a>.');
+    await page.keyboard.type(
+      'We offer <b>a great team</b> and <a href="https://example.org">more</a>.',
+    );
     await publish(page);
     await expect(
       page.getByText(/^HTML is not allowed, use Markdown \(\*\*bold\*\*, \*italic\*/),
@@ -180,20 +186,29 @@ test("a PDF or an iPhone photo renamed .jpg is refused before upload with a mess
   const actions = backendActions(page);
   await openEntry(page, "careers", "careers");
   const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true }).click();
+  await vacancies
+    .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
+    .click();
   const header = await shownField(page, "Header photo");
-  await header.getByRole("button", { name: /Choose different image|Choose an image/ }).first().click();
+  await header
+    .getByRole("button", { name: /Choose different image|Choose an image/ })
+    .first()
+    .click();
   const library = page.getByRole("dialog");
   await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
   const upload = library.locator('input[type="file"]');
 
   await upload.setInputFiles(photo("renamed-cv.jpg"));
   await expect.poll(() => dialogs.length).toBe(1);
-  expect(dialogs[0]!.message).toMatch(/^"renamed-cv\.jpg" is named like a photo but is a PDF document\./);
+  expect(dialogs[0]!.message).toMatch(
+    /^"renamed-cv\.jpg" is named like a photo but is a PDF document\./,
+  );
 
   await upload.setInputFiles(photo("iphone-photo.jpg"));
   await expect.poll(() => dialogs.length).toBe(2);
-  expect(dialogs[1]!.message).toMatch(/is named like a photo but is an iPhone photo in HEIC format/);
+  expect(dialogs[1]!.message).toMatch(
+    /is named like a photo but is an iPhone photo in HEIC format/,
+  );
 
   // Too small for a header shown 2000 pixels wide: asked, and "Cancel" uploads nothing.
   await upload.setInputFiles(photo("vacancy-test-small.jpg"));
@@ -250,7 +265,10 @@ test("the walkthrough: a vacancy added with its photos, an office picked from th
   await text("Role photo description (optional)").fill("An analyst at work");
   await text("Profile photo description (optional)").fill("Amsterdam at dusk");
   const roleText = await shownField(page, "Role text");
-  await roleText.locator('[contenteditable="true"]').first().fill("You analyse the investments of the firm.");
+  await roleText
+    .locator('[contenteditable="true"]')
+    .first()
+    .fill("You analyse the investments of the firm.");
   const requirements = await shownField(page, "Requirements");
   await requirements.getByRole("button", { name: /Add requirement/ }).click();
   await requirements.getByRole("textbox").last().fill("A master's degree in finance or economics");
@@ -258,7 +276,10 @@ test("the walkthrough: a vacancy added with its photos, an office picked from th
   // Photos: one upload each of a header and a portrait, chosen for every photo field.
   const pick = async (label: string, file: string, upload: boolean) => {
     const field = await shownField(page, label);
-    await field.getByRole("button", { name: /Choose an image/ }).first().click();
+    await field
+      .getByRole("button", { name: /Choose an image/ })
+      .first()
+      .click();
     const library = page.getByRole("dialog");
     if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
     await library.getByText(file, { exact: true }).first().click();

@@ -31,7 +31,11 @@ export function fileKind(b) {
     if (/^avi[fs]$/.test(brand)) return "avif";
     return "mp4";
   }
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(ascii(b, 0, Math.min(b.length, 512))))
+  if (
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/.test(
+      ascii(b, 0, Math.min(b.length, 512)),
+    )
+  )
     return "svg";
   return "unknown";
 }

@@ -82,7 +82,7 @@ describe("people content checks", () => {
       "a duplicate id",
       (d) => (d.employees[3].id = d.employees[0].id),
       `content/employees.json: /employees/3/id (id 1, `,
-      'Another person already has the id 1: each person needs its own, e.g. ',
+      "Another person already has the id 1: each person needs its own, e.g. ",
     ],
     [
       "an unknown team",

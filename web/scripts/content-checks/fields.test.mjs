@@ -177,7 +177,10 @@ describe("a photo that is not one", () => {
     join(dir, "media", "images", "iphone.jpg"),
     Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypheic"), 0, 0, 0, 0]),
   );
-  writeFileSync(join(dir, "media", "images", "real.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]));
+  writeFileSync(
+    join(dir, "media", "images", "real.jpg"),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
+  );
   const careers = read(join(contentDir, "careers.json"));
 
   it.each([

@@ -41,11 +41,7 @@ export function check(files, _dir, annotated) {
         seen.set(key, [...earlier, value]);
       }
       if (editor.options !== undefined) {
-        const problem = optionProblem(
-          value,
-          optionsFrom(editor.options, byName),
-          editor.options,
-        );
+        const problem = optionProblem(value, optionsFrom(editor.options, byName), editor.options);
         if (problem) err(problem);
       }
       if (editor.notBefore !== undefined) {
@@ -54,7 +50,12 @@ export function check(files, _dir, annotated) {
           .split("/")
           .slice(1)
           .reduce((/** @type {any} */ at, key) => at?.[key], data)?.[editor.notBefore];
-        const problem = datePairProblem(value, sibling, words(lastKey(path)), words(editor.notBefore));
+        const problem = datePairProblem(
+          value,
+          sibling,
+          words(lastKey(path)),
+          words(editor.notBefore),
+        );
         if (problem) err(problem.charAt(0).toUpperCase() + problem.slice(1));
       }
     }

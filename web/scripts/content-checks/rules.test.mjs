@@ -35,7 +35,7 @@ describe("rules between values", () => {
       "a duplicate vacancy id",
       "careers.json",
       (/** @type {any} */ c) => (c.vacancies[2].id = c.vacancies[0].id),
-      'content/careers.json: /vacancies/2/id: Another vacancy already has the id 1: each vacancy needs its own, e.g. 3.',
+      "content/careers.json: /vacancies/2/id: Another vacancy already has the id 1: each vacancy needs its own, e.g. 3.",
     ],
     [
       "an unknown office",
@@ -73,11 +73,14 @@ describe("rules between values", () => {
       (/** @type {any} */ s) => (s.offices[1].id = s.offices[0].id),
       'content/site.json: /offices/1/id: Another office already has the id "amsterdam": each office needs its own, e.g. "amsterdam-2".',
     ],
-  ])("fails the build on %s, naming file, field and what is allowed", async (_, file, change, message) => {
-    const errors = await errorsAfter(file, change);
-    expect(
-      errors.some((e) => e.startsWith(message)),
-      errors.join("\n"),
-    ).toBe(true);
-  });
+  ])(
+    "fails the build on %s, naming file, field and what is allowed",
+    async (_, file, change, message) => {
+      const errors = await errorsAfter(file, change);
+      expect(
+        errors.some((e) => e.startsWith(message)),
+        errors.join("\n"),
+      ).toBe(true);
+    },
+  );
 });
