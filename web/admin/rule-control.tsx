@@ -100,12 +100,27 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
  * a read-only box, so nobody has to look for a number no one else has.
  */
 export class AssignedIdControl extends Component<ControlProps> {
+  timer: number | undefined;
+
   componentDidMount() {
-    this.assign();
+    this.assignSoon();
   }
 
   componentDidUpdate() {
-    this.assign();
+    this.assignSoon();
+  }
+
+  componentWillUnmount() {
+    window.clearTimeout(this.timer);
+  }
+
+  /**
+   * After the list has taken in the new entry: a change sent while the list
+   * is still adding it would be applied to the list as it was before.
+   */
+  assignSoon() {
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.assign(), 0);
   }
 
   assign() {

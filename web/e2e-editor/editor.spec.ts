@@ -169,8 +169,9 @@ test.describe(() => {
     // Issue 30: in the staff's words, and what is allowed (the schema's message), not Decap's
     // "Slug didn't match the pattern: ...".
     await expect(
-      page.getByText(/^Not saved: a field needs your attention\./).first(),
+      page.getByRole("alert").filter({ hasText: /^Not saved: 2 fields need your attention\./ }),
     ).toBeVisible();
+    await expect(page.getByText(/Oops/)).toHaveCount(0);
     await expect(
       vacancies.getByText("Fill in Title: it is required.", { exact: true }),
     ).toBeVisible();
