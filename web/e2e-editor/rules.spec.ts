@@ -141,7 +141,7 @@ test.describe("refused on the field before a save", () => {
     // The Role text field (its label's container), switched to Markdown mode,
     // where what staff paste or type is kept as written.
     const roleText = await shownField(page, "Role text");
-    await roleText.getByRole("switch", { name: "Toggle to markdown mode" }).click();
+    await roleText.getByRole("switch").first().click();
     const source = roleText.locator('[contenteditable="true"]').first();
     await source.click();
     await page.keyboard.press("ControlOrMeta+a");
