@@ -233,6 +233,8 @@ test("a PDF or an iPhone photo renamed .jpg is refused before upload with a mess
 test("the walkthrough: a vacancy added with its photos, an office picked from the list and the id given, saves what the build accepts", async ({
   page,
 }) => {
+  // About 50 steps, as a member of staff takes them, before the build's own time.
+  test.setTimeout(360_000);
   const before = readContent<Careers>("careers");
   const nextId = Math.max(...before.vacancies.map((v) => v.id)) + 1;
   const dialogs: string[] = [];
