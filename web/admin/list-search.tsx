@@ -4,6 +4,7 @@
 // the entries whose name, or any of whose texts (job title, office, e-mail),
 // contains what is typed; the entries stay in their order and are not changed.
 import { Component, createRef, type ComponentType } from "react";
+import { passOnValidate } from "./rule-control";
 
 interface ListProps {
   field: { get(key: string): unknown };
@@ -13,6 +14,7 @@ interface ListProps {
 
 interface Inner {
   isValid?: () => unknown;
+  validate?: (...args: unknown[]) => unknown;
   focus?: (path: string) => void;
   shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
   state?: unknown;
@@ -48,6 +50,8 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
       // Decap re-renders a list whenever it asks (its errors): keep that.
       if (scu)
         this.shouldComponentUpdate = (props: ListProps) => scu.call(inner, props, inner?.state);
+      // The list validates its entries through its own validate: pass it on.
+      passOnValidate(this as { validate?: unknown }, inner);
       if (this.box.current && this.props.field.get("search")) {
         this.observer = new MutationObserver(() => this.filter());
         this.observer.observe(this.box.current, { childList: true, subtree: true });

@@ -31,8 +31,23 @@ type Validity =
 
 interface Validated {
   isValid?: () => Validity | Promise<unknown>;
+  validate?: (...args: unknown[]) => unknown;
   shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
   state?: unknown;
+}
+
+/**
+ * Decap validates a list's or object's entries through its control's own
+ * `validate` (ObjectControl and EditorControlPane call the control's when it
+ * has one, else the field's): a wrapper must pass it on, and have none when
+ * the inner control has none.
+ */
+export function passOnValidate(
+  wrapper: { validate?: unknown },
+  inner: { validate?: (...args: unknown[]) => unknown } | null,
+) {
+  const validate = inner?.validate;
+  if (validate) wrapper.validate = (...args: unknown[]) => validate.apply(inner, args);
 }
 
 /**
@@ -67,6 +82,7 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
       // Before Decap's Widget reads it from this control (its ref comes after this).
       const scu = innerUpdate(this.inner.current);
       if (scu) this.shouldComponentUpdate = scu;
+      passOnValidate(this as { validate?: unknown }, this.inner.current);
     }
 
     // Decap calls it unbound (Widget keeps the function, not the control).
