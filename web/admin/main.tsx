@@ -8,7 +8,7 @@ import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
-import { installFoldedNameClick, installListShortcuts } from "./form-help";
+import { installFoldedNameClick } from "./form-help";
 import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
@@ -149,7 +149,6 @@ function registerFieldRules() {
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
   installFoldedNameClick();
-  installListShortcuts();
 }
 
 async function start() {

@@ -146,28 +146,3 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   ).toBeVisible();
   await expect(page.getByText("Valid through (optional)").last()).toBeVisible();
 });
-
-test('in rich text, "- " at the start of a line starts a bulleted list, as in a word processor', async ({
-  page,
-}) => {
-  // A new vacancy's empty role text.
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByRole("button", { name: "Add vacancy" }).click();
-  const roleText = page
-    .locator("label:visible")
-    .filter({ hasText: /^Role text$/ })
-    .locator("xpath=../..");
-  const editable = roleText.locator('[contenteditable="true"]').first();
-  await editable.click();
-  await page.keyboard.type("- Own the portfolio of a fund");
-  await expect(
-    editable.locator("li").filter({ hasText: "Own the portfolio of a fund" }),
-  ).toHaveCount(1);
-  await expect(editable.getByText("- Own the portfolio of a fund")).toHaveCount(0);
-  // The preview draws it as a list item too.
-  const preview = page.locator("iframe").first().contentFrame();
-  await expect(
-    preview.locator("li").filter({ hasText: "Own the portfolio of a fund" }),
-  ).toHaveCount(1);
-});

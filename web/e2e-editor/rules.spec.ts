@@ -97,9 +97,14 @@ test.describe("refused on the field before a save", () => {
 
     await publish(page);
     const message = `Another vacancy already has the slug "${first!.slug}": each vacancy needs its own, e.g. "${first!.slug}-2".`;
-    await expect(vacancies.getByText(message)).toBeVisible();
-    await expect(slug).toBeVisible();
-    await expect(slug).toBeFocused();
+    // Both vacancies with the slug say so; the first is opened, scrolled to and focused.
+    const messages = vacancies.getByText(message);
+    await expect(messages).toHaveCount(2);
+    await expect(messages.first()).toBeVisible();
+    const focused = page.locator(":focus");
+    await expect(focused).toHaveAttribute("type", "text");
+    await expect(focused).toHaveValue(first!.slug);
+    await expect(focused).toBeInViewport();
     await guideScreenshot(page, "required.png");
     await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
     // Not in capitals, and no developer's words.
