@@ -278,21 +278,24 @@ test("the walkthrough: a vacancy added with its photos, an office picked from th
     .fill("You analyse the investments of the firm.");
   const requirements = await shownField(page, "Requirements");
   await requirements.getByRole("button", { name: /Add requirement/ }).click();
+  // A list of texts adds its new entry folded: open it by its chevron.
+  await requirements.getByRole("button", { name: "Expand" }).last().click();
   await requirements.getByRole("textbox").last().fill("A master's degree in finance or economics");
 
   // Photos: one upload each of a header and a portrait, chosen for every photo field.
-  const pick = async (label: string, file: string, upload: boolean) => {
-    const field = await shownField(page, label);
-    await field
-      .getByRole("button", { name: /Choose an image/ })
-      .first()
-      .click();
-    const library = page.getByRole("dialog");
-    if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
-    await library.getByText(file, { exact: true }).first().click();
-    await library.getByRole("button", { name: /Choose selected/ }).click();
-    await expect(library).toBeHidden();
-  };
+  const pick = (label: string, file: string, upload: boolean) =>
+    test.step(`photo: ${label}`, async () => {
+      const field = await shownField(page, label);
+      await field
+        .getByRole("button", { name: /Choose an image/ })
+        .first()
+        .click();
+      const library = page.getByRole("dialog");
+      if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
+      await library.getByText(file, { exact: true }).first().click();
+      await library.getByRole("button", { name: /Choose selected/ }).click();
+      await expect(library).toBeHidden();
+    });
   await pick("Card photo", "vacancy-test-header.jpg", true);
   await pick("Header photo", "vacancy-test-header.jpg", false);
   await pick("Role photo", "vacancy-test-header.jpg", false);
