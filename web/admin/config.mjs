@@ -13,9 +13,31 @@
 //   editor refuses what the build would refuse, with the same rule.
 // - minItems/maxItems become the list's min/max.
 // - Media (`editor.folder`) are uploaded to content/media/<folder> and stored as
-//   the bare file name, as the content files refer to them.
+//   the bare file name, as the content files refer to them; a photo narrower
+//   than `editor.minWidth` (800 px when unsaid) gets a warning on upload.
+// - Rules between values (scripts/content-rules.mjs) travel with the field for
+//   admin/rule-control.tsx: `editor.unique` -> unique (the list, the entry's
+//   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a
+//   select whose options are read from the content when the editor is built,
+//   `editor.notBefore` -> not_before; an enum's `editor.labels` name its options.
+// - A date (the schemas' date pattern) is a date picker that saves 2026-12-31.
+// - Hints are plain text (Decap would read **bold** in them as Markdown) and
+//   begin with "Required." on a required field.
+import { optionsFrom } from "../scripts/content-rules.mjs";
+import { mediaKinds } from "../scripts/media-kinds.mjs";
 import { editorGroups } from "./groups.mjs";
 import { MAX_UPLOAD_BYTES } from "./upload-rules.ts";
+
+/** The schemas' pattern of a date written as 2026-12-31. */
+export const DATE_PATTERN = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+
+/** The width a photo is shown at when its field does not say (a portrait: docs/editing.md). */
+export const DEFAULT_MIN_WIDTH = 800;
+
+/** Text shown as itself in a hint, which Decap renders as Markdown. */
+export function plainHint(text) {
+  return text.replace(/([\\`*_[\]#<>~|])/g, "\\$1");
+}
 
 /** The name of the editor's format for content files (admin/ordered-json.ts). */
 export const CONTENT_FORMAT = "content-json";
@@ -138,18 +160,58 @@ export function fieldFor(name, raw, required, ctx) {
 
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
   const widget = editor.widget;
+  const arrayItems = type === "array" ? resolve(node.items ?? {}, ctx.root, ctx.file) : undefined;
+  const options = editor.options ?? arrayItems?.editor?.options;
+  if (editor.unique) {
+    // The list the value is unique in ("vacancies"), from the field's path ("/vacancies/*/slug").
+    const list = ctx.path.replace(/\/\*$/, "");
+    if (!list || list.includes("*") || list === ctx.path)
+      throw new Error(`${ctx.file}: ${path}: editor.unique works in a top-level list only`);
+    field.unique = { list: list.slice(1).split("/"), entry: editor.unique };
+  }
+  if (editor.notBefore) {
+    const list = ctx.path.replace(/\/\*$/, "");
+    if (!list || list.includes("*") || list === ctx.path)
+      throw new Error(`${ctx.file}: ${path}: editor.notBefore works in a top-level list only`);
+    field.not_before = { field: editor.notBefore, list: list.slice(1).split("/") };
+  }
 
   if (Array.isArray(node.enum)) {
     Object.assign(field, {
       widget: "select",
-      options: node.enum.map((v) => ({ label: String(v), value: v })),
+      options: node.enum.map((v) => ({ label: editor.labels?.[v] ?? String(v), value: v })),
     });
+  } else if (options) {
+    if (!ctx.content?.[options.file])
+      throw new Error(`${ctx.file}: ${path}: editor.options needs content/${options.file}.json`);
+    Object.assign(field, {
+      widget: "select",
+      options: optionsFrom(options, ctx.content),
+      options_from: options,
+    });
+    if (type === "array") {
+      field.multiple = true;
+      if (node.minItems) field.min = node.minItems;
+      if (node.maxItems) field.max = node.maxItems;
+    }
+  } else if (editor.assign === "next") {
+    Object.assign(field, { widget: "assigned-id" });
   } else if (widget === "image" || widget === "file") {
     if (!editor.folder)
       throw new Error(`${ctx.file}: ${path}: a ${widget} field needs editor.folder`);
     Object.assign(field, { widget }, mediaSettings(editor.folder));
+    if (editor.folder === mediaKinds.image.folder)
+      field.min_width = editor.minWidth ?? DEFAULT_MIN_WIDTH;
     const pattern = stringPattern(node);
     if (pattern) field.pattern = pattern;
+  } else if (type === "string" && node.pattern === DATE_PATTERN) {
+    // A date picker that saves the date as the schema writes it (2026-12-31).
+    Object.assign(field, {
+      widget: "datetime",
+      date_format: "YYYY-MM-DD",
+      time_format: false,
+      pattern: stringPattern(node),
+    });
   } else if (type === "string") {
     field.widget = widget ?? (isLongText(name, node) ? "text" : "string");
     if (field.widget === "markdown") {
@@ -179,6 +241,7 @@ export function fieldFor(name, raw, required, ctx) {
     field.widget = "boolean";
   } else if (type === "array") {
     Object.assign(field, listField(name, node, { ...ctx, path }));
+    if (editor.search) field.search = editor.search;
   } else if (type === "object" || node.properties || node.patternProperties) {
     Object.assign(
       field,
@@ -194,6 +257,15 @@ export function fieldFor(name, raw, required, ctx) {
   // A string the schema requires non-empty is required; an optional one may be left empty.
   const nonEmpty = type !== "string" || (node.minLength ?? 0) >= 1 || Boolean(node.pattern);
   field.required = required && nonEmpty;
+  // Decap marks an optional field "(optional)"; a required one says so first in its hint.
+  if (field.widget !== "hidden" && field.widget !== "assigned-id" && field.hint !== undefined)
+    field.hint = plainHint(field.hint);
+  if (
+    field.required &&
+    !["object", "assigned-id"].includes(field.widget) &&
+    !(field.widget === "list" && !field.min)
+  )
+    field.hint = field.hint ? `Required. ${field.hint}` : "Required.";
   // A key the file must have that may be empty keeps "" (the build requires the key);
   // any other empty optional string is dropped on save (see ./empty-fields.ts).
   if (required && !nonEmpty && field.default === undefined) field.default = "";
@@ -214,9 +286,10 @@ function listField(name, node, ctx) {
     // texts shows its texts.
     list.collapsed = true;
     list.fields = fields;
-    const summary = fields.find((f) =>
-      ["name", "title", "label", "heading", "slug"].includes(f.name),
-    );
+    // A folded entry shows its name or title (a vacancy by its title, not its slug).
+    const summary = ["name", "title", "label", "heading", "slug"]
+      .map((key) => fields.find((f) => f.name === key))
+      .find(Boolean);
     if (summary) list.summary = `{{fields.${summary.name}}}`;
     list.label_singular = singular(humanize(name));
   } else {
@@ -225,6 +298,8 @@ function listField(name, node, ctx) {
       path: `${ctx.path}/*`,
     });
     list.field.name = "item";
+    // A folded text shows the text itself (a team its name), not the word "Team".
+    list.summary = "{{fields.item}}";
   }
   return list;
 }
@@ -252,7 +327,7 @@ function objectFields(node, ctx) {
  * The collections: one file entry per content file, grouped as in ./groups.mjs.
  * @param {Record<string, Schema>} schemas each content file's schema, by file name ("careers")
  */
-export function editorCollections(schemas) {
+export function editorCollections(schemas, content = {}) {
   const names = Object.keys(schemas).sort();
   const grouped = new Set(editorGroups.flatMap((g) => g.files));
   const missing = names.filter((n) => !grouped.has(n));
@@ -277,6 +352,7 @@ export function editorCollections(schemas) {
         root,
         file: `content/schema/${name}.schema.json`,
         path: "",
+        content,
       });
       const page = group.pages?.[name];
       if (!page) throw new Error(`admin/groups.mjs: ${group.name}: no page for ${name} in pages`);
@@ -298,8 +374,10 @@ export function editorCollections(schemas) {
 /**
  * The whole generated configuration, without a backend (the server adds it).
  * @param {Record<string, Schema>} schemas each content file's schema, by file name
+ * @param {Record<string, any>} [content] the content files by name, for the
+ *   choices of fields that pick from another file (editor.options)
  */
-export function editorConfig(schemas) {
+export function editorConfig(schemas, content = {}) {
   return {
     // Uploads land in the media folder of their field; this is the fallback.
     media_folder: "content/media/images",
@@ -309,6 +387,6 @@ export function editorConfig(schemas) {
     // (docs/editing.md, Publishing).
     show_preview_links: true,
     search: false,
-    collections: editorCollections(schemas),
+    collections: editorCollections(schemas, content),
   };
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
-import { readSchemas } from "./read-schemas.mjs";
+import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 import { staticPaths } from "../scripts/paths.mjs";
 import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
@@ -54,7 +54,7 @@ function uncovered(
 
 describe("the editor config generated from the content schemas", () => {
   const schemas = readSchemas();
-  const config = editorConfig(schemas);
+  const config = editorConfig(schemas, readContentFiles());
   const files = config.collections.flatMap((c) => c.files);
 
   it("has one entry for every content file", () => {
@@ -80,14 +80,14 @@ describe("the editor config generated from the content schemas", () => {
   });
 
   it("fails when a content file is in no editor group", () => {
-    expect(() => editorConfig({ ...schemas, extra: { type: "object", properties: {} } })).toThrow(
-      /content files in no editor group: extra/,
-    );
+    expect(() =>
+      editorConfig({ ...schemas, extra: { type: "object", properties: {} } }, readContentFiles()),
+    ).toThrow(/content files in no editor group: extra/);
   });
 });
 
 describe("the editor's preview links", () => {
-  const config = editorConfig(readSchemas());
+  const config = editorConfig(readSchemas(), readContentFiles());
 
   it("are on: View preview on a change in review, View live on a published one", () => {
     expect(config.show_preview_links).toBe(true);

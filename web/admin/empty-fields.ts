@@ -10,6 +10,8 @@ export interface EditorField {
   default?: unknown;
   fields?: EditorField[];
   field?: EditorField;
+  /** A select of several choices (an employee's teams) holds a list. */
+  multiple?: boolean;
 }
 
 type Data = Record<string, unknown>;

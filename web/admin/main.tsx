@@ -14,7 +14,10 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
+import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
+import { installFoldedNameClick } from "./form-help";
+import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
@@ -22,6 +25,7 @@ import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
+import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 
 interface EditorConfig {
@@ -137,6 +141,27 @@ function registerUploadRules(config: EditorConfig) {
 }
 
 /**
+ * The content rules between values, checked on the field before a save
+ * (./rule-control.tsx), an id the editor assigns, a searchable long list, and
+ * Decap's messages in the staff's words (./editor-words.ts).
+ */
+function registerFieldRules() {
+  // Decap's typings give a widget's control the type of its props; it is a component.
+  const control = (name: string) =>
+    (CMS.getWidget(name) as unknown as { control: never; preview: never }).control;
+  const preview = (name: string) =>
+    (CMS.getWidget(name) as unknown as { control: never; preview: never }).preview;
+  for (const name of ["string", "text", "number", "select", "markdown", "datetime"]) {
+    CMS.registerWidget(name, withRules(control(name)) as never, preview(name));
+  }
+  CMS.registerWidget("list", withSearch(control("list")) as never, preview("list"));
+  CMS.registerWidget("assigned-id", AssignedIdControl as never, preview("number"));
+  const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
+  if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
+  installFoldedNameClick();
+}
+
+/**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
  * and named at once, list entries removed only when confirmed, pastes cleaned.
  */
@@ -180,6 +205,7 @@ async function start() {
   registerPreviews(config);
   registerSaveRules(config);
   registerUploadRules(config);
+  registerFieldRules();
   registerDecapFixes();
   if (isLocalEditor(config)) wordAsLocalEditor();
   const backend =

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
 import { editorConfig } from "./config.mjs";
-import { readSchemas } from "./read-schemas.mjs";
+import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 import type { EditorField } from "./empty-fields";
 import { orderedJsonFormat, orderLike } from "./ordered-json";
 
@@ -33,7 +33,7 @@ describe("orderLike", () => {
 
 describe("the content files", () => {
   const schemas = readSchemas();
-  const files = editorConfig(schemas).collections.flatMap((c) => c.files);
+  const files = editorConfig(schemas, readContentFiles()).collections.flatMap((c) => c.files);
   const format = orderedJsonFormat(files.map((f) => f.fields as EditorField[]));
 
   it.each(files.map((f) => [f.file, f] as const))(

@@ -38,6 +38,8 @@ describe("prepareForPreview", () => {
           { name: "name", widget: "string", required: true },
           { name: "image", widget: "image", required: true },
           { name: "team", widget: "list", required: true, field: { name: "item" } },
+          { name: "teams", widget: "select", multiple: true, required: true },
+          { name: "location", widget: "select", required: true },
           { name: "email", widget: "string", required: false },
           {
             name: "office",
@@ -49,7 +51,9 @@ describe("prepareForPreview", () => {
       },
     ];
     const out = prepareForPreview({ employees: [{ name: "New" }] }, people);
-    expect(out.employees).toEqual([{ name: "New", image: "", team: [], office: { city: "" } }]);
+    expect(out.employees).toEqual([
+      { name: "New", image: "", team: [], teams: [], office: { city: "" } },
+    ]);
   });
 
   it("never passes an entry's HTML or a javascript: link to the page", () => {

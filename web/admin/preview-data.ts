@@ -33,7 +33,7 @@ function render(value: unknown, field: EditorField): unknown {
  * site's components can draw; numbers, choices and switches stay absent.
  */
 function empty(field: EditorField): unknown {
-  if (field.widget === "list") return [];
+  if (field.widget === "list" || (field.widget === "select" && field.multiple)) return [];
   if (field.widget === "object") return renderFields({}, field.fields ?? []);
   if (field.widget === "number" || field.widget === "select" || field.widget === "boolean") {
     return undefined;

@@ -15,3 +15,16 @@ export function readSchemas(dir = join(contentDir, "schema")) {
       ]),
   );
 }
+
+/**
+ * The content files by name ("site" -> content/site.json): the choices of the
+ * fields that pick from another file are read from them (admin/config.mjs).
+ * @returns {Record<string, any>}
+ */
+export function readContentFiles(dir = contentDir) {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, f), "utf8"))]),
+  );
+}

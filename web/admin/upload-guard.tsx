@@ -2,8 +2,11 @@
 // of it: an image or file field arms the rule of its media folder when it opens
 // the library, and a capturing listener refuses a file that breaks the rule
 // before Decap's own handler sees it (so nothing is written to content/media).
+// A photo is also read: one that is not really a JPEG or PNG (a PDF, HEIC or
+// WebP renamed .jpg) is refused, one narrower than its field shows it asks
+// first; a file that passes is handed on to Decap as it was chosen.
 import type { ComponentType } from "react";
-import { refusal, ruleForFolder, type UploadRule } from "./upload-rules";
+import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
 
 interface FieldLike {
   get(key: string): unknown;
@@ -16,6 +19,10 @@ interface FileControlProps {
 }
 
 let armed: UploadRule | undefined;
+/** The width the field that opened the library shows its photo at (admin/config.mjs min_width). */
+let armedMinWidth: number | undefined;
+/** Events the guard dispatches again after reading the files: Decap's to handle. */
+const passed = new WeakSet<Event>();
 
 /** Wraps Decap's image or file control so that opening the media library arms its folder's rule. */
 export function guardedControl(
@@ -24,6 +31,7 @@ export function guardedControl(
   return function GuardedFileControl(props: FileControlProps) {
     const open = (options: unknown) => {
       armed = ruleForFolder(props.field.get("media_folder") as string | undefined);
+      armedMinWidth = props.field.get("min_width") as number | undefined;
       return props.onOpenMediaLibrary(options);
     };
     // React 19 passes `ref` as a prop: spreading props hands Decap's ref to its control.
@@ -35,22 +43,58 @@ function check(
   files: FileList | null | undefined,
   event: Event,
   report: (message: string) => void,
+  warn: (message: string) => boolean,
   mediaPageRule: UploadRule | undefined,
 ) {
+  if (passed.has(event)) return;
   // The Media page (Decap's #/media route, opened from its header) uploads to
   // the default media folder, whatever field last opened the library.
-  const rule = location.hash.startsWith("#/media") ? mediaPageRule : armed;
+  const onMediaPage = location.hash.startsWith("#/media");
+  const rule = onMediaPage ? mediaPageRule : armed;
   if (!rule || !files || files.length === 0) return;
+  const refuse = (why: string) => {
+    if (event.target instanceof HTMLInputElement) event.target.value = "";
+    report(why);
+  };
   for (const file of Array.from(files)) {
     const why = refusal(file, rule);
     if (why) {
       event.stopImmediatePropagation();
       event.preventDefault();
-      if (event.target instanceof HTMLInputElement) event.target.value = "";
-      report(why);
+      refuse(why);
       return;
     }
   }
+  if (rule.kind !== "image") return;
+  // Reading a file takes a moment: Decap gets the event again once the files pass.
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  const chosen = Array.from(files);
+  const minWidth = onMediaPage ? undefined : armedMinWidth;
+  void Promise.all(chosen.map((file) => photoCheck(file, minWidth))).then((results) => {
+    const refused = results.find((r) => r.refusal)?.refusal;
+    if (refused) return refuse(refused);
+    for (const r of results) {
+      if (r.warning && !warn(`${r.warning}\n\nUpload it anyway?`)) return refuse("");
+    }
+    handOn(event, chosen);
+  });
+}
+
+/** Dispatches a chosen or dropped file's event again, for Decap, marked as passed. */
+function handOn(event: Event, files: File[]) {
+  const target = event.target;
+  if (!(target instanceof EventTarget)) return;
+  let again: Event;
+  if (event.type === "drop") {
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    again = new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: transfer });
+  } else {
+    again = new Event(event.type, { bubbles: true });
+  }
+  passed.add(again);
+  target.dispatchEvent(again);
 }
 
 /**
@@ -59,7 +103,8 @@ function check(
  */
 export function installUploadGuard(
   defaultFolder: string,
-  report: (message: string) => void = (m) => window.alert(m),
+  report: (message: string) => void = (m) => m && window.alert(m),
+  warn: (message: string) => boolean = (m) => window.confirm(m),
 ) {
   const mediaPageRule = ruleForFolder(defaultFolder);
   window.addEventListener(
@@ -67,13 +112,13 @@ export function installUploadGuard(
     (event) => {
       const input = event.target;
       if (input instanceof HTMLInputElement && input.type === "file")
-        check(input.files, event, report, mediaPageRule);
+        check(input.files, event, report, warn, mediaPageRule);
     },
     true,
   );
   window.addEventListener(
     "drop",
-    (event) => check(event.dataTransfer?.files, event, report, mediaPageRule),
+    (event) => check(event.dataTransfer?.files, event, report, warn, mediaPageRule),
     true,
   );
 }

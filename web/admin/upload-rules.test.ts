@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusal, ruleForFolder } from "./upload-rules";
+import { photoCheck, refusal, ruleForFolder } from "./upload-rules";
 
 describe("ruleForFolder", () => {
   it.each([
@@ -41,5 +41,34 @@ describe("refusal", () => {
     ],
   ])("refuses %o", (file, rule, message) => {
     expect(refusal(file, rule)).toMatch(message);
+  });
+});
+
+describe("photoCheck", () => {
+  const file = (bytes: number[] | string, name: string) =>
+    new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name);
+  /** A JPEG's first bytes: SOI, then a baseline frame header of 300 x 200 pixels. */
+  const jpeg300x200 = [
+    0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 200, 1, 44, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+  ];
+
+  it("refuses a PDF renamed .jpg, naming what it is", async () => {
+    expect((await photoCheck(file("%PDF-1.7\n", "cv.jpg"), 800)).refusal).toMatch(
+      /^"cv\.jpg" is named like a photo but is a PDF document\./,
+    );
+  });
+
+  it("refuses a HEIC renamed .jpg", async () => {
+    const heic = [0, 0, 0, 24, ...[..."ftypheic"].map((c) => c.charCodeAt(0)), 0, 0, 0, 0];
+    expect((await photoCheck(file(heic, "iphone.jpg"), 800)).refusal).toMatch(/HEIC/);
+  });
+
+  it("warns about a 300 x 200 photo for a field that shows it 1600 pixels wide", async () => {
+    const result = await photoCheck(file(jpeg300x200, "small.jpg"), 1600);
+    expect(result.refusal).toBeUndefined();
+    expect(result.warning).toMatch(
+      /"small\.jpg" is only 300 x 200 pixels; this photo is shown at least 1600 pixels wide/,
+    );
+    expect(await photoCheck(file(jpeg300x200, "small.jpg"), 300)).toEqual({});
   });
 });

@@ -4,6 +4,7 @@
 // Decap uploads it, so a refused file never reaches content/media; the schemas
 // and the build check the names again.
 import { filePattern, kindOfFolder, mediaKinds, type MediaKind } from "../scripts/media-kinds.mjs";
+import { imageSize, notAPhoto, SNIFF_BYTES, tooSmall } from "../scripts/media-sniff.mjs";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -56,4 +57,19 @@ export function refusal(
     return `"${file.name}" is ${mb} MB; files up to ${maxBytes / 1024 / 1024} MB can be uploaded. Make it smaller and try again.`;
   }
   return undefined;
+}
+
+/**
+ * What a photo's own bytes say: a refusal when it is not really a JPEG or PNG
+ * (a renamed PDF, HEIC or WebP), a warning when it is narrower than `minWidth`.
+ */
+export async function photoCheck(
+  file: Blob & { name: string },
+  minWidth: number | undefined,
+): Promise<{ refusal?: string; warning?: string }> {
+  const bytes = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const refused = notAPhoto(file.name, bytes);
+  if (refused) return { refusal: refused };
+  const warning = minWidth ? tooSmall(file.name, imageSize(bytes), minWidth) : undefined;
+  return warning ? { warning } : {};
 }

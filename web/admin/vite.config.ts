@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import { aliases } from "../scripts/aliases.mjs";
 import { sanitizeContentPlugin } from "../scripts/safe-html.mjs";
 import { editorConfig } from "./config.mjs";
-import { readSchemas } from "./read-schemas.mjs";
+import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 
 /** Emits config.json; a schema the generator cannot map fails the build, naming file and field. */
 function editorConfigPlugin(): Plugin {
@@ -18,7 +18,7 @@ function editorConfigPlugin(): Plugin {
       this.emitFile({
         type: "asset",
         fileName: "config.json",
-        source: JSON.stringify(editorConfig(readSchemas())),
+        source: JSON.stringify(editorConfig(readSchemas(), readContentFiles())),
       });
     },
   };

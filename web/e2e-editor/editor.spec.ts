@@ -10,6 +10,7 @@ import sharp from "sharp";
 import {
   backendActions,
   buildSite,
+  chooseOption,
   expect,
   expectSaved,
   fieldBox,
@@ -165,10 +166,16 @@ test.describe(() => {
     await vacancies.getByRole("textbox", { name: "Slug", exact: true }).first().fill("Not a slug");
     await publish(page);
 
-    await expect(page.getByText("Oops, you've missed a required field.")).toBeVisible();
-    await expect(vacancies.getByText("Title is required.", { exact: true })).toBeVisible();
-    // Decap words it "Slug didn't match the pattern: <the field's message>".
-    await expect(vacancies.getByText(slugRule[1])).toBeVisible();
+    // Issue 30: in the staff's words, and what is allowed (the schema's message), not Decap's
+    // "Slug didn't match the pattern: ...".
+    await expect(
+      page.getByRole("alert").filter({ hasText: /^Not saved: 2 fields need your attention\./ }),
+    ).toBeVisible();
+    await expect(page.getByText(/Oops/)).toHaveCount(0);
+    await expect(
+      vacancies.getByText("Fill in Title: it is required.", { exact: true }),
+    ).toBeVisible();
+    await expect(vacancies.getByText(`${slugRule[1]}.`, { exact: true })).toBeVisible();
     await expect(page.getByText("Unsaved changes")).toBeVisible();
     expect(actions).not.toContain("persistEntry");
     expect(readFileSync(file, "utf8")).toBe(before);
@@ -224,7 +231,10 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   await openEntry(page, "people", "employees");
   const employees = await fieldBox(page, "Employees");
   await employees.getByRole("button", { name: "Add employee" }).click();
-  await employees.getByRole("spinbutton", { name: "Id", exact: true }).fill(String(person.id));
+  // Issue 30: the id is given by the editor, the next free number.
+  await expect(employees.getByLabel("Id", { exact: true }).locator("visible=true")).toHaveValue(
+    String(person.id),
+  );
   await employees.getByRole("textbox", { name: "Name", exact: true }).fill(person.name);
 
   // The portrait, uploaded once and chosen for each of the three crops.
@@ -242,12 +252,10 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   }
   await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(0);
 
-  await employees.getByRole("button", { name: "Add team" }).click();
-  await employees.getByRole("textbox", { name: "Team", exact: true }).fill(person.team[0]!);
-  await employees.getByRole("textbox", { name: "Location", exact: true }).fill(person.location);
-  await employees
-    .getByRole("textbox", { name: "Description", exact: true })
-    .fill(person.description);
+  // Issue 30: teams and office are picked from the lists of Who we are and Site.
+  await chooseOption(page, "Teams", person.team[0]!);
+  await chooseOption(page, "Office", person.location);
+  await employees.getByRole("textbox", { name: "About", exact: true }).fill(person.description);
   await publish(page);
   await expectSaved(page);
 

@@ -196,3 +196,38 @@ export async function withBuiltSite(check: (origin: string) => Promise<void>) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A shown field by its label (folded list entries keep theirs hidden): the
+ * field's whole container, its label, control, errors and hint.
+ */
+export async function shownField(page: Page, label: string): Promise<Locator> {
+  const labels = page.locator("label:visible").filter({ hasText: new RegExp(`^${label}$`) });
+  await expect(labels).toHaveCount(1);
+  // label < Decap's ControlTopbar < ControlContainer
+  return labels.locator("xpath=../..");
+}
+
+/** Picks a choice of a shown pick list (Decap's select) by the field's label and the choice's words. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page
+    .getByRole("combobox", { name: label, exact: true })
+    .locator("visible=true")
+    .first()
+    .click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/**
+ * With EDITING_SCREENSHOTS=1, saves what the page shows now as
+ * docs/editing/<name> (1280 x 800, as the guide's pictures are), so the
+ * guide's screenshots come from the states the tests check.
+ */
+export async function guideScreenshot(page: Page, name: string) {
+  if (process.env.EDITING_SCREENSHOTS !== "1") return;
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(import.meta.dirname, "../../docs/editing", name) });
+  if (size) await page.setViewportSize(size);
+}

@@ -25,11 +25,36 @@ export const editorMetaSchema = {
     folder: { type: "string", pattern: "^[a-z]+$" },
     message: { type: "string", minLength: 1 },
     label: { type: "string", minLength: 1 },
+    // Rules between values (scripts/content-rules.mjs): unique in its list (the
+    // word for one entry, "vacancy"), assigned by the editor ("next": the next
+    // free number), one of a list in another content file, not before a sibling date.
+    unique: { type: "string", minLength: 1 },
+    assign: { enum: ["next"] },
+    options: {
+      type: "object",
+      additionalProperties: false,
+      required: ["file", "list", "what"],
+      properties: {
+        file: { type: "string", pattern: "^[a-z-]+$" },
+        list: { type: "string", minLength: 1 },
+        value: { type: "string", minLength: 1 },
+        label: { type: "string", minLength: 1 },
+        what: { type: "string", minLength: 1 },
+      },
+    },
+    notBefore: { type: "string", minLength: 1 },
+    // The editor's words for the values of an enum, by value.
+    labels: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
+    // The width in pixels below which an uploaded photo gets a warning.
+    minWidth: { type: "integer", minimum: 1 },
+    // A long list gets a search box with this label ("Find a person").
+    search: { type: "string", minLength: 1 },
   },
+  additionalProperties: false,
 };
 
 /**
- * @typedef {{ widget?: string, folder?: string, message?: string, label?: string }} EditorAnnotation
+ * @typedef {{ widget?: string, folder?: string, message?: string, label?: string, unique?: string, assign?: "next", options?: import("./content-rules.mjs").OptionsSource, notBefore?: string, labels?: Record<string, string>, minWidth?: number }} EditorAnnotation
  * @typedef {{ path: string, value: unknown, editor: EditorAnnotation }} AnnotatedValue
  */
 

@@ -82,19 +82,19 @@ describe("people content checks", () => {
       "a duplicate id",
       (d) => (d.employees[3].id = d.employees[0].id),
       `content/employees.json: /employees/3/id (id 1, `,
-      "duplicate id 1, also used by /employees/0",
+      "Another person already has the id 1: each person needs its own, e.g. ",
     ],
     [
       "an unknown team",
       (d) => (d.employees[2].team = ["Investments", "Sales"]),
       "content/employees.json: /employees/2/team/1 (id ",
-      'unknown team "Sales"',
+      '"Sales" is not one of the teams: choose Management Team, Finance,',
     ],
     [
       "an unknown location",
       (d) => (d.employees[5].location = "Berlin"),
       "content/employees.json: /employees/5/location (id ",
-      'unknown location "Berlin"',
+      '"Berlin" is not one of the offices: choose Amsterdam, Dublin, Copenhagen or Helsinki from the list',
     ],
     [
       "a missing portrait",
@@ -121,7 +121,9 @@ describe("people content checks", () => {
     const dir = peopleCopy();
     edit(dir, "people.json", (d) => (d.dna.quoteBy = 999999));
     expect((await validateContent(dir)).map(formatError)).toEqual([
-      "content/people.json: /dna/quoteBy: no employee with id 999999 in employees.json",
+      expect.stringMatching(
+        /^content\/people\.json: \/dna\/quoteBy: "999999" is not one of the people in the directory: choose Maarten van Veldhoven \(1\), /,
+      ),
     ]);
   });
 });

@@ -7,10 +7,11 @@
 // - A Markdown field stays inside the allow-list: no raw HTML, headings ### and
 //   #### only, no images, links only to https:, http:, mailto:, tel: or a site
 //   path (scripts/content-markdown.mjs says why, in Markdown terms).
-import { existsSync, readdirSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { markdownProblems, markdownToHtml } from "../content-markdown.mjs";
 import { kindOfFolder, splitFileName } from "../media-kinds.mjs";
+import { notAPhoto, SNIFF_BYTES } from "../media-sniff.mjs";
 import { unsafeHtmlReasons } from "../safe-html.mjs";
 
 /**
@@ -38,6 +39,17 @@ export function describeField(data, path) {
   return record ? `${path} (${record})` : path;
 }
 
+/** The first bytes of a file, enough to tell what it is. */
+function head(/** @type {string} */ path) {
+  const fd = openSync(path, "r");
+  try {
+    const bytes = new Uint8Array(SNIFF_BYTES);
+    return bytes.subarray(0, readSync(fd, bytes, 0, SNIFF_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** @type {import("../validate-content.mjs").ContentCheck} */
 export function check(files, dir, annotated) {
   /** @type {import("../validate-content.mjs").ContentError[]} */
@@ -62,6 +74,18 @@ export function check(files, dir, annotated) {
       const err = (/** @type {string} */ reason) =>
         errors.push({ file, field: describeField(data, path), reason });
 
+      // A photo field's file must really be a JPEG or PNG, whatever its name
+      // says (a PDF, HEIC or WebP renamed .jpg), or the media build fails later
+      // without naming the field.
+      if (
+        editor.folder !== undefined &&
+        kindOfFolder(editor.folder) === "image" &&
+        /\.(jpe?g|png)$/.test(value) &&
+        filesIn(editor.folder).includes(value)
+      ) {
+        const why = notAPhoto(value, head(join(dir, "media", editor.folder, value)));
+        if (why) err(`content/media/${editor.folder}/${value}: ${why}`);
+      }
       if (editor.folder !== undefined && !filesIn(editor.folder).includes(value)) {
         const kind = kindOfFolder(editor.folder) ?? "file";
         const { name } = splitFileName(value);

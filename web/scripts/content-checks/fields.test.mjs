@@ -167,3 +167,48 @@ describe("describeField", () => {
     ["/missing/3/x", "/missing/3/x"],
   ])("%s -> %s", (path, field) => expect(describeField(data, path)).toBe(field));
 });
+
+describe("a photo that is not one", () => {
+  // A PDF and an iPhone photo renamed .jpg, and a real JPEG, in a media folder of their own.
+  const dir = mkdtempSync(join(tmpdir(), "fields-sniff-"));
+  mkdirSync(join(dir, "media", "images"), { recursive: true });
+  writeFileSync(join(dir, "media", "images", "renamed-pdf.jpg"), "%PDF-1.7\n1 0 obj\n");
+  writeFileSync(
+    join(dir, "media", "images", "iphone.jpg"),
+    Buffer.from([0, 0, 0, 24, ...Buffer.from("ftypheic"), 0, 0, 0, 0]),
+  );
+  writeFileSync(
+    join(dir, "media", "images", "real.jpg"),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
+  );
+  const careers = read(join(contentDir, "careers.json"));
+
+  it.each([
+    ["renamed-pdf.jpg", "is named like a photo but is a PDF document"],
+    ["iphone.jpg", "is named like a photo but is an iPhone photo in HEIC format"],
+  ])("fails the build naming file and field for %s", (file, reason) => {
+    const data = structuredClone(careers);
+    data.vacancies[1].headerImage = file;
+    const annotated = validator.validate(schemas["careers.json"] ?? {}, data).annotated;
+    const errors = check({ "careers.json": data }, dir, { "careers.json": annotated })
+      .map((e) => `${e.file}: ${e.field}: ${e.reason}`)
+      .filter((e) => e.includes(file));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^careers\\.json: /vacancies/1/headerImage: content/media/images/${file.replace(".", "\\.")}: "${file.replace(".", "\\.")}" ${reason}`,
+        ),
+      ),
+    ]);
+  });
+
+  it("accepts a real JPEG", () => {
+    const data = structuredClone(careers);
+    data.vacancies[1].headerImage = "real.jpg";
+    const annotated = validator.validate(schemas["careers.json"] ?? {}, data).annotated;
+    const errors = check({ "careers.json": data }, dir, { "careers.json": annotated }).filter((e) =>
+      e.field.includes("/vacancies/1/headerImage"),
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
-// Rules for content/site.json that a JSON Schema cannot state. The firm's mark
+// Rules for content/site.json that a JSON Schema cannot state (unique office
+// ids are named by the schema: ./rules.mjs). The firm's mark
 // (`logo`, a logoFile) must exist in content/media/logos: ./fields.mjs checks it
 // with every other media file.
 
@@ -16,17 +17,6 @@ export function check(files) {
       });
     }
     seen.add(link.to);
-  });
-  const ids = new Set();
-  site.offices.forEach((/** @type {{id: string}} */ office, /** @type {number} */ i) => {
-    if (ids.has(office.id)) {
-      errors.push({
-        file: "site.json",
-        field: `/offices/${i}/id`,
-        reason: `duplicate id ${office.id}`,
-      });
-    }
-    ids.add(office.id);
   });
   return errors;
 }

@@ -1,6 +1,6 @@
 // Typed access to the people content: content/people.json (teams in sort
 // order, page copy, labels) and content/employees.json. Both files are
-// validated at build (schemas + scripts/content-checks/people.mjs). Build time
+// validated at build (schemas + scripts/content-checks/rules.mjs). Build time
 // only: the directory island gets the people it shows as props (the types
 // below, imported with `import type`, are all an island takes from here).
 import peopleJson from "#content/people.json";

@@ -1,0 +1,117 @@
+// Help around Decap's form, where its own components cannot be configured:
+// - after a save it refused, the first field in error is opened (a folded
+//   list entry or object unfolded), scrolled to and focused, and a message
+//   says so (Decap says nothing when no required field is missing);
+// - a folded list entry opens by a click on its name, not only its chevron.
+// Decap's parts are found by the names its styles carry (css-...-NestedObjectLabel).
+
+const ERRORS = '[class*="ControlErrorsList"]';
+const FOLDED_LABEL = '[class*="NestedObjectLabel"]';
+
+let validations = 0;
+let pending: number | undefined;
+
+/**
+ * Called by the rule controls (./rule-control.tsx) each time Decap validates
+ * one: a save validates every field at once, typing at most one.
+ */
+export function noteValidation() {
+  validations += 1;
+  if (pending !== undefined) return;
+  pending = window.setTimeout(() => {
+    const count = validations;
+    validations = 0;
+    pending = undefined;
+    if (count >= 3) void revealErrors();
+  }, 80);
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+function errorLists(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(ERRORS)].filter((e) => e.textContent?.trim());
+}
+
+/** The button that unfolds a folded part: the first button of the bar before it. */
+function toggleOf(folded: HTMLElement): HTMLButtonElement | undefined {
+  for (
+    let at = folded.previousElementSibling, i = 0;
+    at && i < 2;
+    at = at.previousElementSibling, i++
+  ) {
+    const button = at.querySelector("button");
+    if (button) return button;
+  }
+  return undefined;
+}
+
+const shown = (e: Element) => getComputedStyle(e).display !== "none";
+
+/**
+ * The button that opens the outermost folded part an element is in: a folded
+ * list entry (its name shown in place of its fields) or a folded object.
+ */
+function outermostToggle(element: HTMLElement): HTMLButtonElement | undefined {
+  let found: HTMLButtonElement | undefined;
+  for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+    const name = at.querySelector<HTMLElement>(`:scope > ${FOLDED_LABEL}`);
+    if (name && shown(name)) {
+      const toggle = name.previousElementSibling?.querySelector("button");
+      if (toggle) found = toggle;
+    } else if (!shown(at)) {
+      const toggle = toggleOf(at);
+      if (toggle) found = toggle;
+    }
+  }
+  return found;
+}
+
+function say(message: string) {
+  let region = document.getElementById("editor-save-refused");
+  if (!region) {
+    region = document.createElement("p");
+    region.id = "editor-save-refused";
+    region.setAttribute("role", "alert");
+    document.body.append(region);
+  }
+  region.textContent = message;
+  region.hidden = false;
+  window.setTimeout(() => region && (region.hidden = true), 10_000);
+}
+
+/** Opens, scrolls to and focuses the first field in error, and says why nothing was saved. */
+export async function revealErrors() {
+  await nextFrame();
+  const before = errorLists();
+  if (before.length === 0) return;
+  // Unfold from the outside in, until the first error is shown.
+  for (let i = 0; i < 8; i++) {
+    const first = errorLists()[0];
+    const toggle = first && outermostToggle(first);
+    if (!toggle) break;
+    toggle.click();
+    await nextFrame();
+  }
+  const first = errorLists()[0];
+  if (!first) return;
+  const field = first.parentElement?.parentElement ?? first;
+  field.scrollIntoView({ block: "center" });
+  field
+    .querySelector<HTMLElement>("input:not([type=hidden]), textarea, [contenteditable=true]")
+    ?.focus({ preventScroll: true });
+  const n = errorLists().length;
+  say(
+    `Not saved: ${n === 1 ? "one field needs" : `${n} fields need`} your attention. The first is opened and marked in red, with what is allowed.`,
+  );
+}
+
+/** A folded list entry opens when its name is clicked, as its chevron does. */
+export function installFoldedNameClick() {
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const label = target?.closest<HTMLElement>(FOLDED_LABEL);
+    if (!label || getComputedStyle(label).display === "none") return;
+    const toggle = label.previousElementSibling?.querySelector("button");
+    toggle?.click();
+  });
+}

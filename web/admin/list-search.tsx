@@ -1,0 +1,122 @@
+// Decap's list has no search: with 61 people, finding one meant opening
+// entries one by one. A list whose field has `search` (the schema's
+// editor.search, admin/config.mjs) gets a search box above it that shows only
+// the entries whose name, or any of whose texts (job title, office, e-mail),
+// contains what is typed; the entries stay in their order and are not changed.
+import { Component, createRef, type ComponentType } from "react";
+import { passOnValidate } from "./rule-control";
+
+interface ListProps {
+  field: { get(key: string): unknown };
+  forID: string;
+  [prop: string]: unknown;
+}
+
+interface Inner {
+  isValid?: () => unknown;
+  validate?: (...args: unknown[]) => unknown;
+  focus?: (path: string) => void;
+  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
+  state?: unknown;
+}
+
+/** The words an entry is found by: its folded name and the values of its fields. */
+function wordsOf(item: HTMLElement): string {
+  const values = [
+    ...item.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
+  ]
+    .filter((e) => e.type !== "file" && e.type !== "hidden")
+    .map((e) => e.value);
+  return [item.textContent ?? "", ...values].join(" ").toLowerCase();
+}
+
+export function withSearch(List: ComponentType<ListProps>): ComponentType<ListProps> {
+  return class SearchableList extends Component<
+    ListProps,
+    { query: string; shown?: number; total?: number }
+  > {
+    state = {
+      query: "",
+      shown: undefined as number | undefined,
+      total: undefined as number | undefined,
+    };
+    inner = createRef<Inner>();
+    box = createRef<HTMLDivElement>();
+    observer?: MutationObserver;
+
+    componentDidMount() {
+      const inner = this.inner.current;
+      const scu = inner?.shouldComponentUpdate;
+      // Decap re-renders a list whenever it asks (its errors): keep that.
+      if (scu)
+        this.shouldComponentUpdate = (props: ListProps) => scu.call(inner, props, inner?.state);
+      // The list validates its entries through its own validate: pass it on.
+      passOnValidate(this as { validate?: unknown }, inner);
+      if (this.box.current && this.props.field.get("search")) {
+        this.observer = new MutationObserver(() => this.filter());
+        this.observer.observe(this.box.current, { childList: true, subtree: true });
+      }
+    }
+
+    componentWillUnmount() {
+      this.observer?.disconnect();
+    }
+
+    // Decap calls it unbound (Widget keeps the function, not the control).
+    isValid = () => this.inner.current?.isValid?.() ?? true;
+
+    focus(path: string) {
+      this.setState({ query: "" }, () => this.inner.current?.focus?.(path));
+    }
+
+    /** Hides the entries that do not match; an entry open for editing stays. */
+    filter() {
+      const list = this.box.current?.querySelector(`[id="${CSS.escape(this.props.forID)}"]`);
+      if (!list) return;
+      const query = this.state.query.trim().toLowerCase();
+      const labels = [...list.querySelectorAll<HTMLElement>('[class*="NestedObjectLabel"]')].filter(
+        (l) => l.closest(`[id="${CSS.escape(this.props.forID)}"]`) === list,
+      );
+      let shown = 0;
+      for (const label of labels) {
+        const item = label.parentElement;
+        if (!item) continue;
+        const match = query === "" || wordsOf(item).includes(query);
+        const display = match ? "" : "none";
+        if (item.style.display !== display) item.style.display = display;
+        if (match) shown += 1;
+      }
+      if (shown !== this.state.shown || labels.length !== this.state.total) {
+        this.setState({ shown, total: labels.length });
+      }
+    }
+
+    render() {
+      if (!this.props.field.get("search"))
+        return <List {...this.props} ref={this.inner as never} />;
+      const label = String(this.props.field.get("search"));
+      const { query, shown, total } = this.state;
+      const id = `${this.props.forID}-search`;
+      return (
+        <div ref={this.box}>
+          <div className="editor-list-search">
+            <label htmlFor={id}>{label}</label>
+            <input
+              id={id}
+              type="search"
+              value={query}
+              autoComplete="off"
+              onChange={(e) => this.setState({ query: e.target.value }, () => this.filter())}
+            />
+            <p aria-live="polite">
+              {query.trim() && shown !== undefined && total !== undefined
+                ? `${shown} of ${total} shown`
+                : ""}
+            </p>
+          </div>
+          <List {...this.props} ref={this.inner as never} />
+        </div>
+      );
+    }
+  };
+}

@@ -1,0 +1,173 @@
+// Decap validates a field before a save with its `required` and `pattern`, and
+// then asks the field's control `isValid()`. The controls registered here wrap
+// Decap's own and answer it with the rules between values (./field-rules.ts:
+// unique slugs and ids, choices from another file, dates in order, Markdown
+// without HTML), so a save the build would refuse is refused on the field, in
+// the build's words.
+import { Component, createRef, type ComponentType } from "react";
+import { nextId } from "../scripts/content-rules.mjs";
+import { fieldProblems, type RuleField } from "./field-rules";
+import { noteValidation } from "./form-help";
+
+interface ImmutableLike {
+  get(key: string): unknown;
+  getIn(path: string[]): unknown;
+  toJS(): unknown;
+}
+
+interface ControlProps {
+  field: ImmutableLike;
+  value: unknown;
+  forID: string;
+  onChange(value: unknown): void;
+  getEntry(): ImmutableLike | undefined;
+  parentIds?: string[];
+  classNameWrapper: string;
+  [prop: string]: unknown;
+}
+
+type Validity =
+  boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
+
+interface Validated {
+  isValid?: () => Validity | Promise<unknown>;
+  validate?: (...args: unknown[]) => unknown;
+  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
+  state?: unknown;
+}
+
+/**
+ * Decap validates a list's or object's entries through its control's own
+ * `validate` (ObjectControl and EditorControlPane call the control's when it
+ * has one, else the field's): a wrapper must pass it on, and have none when
+ * the inner control has none.
+ */
+export function passOnValidate(
+  wrapper: { validate?: unknown },
+  inner: { validate?: (...args: unknown[]) => unknown } | null,
+) {
+  const validate = inner?.validate;
+  if (validate) wrapper.validate = (...args: unknown[]) => validate.apply(inner, args);
+}
+
+/**
+ * Decap's Widget renders a field again only when its control's own
+ * `shouldComponentUpdate` says so (a list: always, to show its items' errors),
+ * else when its value changes: a wrapper passes the inner control's on.
+ */
+function innerUpdate(inner: Validated | null) {
+  const scu = inner?.shouldComponentUpdate;
+  return scu ? (props: unknown) => scu.call(inner, props, inner.state) : undefined;
+}
+
+function plain(value: unknown): unknown {
+  return value && typeof value === "object" && "toJS" in value
+    ? (value as ImmutableLike).toJS()
+    : value;
+}
+
+/** What the control's rules say about its value now. */
+function problemsOf(props: ControlProps): string[] {
+  const field = props.field.toJS() as RuleField;
+  const data = props.getEntry()?.get("data") as ImmutableLike | undefined;
+  return fieldProblems(field, plain(props.value), data?.toJS() as Record<string, unknown>);
+}
+
+/** A control that also answers `isValid()` with the field's rules. */
+export function withRules(Control: ComponentType<ControlProps>): ComponentType<ControlProps> {
+  return class RuleControl extends Component<ControlProps> {
+    inner = createRef<Validated>();
+
+    componentDidMount() {
+      // Before Decap's Widget reads it from this control (its ref comes after this).
+      const scu = innerUpdate(this.inner.current);
+      if (scu) this.shouldComponentUpdate = scu;
+      passOnValidate(this as { validate?: unknown }, this.inner.current);
+    }
+
+    // Decap calls it unbound (Widget keeps the function, not the control).
+    isValid = (): Validity | Promise<unknown> => {
+      noteValidation();
+      const problems = problemsOf(this.props);
+      if (problems.length > 0) {
+        return {
+          error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds },
+        };
+      }
+      return this.inner.current?.isValid?.() ?? true;
+    };
+
+    /** Decap focuses a field it wants seen (an error) through its control. */
+    focus(path?: string) {
+      const inner = this.inner.current as { focus?: (path?: string) => void } | null;
+      if (inner?.focus) inner.focus(path);
+      else document.getElementById(this.props.forID)?.focus();
+    }
+
+    render() {
+      return <Control {...this.props} ref={this.inner as never} />;
+    }
+  };
+}
+
+/**
+ * An id the editor gives, not one staff type: a new entry of the list gets the
+ * next free number when it is added; an existing one keeps its own. Shown as
+ * a read-only box, so nobody has to look for a number no one else has.
+ */
+export class AssignedIdControl extends Component<ControlProps> {
+  timer: number | undefined;
+
+  componentDidMount() {
+    this.assignSoon();
+  }
+
+  componentDidUpdate() {
+    this.assignSoon();
+  }
+
+  componentWillUnmount() {
+    window.clearTimeout(this.timer);
+  }
+
+  /**
+   * After the list has taken in the new entry: a change sent while the list
+   * is still adding it would be applied to the list as it was before.
+   */
+  assignSoon() {
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.assign(), 0);
+  }
+
+  assign() {
+    const { value } = this.props;
+    if (typeof value === "number" || (typeof value === "string" && value !== "")) return;
+    const unique = (this.props.field.toJS() as RuleField).unique;
+    const data = this.props.getEntry()?.get("data") as ImmutableLike | undefined;
+    const items = unique ? (data?.getIn(unique.list) as ImmutableLike | undefined) : undefined;
+    const list = (items?.toJS() ?? []) as Record<string, unknown>[];
+    this.props.onChange(nextId(list.map((item) => item?.[String(this.props.field.get("name"))])));
+  }
+
+  // Decap calls it unbound (Widget keeps the function, not the control).
+  isValid = (): Validity => {
+    noteValidation();
+    const problems = problemsOf(this.props);
+    return problems.length > 0
+      ? { error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds } }
+      : true;
+  };
+
+  render() {
+    const { forID, value, classNameWrapper } = this.props;
+    return (
+      <input
+        id={forID}
+        className={classNameWrapper}
+        type="text"
+        readOnly
+        value={value === undefined || value === null ? "" : String(value)}
+      />
+    );
+  }
+}

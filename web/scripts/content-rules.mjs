@@ -1,0 +1,116 @@
+// The content rules that span more than one value: a value that must be unique
+// in its list (a vacancy's slug, an employee's id), a value that must be one of
+// a list in another content file (a vacancy's office, an employee's teams and
+// location), a date that must not come before another. The schemas name them
+// with the `editor` annotation (`unique`, `options`, `notBefore`;
+// scripts/content-schema.mjs declares it) and this module says what each rule
+// means, in the words staff read: the build (content-checks/rules.mjs) and the
+// editor (admin/rule-control.tsx) both call it, so they cannot disagree.
+// Plain module, no Node built-ins: it runs in the editor too.
+
+/**
+ * Where a field's choices come from: the list `list` (a top-level key) of the
+ * content file `file` ("site" for content/site.json); of each entry, `value` is
+ * stored and `label` shown (both omitted for a list of plain texts).
+ * @typedef {{ file: string, list: string, value?: string, label?: string, what: string }} OptionsSource
+ * @typedef {{ value: string | number, label: string }} Option
+ */
+
+/**
+ * The choices of a field, from the content files (by name: "site").
+ * @param {OptionsSource} source
+ * @param {Record<string, any>} files
+ * @returns {Option[]}
+ */
+export function optionsFrom(source, files) {
+  const list = files[source.file]?.[source.list];
+  if (!Array.isArray(list)) {
+    throw new Error(`content/${source.file}.json has no list "${source.list}" to choose from`);
+  }
+  return list.map((item) =>
+    source.value === undefined
+      ? { value: item, label: String(item) }
+      : {
+          value: item[source.value],
+          label: String(item[source.label ?? source.value]),
+        },
+  );
+}
+
+/** "a, b or c" */
+function either(/** @type {string[]} */ words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+/**
+ * Why a value is not one of its field's choices, or undefined when it is.
+ * @param {unknown} value
+ * @param {Option[]} options
+ * @param {OptionsSource} source
+ */
+export function optionProblem(value, options, source) {
+  if (value === undefined || value === "") return undefined;
+  if (options.some((o) => o.value === value)) return undefined;
+  const shown = options.map((o) =>
+    o.label === String(o.value) ? o.label : `${o.label} (${o.value})`,
+  );
+  return `"${value}" is not one of the ${source.what}: choose ${either(shown)} from the list (${source.what} are listed in content/${source.file}.json, ${source.list}).`;
+}
+
+/**
+ * A free value for a field that must be unique: the next number after the
+ * highest in use, or the text with "-2", "-3"... added.
+ * @param {unknown} value
+ * @param {unknown[]} taken
+ */
+export function freeValue(value, taken) {
+  if (typeof value === "number") {
+    return Math.max(0, ...taken.filter((t) => typeof t === "number")) + 1;
+  }
+  for (let n = 2; ; n++) {
+    const candidate = `${String(value)}-${n}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
+/** The id the editor gives a new entry: one more than the highest in the list (1 for an empty one). */
+export function nextId(/** @type {unknown[]} */ taken) {
+  return /** @type {number} */ (freeValue(0, taken));
+}
+
+/**
+ * Why a value must change because another entry of its list has it, or undefined.
+ * @param {string} fieldLabel "Slug"
+ * @param {unknown} value
+ * @param {unknown[]} others the same field of the list's other entries
+ * @param {string} entryWord "vacancy"
+ */
+export function duplicateProblem(fieldLabel, value, others, entryWord) {
+  if (value === undefined || value === "" || !others.includes(value)) return undefined;
+  const shown = (/** @type {unknown} */ v) => (typeof v === "string" ? `"${v}"` : String(v));
+  return `Another ${entryWord} already has the ${fieldLabel.toLowerCase()} ${shown(value)}: each ${entryWord} needs its own, e.g. ${shown(freeValue(value, others))}.`;
+}
+
+/**
+ * Why a date comes before the date it may not precede, or undefined.
+ * @param {unknown} value "2026-01-31"
+ * @param {unknown} earliest "2026-02-01"
+ * @param {string} fieldLabel "Valid through"
+ * @param {string} earliestLabel "Date posted"
+ */
+export function datePairProblem(value, earliest, fieldLabel, earliestLabel) {
+  if (typeof value !== "string" || typeof earliest !== "string" || value === "") return undefined;
+  if (value >= earliest) return undefined;
+  return `${fieldLabel} (${value}) is before ${earliestLabel.toLowerCase()} (${earliest}): choose ${earliest} or a later date, or leave it empty.`;
+}
+
+/** Whether a text is there but only spaces or line breaks. */
+export function isBlank(/** @type {unknown} */ value) {
+  return typeof value === "string" && value.length > 0 && value.trim() === "";
+}
+
+/** "/vacancies/3/slug" -> "/vacancies/*\/slug": the field a rule is about, whatever its entry. */
+export function fieldPattern(/** @type {string} */ path) {
+  return path.replace(/\/[0-9]+(?=\/|$)/g, "/*");
+}
