@@ -300,6 +300,8 @@ function listField(name, node, ctx) {
     list.field.name = "item";
     // A folded text shows the text itself (a team its name), not the word "Team".
     list.summary = "{{fields.item}}";
+    // "Add requirement", "1 requirement": Decap names an entry by the list's label otherwise.
+    list.label_singular = singular(humanize(name));
   }
   return list;
 }

@@ -184,6 +184,17 @@ describe("fieldFor", () => {
     expect(fieldFor("heading", schema, true, ctx)).toMatchObject(expected);
   });
 
+  it("names an entry of a list of texts in the singular (Add requirement, 1 requirement)", () => {
+    const list = fieldFor(
+      "requirements",
+      { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+      true,
+      ctx,
+    );
+    expect(list).toMatchObject({ label_singular: "Requirement", summary: "{{fields.item}}" });
+    expect(list.field).toMatchObject({ label: "Requirement" });
+  });
+
   it("keeps a required key that may be empty as an empty string", () => {
     expect(fieldFor("teamShown", { type: "string", maxLength: 80 }, true, ctx)).toMatchObject({
       required: false,

@@ -2,7 +2,9 @@
 // - after a save it refused, the first field in error is opened (a folded
 //   list entry or object unfolded), scrolled to and focused, and a message
 //   says so (Decap says nothing when no required field is missing);
-// - a folded list entry opens by a click on its name, not only its chevron.
+// - a folded list entry opens by a click on its name, not only its chevron;
+// - "Add ..." of a list puts the cursor in the new entry's first field (Decap
+//   adds it open but leaves the focus on the button, so staff had to find it).
 // Decap's parts are found by the names its styles carry (css-...-NestedObjectLabel).
 
 const ERRORS = '[class*="ControlErrorsList"]';
@@ -114,4 +116,49 @@ export function installFoldedNameClick() {
     const toggle = label.previousElementSibling?.querySelector("button");
     toggle?.click();
   });
+}
+
+const ADD_BUTTON = '[class*="AddButton"]';
+const LIST_ITEM = '[class*="ListItem"]';
+const EDITABLE =
+  'input:not([type=hidden]):not([type=file]):not([readonly]), textarea:not([readonly]), [contenteditable="true"]';
+
+/**
+ * The entries of the list whose box has this id: in the box, after its top bar,
+ * one element holds them (the entries of lists inside them are further in). An
+ * empty list has none until its first entry is added, and Decap may draw the
+ * box anew then: hence the id, not the element.
+ */
+function entriesOf(listId: string): Element[] {
+  const box = document.getElementById(listId);
+  if (!box) return [];
+  return [...box.children].flatMap((part) =>
+    [...part.children].filter((e) => e.matches(LIST_ITEM)),
+  );
+}
+
+/** After "Add ...", the first field of the new entry that staff can type in has the focus. */
+export function installFocusNewEntry() {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const add = target?.closest<HTMLElement>(ADD_BUTTON);
+      const listId = add?.closest("[id]")?.id;
+      if (!listId) return;
+      const before = new Set(entriesOf(listId));
+      // Decap adds the entry on this click; it is in the page a frame or two later.
+      const look = (tries: number) =>
+        requestAnimationFrame(() => {
+          const added = entriesOf(listId).find((e) => !before.has(e));
+          const field = added?.querySelector<HTMLElement>(EDITABLE);
+          if (field) {
+            field.focus({ preventScroll: true });
+            field.scrollIntoView({ block: "nearest" });
+          } else if (tries > 0) look(tries - 1);
+        });
+      look(10);
+    },
+    true,
+  );
 }

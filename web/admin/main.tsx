@@ -16,7 +16,7 @@ import {
 } from "./decap-fixes";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
-import { installFoldedNameClick } from "./form-help";
+import { installFocusNewEntry, installFoldedNameClick } from "./form-help";
 import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
@@ -159,6 +159,7 @@ function registerFieldRules() {
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
   installFoldedNameClick();
+  installFocusNewEntry();
 }
 
 /**
