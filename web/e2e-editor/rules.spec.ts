@@ -235,13 +235,7 @@ test("a PDF or an iPhone photo renamed .jpg is refused before upload with a mess
   await expect(library.getByText("vacancy-test-small.jpg").first()).toBeVisible();
 });
 
-// FIXME(issue 30): the walkthrough does not pass yet: it stops at the new
-// vacancy's first requirement (a list of texts adds its entry folded, and the
-// test has not found the way to open it: neither its textbox nor an "Expand"
-// button of the Requirements field shows). Every step before it passes (id
-// given, texts, office and employment type picked, date). Marked fixme rather
-// than left red; the coordinator's report says so.
-test.fixme("the walkthrough: a vacancy added with its photos, an office picked from the list and the id given, saves what the build accepts", async ({
+test("the walkthrough: a vacancy added with its photos, an office picked from the list and the id given, saves what the build accepts", async ({
   page,
 }) => {
   // About 50 steps, as a member of staff takes them, before the build's own time.
@@ -283,10 +277,13 @@ test.fixme("the walkthrough: a vacancy added with its photos, an office picked f
     .first()
     .fill("You analyse the investments of the firm.");
   const requirements = await shownField(page, "Requirements");
-  await requirements.getByRole("button", { name: /Add requirement/ }).click();
-  // A list of texts adds its new entry folded: open it by its chevron.
-  await requirements.getByRole("button", { name: "Expand" }).last().click();
-  await requirements.getByRole("textbox").last().fill("A master's degree in finance or economics");
+  await requirements.getByRole("button", { name: "Add requirement", exact: true }).click();
+  // The new requirement is added open, its box named and ready to type in.
+  const requirement = requirements.getByRole("textbox", { name: "Requirement", exact: true });
+  await expect(requirement).toHaveCount(1);
+  await expect(requirement).toBeFocused();
+  await page.keyboard.type("A master's degree in finance or economics");
+  await expect(requirements.getByText("1 requirement", { exact: true })).toBeVisible();
 
   // Photos: one upload each of a header and a portrait, chosen for every photo field.
   const pick = (label: string, file: string, upload: boolean) =>
@@ -324,6 +321,7 @@ test.fixme("the walkthrough: a vacancy added with its photos, an office picked f
     datePosted: "2026-11-20",
     headerImage: "vacancy-test-header.jpg",
     profileImageMobile: "vacancy-test-portrait.jpg",
+    requirements: ["A master's degree in finance or economics"],
   });
   expect(saved).not.toHaveProperty("validThrough");
 
