@@ -13,6 +13,7 @@ import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { guardedControl, installUploadGuard } from "./upload-guard";
+import { mediaPageWrites } from "./media-page";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
@@ -123,7 +124,7 @@ function registerUploadRules(config: EditorConfig) {
     };
     CMS.registerWidget(name, guardedControl(widget.control) as never, widget.preview);
   }
-  installUploadGuard(String(config.media_folder));
+  installUploadGuard(String(config.media_folder), undefined, mediaPageWrites(config.backend?.name));
 }
 
 async function start() {
