@@ -19,7 +19,8 @@
 #   PREVIEW_DOMAIN      previews: pull request N is served at https://pr-N.<domain>
 #   PREVIEW_NAMESPACE   (veldhaven-previews), PREVIEW_TLS_SECRET (a wildcard
 #                       certificate for *.<domain>; optional)
-#   PRODUCTION_PERSISTENCE=true  /data on a ReadWriteMany claim (default: emptyDir)
+#   PRODUCTION_PERSISTENCE  true (default): the feed owner's /data on a
+#                       ReadWriteOnce claim; false: an emptyDir (lost with the pod)
 #   INGRESS_CLASS       the ingress class (optional: the cluster's default)
 #   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
 #                       (optional: not needed when the package is public)
@@ -246,11 +247,12 @@ production() {
     --set-string "siteUrl=$url" --set-string "ingress.host=$host"
     --set "replicaCount=${PRODUCTION_REPLICAS:-2}"
   )
-  # /data on a claim: only with storage every replica can mount (ReadWriteMany,
-  # or one replica); off, each pod keeps its feed snapshot in an emptyDir.
+  # The feed owner (one pod) keeps its snapshot, media and the day's count of
+  # LinkedIn calls on a ReadWriteOnce claim (the chart's default); the web
+  # pods are stateless whatever this says.
   case "${PRODUCTION_PERSISTENCE:-}" in
-  "" | false) ;;
-  true) args+=(--set persistence.enabled=true --set "persistence.accessModes={ReadWriteMany}") ;;
+  "" | true) ;;
+  false) args+=(--set feed.persistence.enabled=false) ;;
   *) die "PRODUCTION_PERSISTENCE '$PRODUCTION_PERSISTENCE': want true or false" ;;
   esac
   if [[ -n "${PRODUCTION_SECRET:-}" ]]; then args+=(--set-string "existingSecret=$PRODUCTION_SECRET"); fi
@@ -274,7 +276,7 @@ preview() {
   # so no credential of the firm is on a host anyone with the link can open.
   local args=(
     --set-string "siteUrl=https://$host" --set-string "ingress.host=$host"
-    --set replicaCount=1 --set persistence.enabled=false
+    --set replicaCount=1 --set feed.persistence.enabled=false
   )
   if [[ -n "${PREVIEW_TLS_SECRET:-}" ]]; then args+=(--set-string "ingress.tlsSecretName=$PREVIEW_TLS_SECRET"); fi
   helm_run "site-pr-$pr" "${PREVIEW_NAMESPACE:-veldhaven-previews}" "${args[@]}"

@@ -87,13 +87,15 @@ expect "production" "www-tls" "$work/out"
 expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"
 expect "production" "ghcr-pull" "$work/out"
-grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production: a claim without PRODUCTION_PERSISTENCE"
+expect "production: the feed owner's claim by default" "kind: PersistentVolumeClaim" "$work/out"
+expect "production: the feed owner's claim by default" "ReadWriteOnce" "$work/out"
+expect "production: the feed owner" "name: veldhaven-site-feed" "$work/out"
+expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=yes -- production
 [[ $status != 0 ]] || fail "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=true -- production
-expect "production with persistence" "kind: PersistentVolumeClaim" "$work/out"
-expect "production with persistence" "ReadWriteMany" "$work/out"
-expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=false -- production
+[[ $status == 0 ]] || fail "PRODUCTION_PERSISTENCE=false: exit $status: $(tail -5 "$work/out")"
+grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production with PRODUCTION_PERSISTENCE=false: a claim"
 
 run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=ghcr.io/veldhaven/site IMAGE_TAG=$sha -- preview 12
 [[ $status == 0 ]] || fail "preview 12 (dry run): exit $status: $(tail -5 "$work/out")"
@@ -102,6 +104,7 @@ expect "preview 12" "pr-12.preview.example.com" "$work/out"
 expect "preview 12" "site-pr-12" "$work/out"
 expect "preview 12" "kind: Ingress" "$work/out"
 grep -qF "site-env" "$work/out" && fail "preview 12: the production secret reaches a preview"
+grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "preview 12: a claim (a preview's feed owner needs none)"
 expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output"
 
 if [[ $fails -gt 0 ]]; then

@@ -53,6 +53,69 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 
 {{/*
+The web pods' selector labels: the release's pods of the web component
+(pages, and /linkedin-api taken from the feed owner).
+*/}}
+{{- define "veldhaven-site.webSelectorLabels" -}}
+{{ include "veldhaven-site.selectorLabels" . }}
+app.kubernetes.io/component: web
+{{- end }}
+
+{{/*
+The feed owner's selector labels: the one pod that calls LinkedIn.
+*/}}
+{{- define "veldhaven-site.feedSelectorLabels" -}}
+{{ include "veldhaven-site.selectorLabels" . }}
+app.kubernetes.io/component: feed
+{{- end }}
+
+{{/*
+The feed owner's name (its Deployment and Service): the full name cut so that
+"-feed" fits in 63 characters.
+*/}}
+{{- define "veldhaven-site.feedName" -}}
+{{- printf "%s-feed" (include "veldhaven-site.fullname" . | trunc 58 | trimSuffix "-") }}
+{{- end }}
+
+{{/*
+FEED_URL of the web pods: the feed owner's Service, by its short name (every
+object of the release is in one namespace) and port.
+*/}}
+{{- define "veldhaven-site.feedURL" -}}
+{{- printf "http://%s:%d" (include "veldhaven-site.feedName" .) (int .Values.feed.service.port) }}
+{{- end }}
+
+{{/*
+The feed owner's claim: feed.persistence.existingClaim, else the chart's own.
+*/}}
+{{- define "veldhaven-site.feedClaimName" -}}
+{{- .Values.feed.persistence.existingClaim | default (printf "%s-data" (include "veldhaven-site.feedName" .)) }}
+{{- end }}
+
+{{/*
+The Secret the feed owner takes LinkedIn's keys from: feed.existingSecret,
+else existingSecret.
+*/}}
+{{- define "veldhaven-site.feedSecret" -}}
+{{- .Values.feed.existingSecret | default .Values.existingSecret }}
+{{- end }}
+
+{{/*
+Environment variables from keys of a Secret, each optional (a key the Secret
+lacks leaves its variable unset): (dict "secret" NAME "keys" LIST).
+*/}}
+{{- define "veldhaven-site.secretEnv" -}}
+{{- range .keys }}
+- name: {{ . }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $.secret }}
+      key: {{ . }}
+      optional: true
+{{- end }}
+{{- end }}
+
+{{/*
 The service account's name.
 */}}
 {{- define "veldhaven-site.serviceAccountName" -}}
@@ -108,4 +171,151 @@ sentence saying what to change.
 {{- if and .Values.autoscaling.enabled (gt (int .Values.autoscaling.minReplicas) (int .Values.autoscaling.maxReplicas)) }}
 {{- fail "autoscaling: minReplicas is above maxReplicas" }}
 {{- end }}
+{{- with .Values.persistence }}
+{{- if or .enabled (gt (len (omit . "enabled")) 0) }}
+{{- fail "persistence: the web pods keep no state of their own (each keeps its last good copies of the feed in an emptyDir, emptyDir.sizeLimit); the claim on /data is the feed owner's: set feed.persistence instead" }}
+{{- end }}
+{{- end }}
+{{- $feed := .Values.feed }}
+{{- if gt (int $feed.replicaCount) 1 }}
+{{- fail (printf "feed.replicaCount %d: the feed owner is one pod (0 stops it): each more pod would be another LinkedIn client spending the same daily budget%s" (int $feed.replicaCount) (ternary ", and would share its ReadWriteOnce claim, which a second pod on another node cannot mount (Multi-Attach)" "" (include "veldhaven-site.feedClaimRWO" . | eq "true"))) }}
+{{- end }}
+{{- if and (include "veldhaven-site.feedClaimRWO" . | eq "true") (ne $feed.strategy.type "Recreate") }}
+{{- fail (printf "feed.strategy.type %s: the feed owner's claim is ReadWriteOnce, so a new pod started beside the old one (a surge) on another node cannot mount it and the rollout hangs; use Recreate" $feed.strategy.type) }}
+{{- end }}
+{{- if and (eq $feed.strategy.type "Recreate") $feed.strategy.rollingUpdate }}
+{{- fail "feed.strategy.rollingUpdate: only with feed.strategy.type RollingUpdate" }}
+{{- end }}
+{{- end }}
+
+{{/*
+"true" when the feed owner's /data is a claim that only one node can mount
+(ReadWriteOnce or ReadWriteOncePod, and not also ReadWriteMany).
+*/}}
+{{- define "veldhaven-site.feedClaimRWO" -}}
+{{- $p := .Values.feed.persistence }}
+{{- and $p.enabled (or (has "ReadWriteOnce" $p.accessModes) (has "ReadWriteOncePod" $p.accessModes)) (not (has "ReadWriteMany" $p.accessModes)) | toString }}
+{{- end }}
+
+{{/*
+The pod template's annotations: Prometheus's scrape annotations (metrics.podAnnotations)
+and podAnnotations.
+*/}}
+{{- define "veldhaven-site.podAnnotations" -}}
+{{- if or .Values.podAnnotations (and .Values.metrics.enabled .Values.metrics.podAnnotations) }}
+annotations:
+  {{- if and .Values.metrics.enabled .Values.metrics.podAnnotations }}
+  prometheus.io/scrape: "true"
+  prometheus.io/port: {{ .Values.metrics.port | quote }}
+  prometheus.io/path: /metrics
+  {{- end }}
+  {{- with .Values.podAnnotations }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+The pod spec's fields both Deployments share, before the containers.
+*/}}
+{{- define "veldhaven-site.podCommon" -}}
+serviceAccountName: {{ include "veldhaven-site.serviceAccountName" . }}
+automountServiceAccountToken: {{ .Values.automountServiceAccountToken }}
+# The server reads its settings from its own variables, never from the
+# variables Kubernetes would add for every Service of the namespace.
+enableServiceLinks: false
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+securityContext:
+  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+terminationGracePeriodSeconds: {{ .Values.terminationGracePeriodSeconds }}
+{{- end }}
+
+{{/*
+The pod spec's fields both Deployments share, after the containers.
+*/}}
+{{- define "veldhaven-site.podPlacement" -}}
+{{- with .Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/*
+The environment both containers share.
+*/}}
+{{- define "veldhaven-site.commonEnv" -}}
+- name: PORT
+  value: {{ .Values.containerPort | quote }}
+- name: SITE_URL
+  value: {{ .Values.siteUrl | trimSuffix "/" | quote }}
+- name: DATA_DIR
+  value: /data
+- name: LOG_LEVEL
+  value: {{ .Values.logLevel | quote }}
+{{- if .Values.metrics.enabled }}
+- name: METRICS_ADDR
+  value: {{ printf ":%d" (int .Values.metrics.port) | quote }}
+{{- end }}
+{{- with .Values.securityContact }}
+- name: SECURITY_CONTACT
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+GOMEMLIMIT from a container's memory limit (resources): the Go runtime
+collects harder as the heap nears it.
+*/}}
+{{- define "veldhaven-site.memLimitEnv" -}}
+{{- if and .limits .limits.memory }}
+- name: GOMEMLIMIT
+  valueFrom:
+    resourceFieldRef:
+      resource: limits.memory
+{{- end }}
+{{- end }}
+
+{{/*
+The container's fields both Deployments share, after env: ports, probes, the
+stop sequence, the security context.
+*/}}
+{{- define "veldhaven-site.containerCommon" -}}
+ports:
+  - name: http
+    containerPort: {{ .Values.containerPort }}
+    protocol: TCP
+  {{- if .Values.metrics.enabled }}
+  - name: metrics
+    containerPort: {{ .Values.metrics.port }}
+    protocol: TCP
+  {{- end }}
+readinessProbe:
+  {{- toYaml .Values.readinessProbe | nindent 2 }}
+livenessProbe:
+  {{- toYaml .Values.livenessProbe | nindent 2 }}
+{{- if gt (int .Values.preStopSleepSeconds) 0 }}
+lifecycle:
+  preStop:
+    sleep:
+      seconds: {{ .Values.preStopSleepSeconds }}
+{{- end }}
+securityContext:
+  {{- toYaml .Values.securityContext | nindent 2 }}
+volumeMounts:
+  - name: data
+    mountPath: /data
 {{- end }}

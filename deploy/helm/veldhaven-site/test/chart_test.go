@@ -11,9 +11,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -147,46 +149,75 @@ func TestStrictDecodeCatchesUnknownFields(t *testing.T) {
 	}
 }
 
+// The objects of a release named "site" (helm template site ...).
+const (
+	webName   = "site-veldhaven-site"
+	feedName  = "site-veldhaven-site-feed"
+	claimName = "site-veldhaven-site-feed-data"
+)
+
+// linkedInKeys and editorKeys are the Secret's keys each kind of pod gets.
+var (
+	linkedInKeys = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"}
+	editorKeys   = []string{"CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_REPO", "CMS_GITHUB_BRANCH"}
+)
+
 func TestDefaults(t *testing.T) {
 	out, err := render(t)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := decode(t, out)
-	if len(m.ingresses)+len(m.hpas)+len(m.claims) != 0 {
-		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers, %d claims", len(m.ingresses), len(m.hpas), len(m.claims))
+	if len(m.ingresses)+len(m.hpas) != 0 {
+		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers", len(m.ingresses), len(m.hpas))
 	}
-	d := m.deployments["site-veldhaven-site"]
-	if d == nil {
-		t.Fatalf("no Deployment site-veldhaven-site; have %v", keys(m.deployments))
+	web, feed := m.deployments[webName], m.deployments[feedName]
+	if web == nil || feed == nil || len(m.deployments) != 2 {
+		t.Fatalf("want the Deployments %s and %s; have %v", webName, feedName, keys(m.deployments))
 	}
-	if d.Spec.Replicas == nil || *d.Spec.Replicas != 2 {
-		t.Errorf("replicas %v, want 2", d.Spec.Replicas)
+	if web.Spec.Replicas == nil || *web.Spec.Replicas != 2 {
+		t.Errorf("web replicas %v, want 2", web.Spec.Replicas)
 	}
-	pod := d.Spec.Template.Spec
-	c := onlyContainer(t, d)
-	if c.Image != "veldhaven-site:dev" {
-		t.Errorf("image %q, want veldhaven-site:dev (the chart's appVersion)", c.Image)
-	}
-	if vol := pod.Volumes; len(vol) != 1 || vol[0].EmptyDir == nil || vol[0].EmptyDir.SizeLimit == nil {
-		t.Errorf("/data: %+v, want an emptyDir with a size limit", vol)
-	}
-	env := envOf(c)
-	for k, want := range map[string]string{"DATA_DIR": "/data", "PORT": "8080", "SITE_URL": "https://www.veldhaven.eu", "METRICS_ADDR": ":9090"} {
-		if env[k] != want {
-			t.Errorf("env %s=%q, want %q", k, env[k], want)
+	for _, d := range []*appsv1.Deployment{web, feed} {
+		c := onlyContainer(t, d)
+		if c.Image != "veldhaven-site:dev" {
+			t.Errorf("%s: image %q, want veldhaven-site:dev (the chart's appVersion)", d.Name, c.Image)
 		}
+		env := envOf(c)
+		for k, want := range map[string]string{"DATA_DIR": "/data", "PORT": "8080", "SITE_URL": "https://www.veldhaven.eu", "METRICS_ADDR": ":9090"} {
+			if env[k] != want {
+				t.Errorf("%s: env %s=%q, want %q", d.Name, k, env[k], want)
+			}
+		}
+		if len(c.EnvFrom) != 0 || len(secretKeys(c)) != 0 {
+			t.Errorf("%s: keys of a Secret (%v %v) without existingSecret", d.Name, c.EnvFrom, secretKeys(c))
+		}
+		if d.Spec.Template.Annotations["prometheus.io/port"] != "9090" {
+			t.Errorf("%s: pod annotations %v: no scrape port", d.Name, d.Spec.Template.Annotations)
+		}
+		checkPod(t, d)
 	}
-	if len(c.EnvFrom) != 0 {
-		t.Errorf("envFrom %+v without existingSecret", c.EnvFrom)
+	checkWeb(t, m, web)
+	checkFeed(t, m, feed, web)
+	if v := web.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].EmptyDir == nil || v[0].EmptyDir.SizeLimit == nil {
+		t.Errorf("web /data: %+v, want an emptyDir with a size limit", v)
 	}
-	if d.Spec.Template.Annotations["prometheus.io/port"] != "9090" {
-		t.Errorf("pod annotations %v: no scrape port", d.Spec.Template.Annotations)
+	claim := m.claims[claimName]
+	if claim == nil || len(m.claims) != 1 {
+		t.Fatalf("want the feed owner's claim %s by default; have %v", claimName, keys(m.claims))
 	}
-	checkPod(t, d)
-	checkPublicService(t, m, d)
-	if pdb := m.pdbs["site-veldhaven-site"]; pdb == nil || pdb.Spec.MaxUnavailable == nil || pdb.Spec.MaxUnavailable.IntValue() != 1 {
-		t.Errorf("PodDisruptionBudget %+v, want maxUnavailable 1", pdb)
+	if modes := claim.Spec.AccessModes; len(modes) != 1 || modes[0] != corev1.ReadWriteOnce {
+		t.Errorf("claim access modes %v, want ReadWriteOnce", modes)
+	}
+	if v := feed.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].PersistentVolumeClaim == nil || v[0].PersistentVolumeClaim.ClaimName != claimName {
+		t.Errorf("feed owner /data: %+v, want the claim %s", v, claimName)
+	}
+	pdb := m.pdbs[webName]
+	if pdb == nil || pdb.Spec.MaxUnavailable == nil || pdb.Spec.MaxUnavailable.IntValue() != 1 || len(m.pdbs) != 1 {
+		t.Fatalf("PodDisruptionBudgets %v, want one for the web pods with maxUnavailable 1", keys(m.pdbs))
+	}
+	if !selects(pdb.Spec.Selector.MatchLabels, web) || selects(pdb.Spec.Selector.MatchLabels, feed) {
+		t.Errorf("the PodDisruptionBudget selects %v: want the web pods only", pdb.Spec.Selector.MatchLabels)
 	}
 }
 
@@ -196,56 +227,166 @@ func TestEveryOptionalPartOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := decode(t, out)
-	d := m.deployments["site-veldhaven-site"]
-	if d == nil {
-		t.Fatalf("no Deployment; have %v", keys(m.deployments))
+	web, feed := m.deployments[webName], m.deployments[feedName]
+	if web == nil || feed == nil {
+		t.Fatalf("want the Deployments %s and %s; have %v", webName, feedName, keys(m.deployments))
 	}
-	if d.Spec.Replicas != nil {
-		t.Errorf("replicas %d set while the autoscaler decides", *d.Spec.Replicas)
+	if web.Spec.Replicas != nil {
+		t.Errorf("web replicas %d set while the autoscaler decides", *web.Spec.Replicas)
 	}
-	c := onlyContainer(t, d)
-	if !strings.HasPrefix(c.Image, "veldhaven-site@sha256:") {
-		t.Errorf("image %q, want the digest", c.Image)
+	for _, d := range []*appsv1.Deployment{web, feed} {
+		c := onlyContainer(t, d)
+		if !strings.HasPrefix(c.Image, "veldhaven-site@sha256:") {
+			t.Errorf("%s: image %q, want the digest", d.Name, c.Image)
+		}
+		if env := envOf(c); env["SECURITY_CONTACT"] != "mailto:security@veldhaven.eu" {
+			t.Errorf("%s: env %v lacks the security contact", d.Name, env)
+		}
+		checkPod(t, d)
 	}
-	if len(c.EnvFrom) != 1 || c.EnvFrom[0].SecretRef == nil || c.EnvFrom[0].SecretRef.Name != "veldhaven-site-secrets" {
-		t.Errorf("envFrom %+v, want the existing Secret", c.EnvFrom)
+	checkWeb(t, m, web)
+	checkFeed(t, m, feed, web)
+
+	// The editor's keys from existingSecret, LinkedIn's from feed.existingSecret.
+	wc, fc := onlyContainer(t, web), onlyContainer(t, feed)
+	if got, want := strings.Join(secretKeys(wc), " "), prefixed("veldhaven-site-secrets/", editorKeys); got != want {
+		t.Errorf("web pods' Secret keys %s, want %s", got, want)
 	}
-	if env := envOf(c); env["CMS_GITHUB_BRANCH"] != "main" || env["SECURITY_CONTACT"] != "mailto:security@veldhaven.eu" {
-		t.Errorf("env %v lacks extraEnv or the security contact", env)
+	if got, want := strings.Join(secretKeys(fc), " "), prefixed("veldhaven-site-linkedin/", linkedInKeys); got != want {
+		t.Errorf("feed owner's Secret keys %s, want %s", got, want)
 	}
-	checkPod(t, d)
-	checkPublicService(t, m, d)
+	if env := envOf(wc); env["CMS_GITHUB_BRANCH"] != "main" || env["LINKEDIN_VERSION"] != "" {
+		t.Errorf("web env %v: want extraEnv and not feed.extraEnv", env)
+	}
+	if env := envOf(fc); env["LINKEDIN_VERSION"] != "202610" || env["LINKEDIN_DAILY_CALLS"] != "300" || env["INSIGHTS_TTL"] != "10m" || env["INSIGHTS_TIMEOUT"] != "4s" {
+		t.Errorf("feed owner env %v: want feed.extraEnv and the insights settings", env)
+	}
 
 	ms := m.services["site-veldhaven-site-metrics"]
 	if ms == nil || len(ms.Spec.Ports) != 1 || ms.Spec.Ports[0].TargetPort.String() != "metrics" || ms.Spec.Type != corev1.ServiceTypeClusterIP {
 		t.Errorf("metrics Service %+v, want one ClusterIP port to the metrics port", ms)
+	} else if !selects(ms.Spec.Selector, web) || !selects(ms.Spec.Selector, feed) {
+		t.Errorf("metrics Service selects %v: want the web pods and the feed owner", ms.Spec.Selector)
 	}
-	claim := m.claims["site-veldhaven-site-data"]
-	if claim == nil || claim.Spec.StorageClassName == nil || *claim.Spec.StorageClassName != "shared" {
+	claim := m.claims[claimName]
+	if claim == nil || claim.Spec.StorageClassName == nil || *claim.Spec.StorageClassName != "fast" || claim.Annotations["helm.sh/resource-policy"] != "keep" {
 		t.Fatalf("claim %+v", claim)
 	}
-	if v := d.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].PersistentVolumeClaim == nil || v[0].PersistentVolumeClaim.ClaimName != claim.Name {
-		t.Errorf("/data volume %+v, want the claim", v)
+	if v := feed.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].PersistentVolumeClaim == nil || v[0].PersistentVolumeClaim.ClaimName != claim.Name {
+		t.Errorf("feed owner /data volume %+v, want the claim", v)
 	}
-	ing := m.ingresses["site-veldhaven-site"]
+	ing := m.ingresses[webName]
 	if ing == nil || ing.Spec.IngressClassName == nil || *ing.Spec.IngressClassName != "nginx" {
 		t.Fatalf("ingress %+v", ing)
 	}
 	if len(ing.Spec.TLS) != 1 || ing.Spec.TLS[0].SecretName != "www-veldhaven-eu-tls" || ing.Spec.Rules[0].Host != "www.veldhaven.eu" {
 		t.Errorf("ingress TLS %+v rules %+v", ing.Spec.TLS, ing.Spec.Rules)
 	}
-	if b := ing.Spec.Rules[0].HTTP.Paths[0].Backend.Service; b == nil || b.Name != "site-veldhaven-site" || b.Port.Name != "http" {
+	if b := ing.Spec.Rules[0].HTTP.Paths[0].Backend.Service; b == nil || b.Name != webName || b.Port.Name != "http" {
 		t.Errorf("ingress backend %+v, want the public Service's http port", b)
 	}
-	hpa := m.hpas["site-veldhaven-site"]
-	if hpa == nil || hpa.Spec.ScaleTargetRef.Name != d.Name || hpa.Spec.MaxReplicas != 4 || hpa.Spec.MinReplicas == nil || *hpa.Spec.MinReplicas != 2 {
-		t.Errorf("autoscaler %+v", hpa)
+	hpa := m.hpas[webName]
+	if hpa == nil || hpa.Spec.ScaleTargetRef.Name != web.Name || hpa.Spec.MaxReplicas != 4 || hpa.Spec.MinReplicas == nil || *hpa.Spec.MinReplicas != 2 || len(m.hpas) != 1 {
+		t.Errorf("autoscalers %v: want one of the web Deployment, 2-4", keys(m.hpas))
 	}
-	if m.accounts["site-veldhaven-site"] == nil || d.Spec.Template.Spec.ServiceAccountName != "site-veldhaven-site" {
-		t.Errorf("service account: %v, pod uses %q", keys(m.accounts), d.Spec.Template.Spec.ServiceAccountName)
+	for _, d := range []*appsv1.Deployment{web, feed} {
+		if m.accounts[webName] == nil || d.Spec.Template.Spec.ServiceAccountName != webName {
+			t.Errorf("service account: %v, %s uses %q", keys(m.accounts), d.Name, d.Spec.Template.Spec.ServiceAccountName)
+		}
 	}
-	if m.pdbs["site-veldhaven-site"] == nil {
-		t.Error("no PodDisruptionBudget")
+}
+
+// checkWeb: the web pods are stateless, take the feed from the owner, get
+// none of LinkedIn's keys, and are what the public Service reaches.
+func checkWeb(t *testing.T, m manifests, web *appsv1.Deployment) {
+	t.Helper()
+	c := onlyContainer(t, web)
+	for _, k := range secretKeys(c) {
+		if strings.Contains(k, "/LINKEDIN_") {
+			t.Errorf("the web pods get %s: LinkedIn's keys are the feed owner's", k)
+		}
+	}
+	for _, e := range c.Env {
+		if strings.HasPrefix(e.Name, "LINKEDIN_") || strings.HasPrefix(e.Name, "INSIGHTS_") {
+			t.Errorf("the web pods get %s: they never call LinkedIn", e.Name)
+		}
+	}
+	if len(c.EnvFrom) != 0 {
+		t.Errorf("web envFrom %+v: would hand the pods every key of the Secret", c.EnvFrom)
+	}
+	for _, v := range web.Spec.Template.Spec.Volumes {
+		if v.PersistentVolumeClaim != nil {
+			t.Errorf("web volume %s on the claim %s: the web pods are stateless", v.Name, v.PersistentVolumeClaim.ClaimName)
+		}
+	}
+	if web.Spec.Strategy.Type != appsv1.RollingUpdateDeploymentStrategyType {
+		t.Errorf("web strategy %s, want RollingUpdate", web.Spec.Strategy.Type)
+	}
+	checkPublicService(t, m, web)
+}
+
+// checkFeed: the feed owner is one pod replaced with Recreate, reached
+// through a ClusterIP Service of its own that the web pods' FEED_URL names,
+// and only it gets LinkedIn's keys and settings.
+func checkFeed(t *testing.T, m manifests, feed, web *appsv1.Deployment) {
+	t.Helper()
+	if feed.Spec.Replicas == nil || *feed.Spec.Replicas != 1 {
+		t.Errorf("feed owner replicas %v, want 1", feed.Spec.Replicas)
+	}
+	if feed.Spec.Strategy.Type != appsv1.RecreateDeploymentStrategyType || feed.Spec.Strategy.RollingUpdate != nil {
+		t.Errorf("feed owner strategy %+v, want Recreate", feed.Spec.Strategy)
+	}
+	c := onlyContainer(t, feed)
+	env := envOf(c)
+	if env["INSIGHTS_TTL"] == "" || env["INSIGHTS_TIMEOUT"] == "" || env["FEED_URL"] != "" {
+		t.Errorf("feed owner env %v: want INSIGHTS_TTL and INSIGHTS_TIMEOUT, no FEED_URL", env)
+	}
+	for _, k := range secretKeys(c) {
+		if strings.Contains(k, "/CMS_") {
+			t.Errorf("the feed owner gets %s: the editor's keys are the web pods'", k)
+		}
+	}
+	if len(c.EnvFrom) != 0 {
+		t.Errorf("feed owner envFrom %+v: would hand it every key of the Secret", c.EnvFrom)
+	}
+	// Each selector picks its own pods and not the other's.
+	if web.Spec.Selector == nil || feed.Spec.Selector == nil || selects(web.Spec.Selector.MatchLabels, feed) || selects(feed.Spec.Selector.MatchLabels, web) {
+		t.Errorf("the Deployments' selectors overlap: web %v, feed %v", web.Spec.Selector, feed.Spec.Selector)
+	}
+
+	// FEED_URL is the owner's Service, at the port that reaches its http port.
+	s := m.services[feed.Name]
+	if s == nil {
+		t.Fatalf("no Service %s; have %v", feed.Name, keys(m.services))
+	}
+	if s.Spec.Type != corev1.ServiceTypeClusterIP {
+		t.Errorf("feed owner Service type %q: want ClusterIP, inside the cluster only", s.Spec.Type)
+	}
+	if len(s.Spec.Ports) != 1 || s.Spec.Ports[0].TargetPort.String() != "http" {
+		t.Fatalf("feed owner Service ports %+v, want one, to the http port", s.Spec.Ports)
+	}
+	if !selects(s.Spec.Selector, feed) || selects(s.Spec.Selector, web) {
+		t.Errorf("feed owner Service selects %v: want the owner's pods only", s.Spec.Selector)
+	}
+	if !hasPort(c, "http") {
+		t.Errorf("feed owner container ports %+v: no http port for its Service", c.Ports)
+	}
+	raw := envOf(onlyContainer(t, web))["FEED_URL"]
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "http" || u.Path != "" || u.RawQuery != "" {
+		t.Fatalf("web FEED_URL %q: want http://<feed owner's Service>:<port>", raw)
+	}
+	if u.Hostname() != s.Name || u.Port() != strconv.Itoa(int(s.Spec.Ports[0].Port)) {
+		t.Errorf("web FEED_URL %q: want the feed owner's Service %s on port %d", raw, s.Name, s.Spec.Ports[0].Port)
+	}
+	for _, ing := range m.ingresses {
+		for _, r := range ing.Spec.Rules {
+			for _, p := range r.HTTP.Paths {
+				if p.Backend.Service != nil && p.Backend.Service.Name == s.Name {
+					t.Errorf("the Ingress %s reaches the feed owner's Service", ing.Name)
+				}
+			}
+		}
 	}
 }
 
@@ -269,7 +410,10 @@ func checkPod(t *testing.T, d *appsv1.Deployment) {
 		t.Errorf("container security context %+v: want a read-only root, no escalation, ALL capabilities dropped", sc)
 	}
 	if pod.AutomountServiceAccountToken == nil || *pod.AutomountServiceAccountToken {
-		t.Error("a service account token is mounted; the server needs none")
+		t.Errorf("%s: a service account token is mounted; the server needs none", d.Name)
+	}
+	if pod.EnableServiceLinks == nil || *pod.EnableServiceLinks {
+		t.Errorf("%s: Service variables in the environment; the server reads only its own", d.Name)
 	}
 	if c.ReadinessProbe == nil || c.ReadinessProbe.HTTPGet == nil || c.ReadinessProbe.HTTPGet.Path != "/readyz" || c.ReadinessProbe.HTTPGet.Port.String() != "http" {
 		t.Errorf("readiness probe %+v, want /readyz on http", c.ReadinessProbe)
@@ -327,10 +471,8 @@ func checkPublicService(t *testing.T, m manifests, d *appsv1.Deployment) {
 			t.Error("the public Service reaches the metrics port")
 		}
 	}
-	for k, v := range s.Spec.Selector {
-		if d.Spec.Template.Labels[k] != v {
-			t.Errorf("the Service selects %s=%s, which the pods lack", k, v)
-		}
+	if !selects(s.Spec.Selector, d) {
+		t.Errorf("the Service selects %v, which the pods %v lack", s.Spec.Selector, d.Spec.Template.Labels)
 	}
 }
 
@@ -348,6 +490,18 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"misspelt value (values.schema.json)", []string{"replicaCont=3"}, "replicaCont"},
 		{"unknown log level", []string{"logLevel=verbose"}, "logLevel"},
 		{"digest that is not one", []string{"image.digest=latest"}, "digest"},
+		// The combinations that cannot start.
+		{"two feed owners on a ReadWriteOnce claim", []string{"feed.replicaCount=2"}, "Multi-Attach"},
+		{"two feed owners on any claim", []string{"feed.replicaCount=2", "feed.persistence.accessModes={ReadWriteMany}"}, "feed.replicaCount 2"},
+		{"two feed owners without a claim", []string{"feed.replicaCount=3", "feed.persistence.enabled=false"}, "another LinkedIn client"},
+		{"a surge of the owner onto another node", []string{"feed.strategy.type=RollingUpdate"}, "feed.strategy.type RollingUpdate"},
+		{"a surge of the owner, ReadWriteOncePod", []string{"feed.strategy.type=RollingUpdate", "feed.persistence.accessModes={ReadWriteOncePod}"}, "use Recreate"},
+		{"rollingUpdate settings with Recreate", []string{"feed.strategy.rollingUpdate.maxSurge=1"}, "feed.strategy.rollingUpdate"},
+		{"a claim on the web pods", []string{"persistence.enabled=true"}, "feed.persistence"},
+		{"a claim on the web pods, half asked for", []string{"persistence.accessModes={ReadWriteMany}"}, "web pods keep no state"},
+		{"an owner strategy Kubernetes lacks", []string{"feed.strategy.type=Blue"}, "feed.strategy.type"},
+		{"a misspelt owner value", []string{"feed.replicas=1"}, "replicas"},
+		{"a budget of none", []string{"insights.dailyCalls=0"}, "dailyCalls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -372,9 +526,10 @@ func TestImageTagAsGiven(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := decode(t, out).deployments["site-veldhaven-site"]
-		if c := onlyContainer(t, d); c.Image != "registry.example/site:"+tag {
-			t.Errorf("--set image.tag=%s: image %q", tag, c.Image)
+		for _, d := range decode(t, out).deployments {
+			if c := onlyContainer(t, d); c.Image != "registry.example/site:"+tag {
+				t.Errorf("--set image.tag=%s: %s image %q", tag, d.Name, c.Image)
+			}
 		}
 	}
 }
@@ -384,10 +539,61 @@ func TestNoPreStopSleepWhenZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := decode(t, out).deployments["site-veldhaven-site"]
-	if c := onlyContainer(t, d); c.Lifecycle != nil {
-		t.Errorf("lifecycle %+v with preStopSleepSeconds=0", c.Lifecycle)
+	for _, d := range decode(t, out).deployments {
+		if c := onlyContainer(t, d); c.Lifecycle != nil {
+			t.Errorf("%s: lifecycle %+v with preStopSleepSeconds=0", d.Name, c.Lifecycle)
+		}
 	}
+}
+
+// TestFeedOwnerWithoutClaim: what may start is rendered: the owner on an
+// emptyDir, with RollingUpdate if asked (nothing to attach), or stopped.
+func TestFeedOwnerWithoutClaim(t *testing.T) {
+	out, err := render(t, "--set", "feed.persistence.enabled=false", "--set", "feed.strategy.type=RollingUpdate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, out)
+	if len(m.claims) != 0 {
+		t.Errorf("claims %v with feed.persistence off", keys(m.claims))
+	}
+	feed := m.deployments[feedName]
+	if v := feed.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].EmptyDir == nil || v[0].EmptyDir.SizeLimit == nil {
+		t.Errorf("feed owner /data %+v, want an emptyDir with a size limit", v)
+	}
+	if feed.Spec.Strategy.Type != appsv1.RollingUpdateDeploymentStrategyType {
+		t.Errorf("feed owner strategy %s, want the RollingUpdate asked for", feed.Spec.Strategy.Type)
+	}
+
+	out, err = render(t, "--set", "feed.replicaCount=0", "--set", "feed.persistence.accessModes={ReadWriteMany}", "--set", "feed.strategy.type=RollingUpdate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = decode(t, out)
+	if r := m.deployments[feedName].Spec.Replicas; r == nil || *r != 0 {
+		t.Errorf("feed owner replicas %v, want 0 (stopped)", r)
+	}
+	if m.claims[claimName] == nil {
+		t.Error("the claim went with the stopped owner: its snapshot would be lost")
+	}
+}
+
+// TestFeedURLFollowsNames: FEED_URL follows the release's names and the
+// owner's Service port.
+func TestFeedURLFollowsNames(t *testing.T) {
+	out, err := render(t, "--set", "fullnameOverride=www", "--set", "feed.service.port=8123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, out)
+	web, feed := m.deployments["www"], m.deployments["www-feed"]
+	if web == nil || feed == nil {
+		t.Fatalf("Deployments %v, want www and www-feed", keys(m.deployments))
+	}
+	if got := envOf(onlyContainer(t, web))["FEED_URL"]; got != "http://www-feed:8123" {
+		t.Errorf("FEED_URL %q, want http://www-feed:8123", got)
+	}
+	checkFeed(t, m, feed, web)
 }
 
 func onlyContainer(t *testing.T, d *appsv1.Deployment) corev1.Container {
@@ -404,6 +610,55 @@ func envOf(c corev1.Container) map[string]string {
 		env[e.Name] = e.Value
 	}
 	return env
+}
+
+// secretKeys lists the container's variables taken from a Secret, as
+// "secret/key", in order; each must be optional (a key the Secret lacks
+// leaves its variable unset rather than stopping the pod).
+func secretKeys(c corev1.Container) []string {
+	var out []string
+	for _, e := range c.Env {
+		if e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+			continue
+		}
+		r := e.ValueFrom.SecretKeyRef
+		if r.Key != e.Name || r.Optional == nil || !*r.Optional {
+			out = append(out, "not-optional-or-renamed:"+e.Name)
+			continue
+		}
+		out = append(out, r.Name+"/"+r.Key)
+	}
+	return out
+}
+
+func prefixed(prefix string, list []string) string {
+	var out []string
+	for _, s := range list {
+		out = append(out, prefix+s)
+	}
+	return strings.Join(out, " ")
+}
+
+// selects reports whether a Service's or a selector's labels pick d's pods.
+func selects(selector map[string]string, d *appsv1.Deployment) bool {
+	if len(selector) == 0 {
+		return false
+	}
+	for k, v := range selector {
+		if d.Spec.Template.Labels[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func hasPort(c corev1.Container, name string) bool {
+	for _, p := range c.Ports {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func keys[V any](m map[string]V) []string {
