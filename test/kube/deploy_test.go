@@ -124,12 +124,15 @@ func TestDeploy(t *testing.T) {
 	})
 
 	t.Run("an upgrade that never gets ready is rolled back and fails", func(t *testing.T) {
-		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "45s"}, "production")
+		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "60s"}, "production")
 		if r.err == nil {
 			t.Fatalf("an upgrade whose pods never get ready: exit 0\n%s", r.out)
 		}
 		// Helm's --atomic made revision 4 from revision 2.
 		e.expectLive(t, production, prodRelease, "sha-2", 4)
+		if t.Failed() {
+			t.Logf("the deploy's output:\n%s", r.out)
+		}
 		if !strings.Contains(r.outputs["result"], "sha-2") || !strings.Contains(r.out, "sha-2") {
 			t.Errorf("the failure does not say what is live (sha-2): result %q\n%s", r.outputs["result"], r.out)
 		}
@@ -271,15 +274,18 @@ func (e *deployEnv) command(env map[string]string, args ...string) (*exec.Cmd, s
 	outputFile := filepath.Join(e.dir, "github_output_"+strconv.Itoa(e.n))
 	home := filepath.Join(e.dir, "home")
 	base := map[string]string{
-		"PATH":                   os.Getenv("PATH"),
-		"HOME":                   home,
+		"PATH": os.Getenv("PATH"),
+		"HOME": home,
+		// The script's temporary kubeconfig (the token) stays in the test's
+		// folder even when a run is killed before its trap removes it.
+		"TMPDIR":                 e.dir,
 		"HELM":                   e.tl.helm,
 		"KUBE_CONFIG":            e.kubeConfig,
 		"IMAGE":                  image,
 		"PRODUCTION_URL":         "https://www.veldhaven.test",
 		"PREVIEW_DOMAIN":         "preview.veldhaven.test",
 		"PRODUCTION_PERSISTENCE": "true",
-		"DEPLOY_TIMEOUT":         "90s",
+		"DEPLOY_TIMEOUT":         "120s",
 		"GITHUB_OUTPUT":          outputFile,
 	}
 	for k, v := range env {
@@ -294,9 +300,19 @@ func (e *deployEnv) command(env map[string]string, args ...string) (*exec.Cmd, s
 }
 
 func (e *deployEnv) run(env map[string]string, args ...string) result {
+	e.t.Helper()
 	cmd, outputFile := e.command(env, args...)
+	start := time.Now()
 	out, err := cmd.CombinedOutput()
+	e.t.Logf("scripts/deploy.sh %s (IMAGE_TAG %s): %v in %.1f s", strings.Join(args, " "), env["IMAGE_TAG"], exitOf(err), time.Since(start).Seconds())
 	return result{out: string(out), outputs: readOutputs(outputFile), err: err}
+}
+
+func exitOf(err error) string {
+	if err == nil {
+		return "exit 0"
+	}
+	return err.Error()
 }
 
 // killWhenPending starts a deploy and kills its whole process group with
