@@ -17,7 +17,7 @@ BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 WEB_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
-.PHONY: check lint-workflows test-deploy print-helm test-kube kube-tools
+.PHONY: check lint-workflows test-deploy print-helm test-kube kube-tools bench-linkedin
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -85,7 +85,8 @@ image: build
 
 # Builds the image and checks the running container (scripts/test-image.sh);
 # skips with one line where no container can start. Ports: TEST_IMAGE_PORT
-# (18190) and the two after it.
+# (18190) and the seven after it. Its last part runs cmd/replicatest: the
+# feed owner and two web replicas against the fake LinkedIn.
 test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
@@ -194,8 +195,15 @@ fmt: $(WEB_STAMP)
 # Benchmarks (print figures, never fail on one): make build time, Lighthouse per
 # page class, JS shipped, bin/site against nginx with wrk, RSS and cold start.
 # Installs wrk and nginx (apt, as root) and Chromium when missing. See docs/benchmarks.md.
-bench:
+bench: bench-linkedin
 	./scripts/bench.sh
+
+# LinkedIn calls per refresh and per day of the feed owner, over a compressed
+# day (a fake clock) against internal/fakelinkedin, which counts every call;
+# the same test fails if a day goes over its budget. docs/benchmarks.md,
+# "LinkedIn calls per day".
+bench-linkedin:
+	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
 
 # Soak tests with wrk (a benchmark: prints figures, not part of make test).
 loadtest:
@@ -210,6 +218,7 @@ fuzz:
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/feedproxy -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/dist web/.astro

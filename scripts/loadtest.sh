@@ -87,12 +87,14 @@ wait_up "http://127.0.0.1:$SITE_PORT/healthz"
 soak "sample feed" "http://127.0.0.1:$SITE_PORT" "$site"
 kill "$site"; wait "$site" 2>/dev/null || true
 
-# 2. A fake LinkedIn that stops half-way.
+# 2. A fake LinkedIn that stops half-way. A budget large enough that the
+# background refresh runs every INSIGHTS_TTL (5 s), as a soak wants.
 ./bin/fakelinkedin -addr "127.0.0.1:$FAKE_PORT" 2>/dev/null &
 fake=$!; pids+=("$fake")
 wait_up "http://127.0.0.1:$FAKE_PORT/healthz"
 LINKEDIN_ACCESS_TOKEN=loadtest LINKEDIN_ORGANIZATION_URN=urn:li:organization:1 \
   LINKEDIN_API_BASE="http://127.0.0.1:$FAKE_PORT" LINKEDIN_MEDIA_ORIGINS="http://127.0.0.1:$FAKE_PORT" INSIGHTS_TTL=5s INSIGHTS_TIMEOUT=1s \
+  LINKEDIN_DAILY_CALLS=100000 \
   ./bin/site -addr "127.0.0.1:$SITE_PORT" -data-dir "$work/data2" -log-level error >/dev/null &
 site=$!; pids+=("$site")
 wait_up "http://127.0.0.1:$SITE_PORT/healthz"

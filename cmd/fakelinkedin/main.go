@@ -7,7 +7,10 @@
 //
 // LinkedIn-Version values outside oldest..latest are answered 426
 // NONEXISTENT_VERSION, as LinkedIn answers a retired or unreleased version:
-// by default the one-year window that ends this month.
+// by default the one-year window that ends this month. Tests change what it
+// answers, and read the calls it counted, through /_fake/ (outage, throttle,
+// publish, delete, refuse-sort-by, fail-token, calls: internal/fakelinkedin,
+// control.go).
 package main
 
 import (

@@ -92,3 +92,73 @@ func TestMediaDelayHoldsMediaAnswersOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestControlRoutes: the routes tests use to change the fake while the site
+// runs, and to read the calls it counted.
+func TestControlRoutes(t *testing.T) {
+	srv := httptest.NewServer(nil)
+	defer srv.Close()
+	fake := fakelinkedin.New(srv.URL, "202511", "202611", 0)
+	srv.Config.Handler = fake.Handler()
+	post := func(path string) *http.Response {
+		t.Helper()
+		res, err := http.Post(srv.URL+path, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = res.Body.Close() })
+		return res
+	}
+	ids := func() []string {
+		t.Helper()
+		res := get(t, srv.URL+"/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1&sortBy=CREATED", "202610")
+		var feed struct {
+			Elements []struct{ ID string } `json:"elements"`
+		}
+		if res.StatusCode != http.StatusOK || json.NewDecoder(res.Body).Decode(&feed) != nil {
+			t.Fatalf("posts: %d", res.StatusCode)
+		}
+		var out []string
+		for _, e := range feed.Elements {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	var published struct{ Post, Image string }
+	if err := json.NewDecoder(post("/_fake/publish").Body).Decode(&published); err != nil || published.Post == "" || published.Image == "" {
+		t.Fatalf("publish: %v %+v", err, published)
+	}
+	if got := ids(); got[0] != published.Post || len(got) != len(fakelinkedin.Posts("x"))+1 {
+		t.Errorf("after publish: %v, want %s first", got, published.Post)
+	}
+	post("/_fake/delete?urn=" + published.Post)
+	for _, id := range ids() {
+		if id == published.Post {
+			t.Error("a deleted post is still listed")
+		}
+	}
+	if res := get(t, srv.URL+"/rest/posts/"+published.Post, "202610"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("deleted post by URN: %d", res.StatusCode)
+	}
+	post("/_fake/outage?on=true")
+	if res := get(t, srv.URL+"/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1", "202610"); res.StatusCode != http.StatusInternalServerError {
+		t.Errorf("during an outage: %d", res.StatusCode)
+	}
+	post("/_fake/outage?on=false")
+	post("/_fake/throttle?on=true")
+	if res := get(t, srv.URL+"/rest/posts?q=author&author=urn%3Ali%3Aorganization%3A1", "202610"); res.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("throttled: %d", res.StatusCode)
+	}
+	if res := post("/_fake/outage?on=maybe"); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("bad toggle: %d", res.StatusCode)
+	}
+	res, err := http.Get(srv.URL + "/_fake/calls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var calls map[string]int64
+	if err := json.NewDecoder(res.Body).Decode(&calls); err != nil || calls["posts"] != 4 || calls["post"] != 1 || calls["api"] != 5 {
+		t.Errorf("calls %v (%v), want posts 4, post 1, api 5", calls, err)
+	}
+}

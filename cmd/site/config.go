@@ -4,12 +4,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 // config is the program's configuration: flags, with environment variables
@@ -29,7 +32,20 @@ type config struct {
 	siteDir    string
 	// editor is the editor's backend: the local one, GitHub, or none.
 	editor editor.Backend
+	// feedURL is the feed owner's base URL (-feed-url, FEED_URL): set, this
+	// process is a web replica that takes /linkedin-api* from the owner and
+	// never calls LinkedIn; nil, it runs the feed itself.
+	feedURL *url.URL
+	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
+	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
+	dailyCalls int
 }
+
+// linkedInCredentials are the settings that make a process a LinkedIn
+// client: a web replica (FEED_URL) refuses to start with any of them, so
+// that a replica never becomes a second client spending the owner's daily
+// budget, and never holds a credential it does not use.
+var linkedInCredentials = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"}
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
 func parseConfig(args []string, getenv func(string) string) (config, error) {
@@ -44,8 +60,12 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), "Contact of /.well-known/security.txt (env SECURITY_CONTACT)")
 	fs.StringVar(&c.siteDir, "site-dir", "", "serve the build in this folder instead of the embedded one (development: a web build without relinking the binary)")
 	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
+	feedURL := fs.String("feed-url", getenv("FEED_URL"),
+		"take /linkedin-api* from the feed owner at this base URL, e.g. http://site-feed:8080, instead of calling LinkedIn (env FEED_URL; a web replica)")
 	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"),
 		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
+	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0,
+		fmt.Sprintf("daily budget of LinkedIn API calls; also sets the shortest refresh interval (env LINKEDIN_DAILY_CALLS; default %d, at least %d)", insights.DefaultDailyCalls, insights.MinDailyCalls))
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -67,6 +87,9 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if c.drain <= 0 {
 		return c, errors.New("-drain: must be positive")
 	}
+	if c.dailyCalls != 0 && c.dailyCalls < insights.MinDailyCalls {
+		return c, fmt.Errorf("-linkedin-daily-calls %d: must be at least %d", c.dailyCalls, insights.MinDailyCalls)
+	}
 	if c.editor.Local != "" {
 		local, err := editor.ParseLocalBackend(c.editor.Local)
 		if err != nil {
@@ -82,6 +105,18 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 		return c, fmt.Errorf("-cms-local-backend and %s are both set: the editor uses one backend, the local one for editing here or GitHub in production", editor.EnvRepo)
 	}
 	c.editor.GitHub = gh
+	if *feedURL != "" {
+		u, err := feedproxy.ParseOwnerURL(*feedURL)
+		if err != nil {
+			return c, fmt.Errorf("-feed-url (FEED_URL) %q: %w", *feedURL, err)
+		}
+		for _, k := range linkedInCredentials {
+			if getenv(k) != "" {
+				return c, fmt.Errorf("-feed-url (FEED_URL) and %s are both set: a web replica takes the feed from the owner and never calls LinkedIn; give LinkedIn's settings to the owner only", k)
+			}
+		}
+		c.feedURL = u
+	}
 	c.dataDirSet = c.dataDir != ""
 	if c.dataDir == "" {
 		dir, err := os.UserCacheDir()

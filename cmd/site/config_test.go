@@ -27,6 +27,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "stray argument", args: []string{"serve"}, errPart: "serve"},
 		{name: "bad drain", args: []string{"-drain", "0s"}, errPart: "-drain"},
 		{name: "bad security contact", env: map[string]string{"SECURITY_CONTACT": "javascript:x"}, errPart: "-security-contact"},
+		{name: "daily calls below the minimum", args: []string{"-linkedin-daily-calls", "3"}, errPart: "-linkedin-daily-calls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,5 +156,17 @@ func TestSiteFS(t *testing.T) {
 				t.Errorf("index.html = %q, %v", data, err)
 			}
 		})
+	}
+}
+
+// TestDailyCallsFlag: -linkedin-daily-calls is read, and wins over
+// LINKEDIN_DAILY_CALLS (which insights.ConfigFromEnv reads).
+func TestDailyCallsFlag(t *testing.T) {
+	cfg, err := parseConfig([]string{"-linkedin-daily-calls", "400"}, func(string) string { return "" })
+	if err != nil || cfg.dailyCalls != 400 {
+		t.Fatalf("dailyCalls %d, err %v", cfg.dailyCalls, err)
+	}
+	if cfg, err := parseConfig(nil, func(string) string { return "" }); err != nil || cfg.dailyCalls != 0 {
+		t.Fatalf("without the flag: %d %v, want 0 (the environment or the default)", cfg.dailyCalls, err)
 	}
 }

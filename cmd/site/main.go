@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/feedproxy"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/server"
 	"github.com/veldhaven/site/web"
@@ -71,25 +73,17 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	feedCfg, err := insights.ConfigFromEnv(getenv)
-	if err != nil {
-		return err
-	}
-	if feedCfg.Released, err = parseBuildDate(buildDate); err != nil {
-		return err
-	}
 	if cfg.dataDirSet {
 		if err := checkDataDir(cfg.dataDir); err != nil {
 			return err
 		}
 	}
-	feedCfg.DataDir = cfg.dataDir
-	feed, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
+	feed, err := newFeed(cfg, getenv, logger, reg)
 	if err != nil {
 		return err
 	}
 	defer func() {
-		if err := feed.Close(); err != nil {
+		if err := feed.close(); err != nil {
 			logger.Warn("close insights", slog.Any("err", err))
 		}
 	}()
@@ -102,10 +96,11 @@ func run(args []string, getenv func(string) string) error {
 		RequestLog:      logs, // logger is a plain JSONHandler on logs
 		Registry:        reg,
 		ServeMetrics:    cfg.metricsAddr == "",
-		Insights:        feed.Handler(),
+		Insights:        feed.handler,
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		SecurityContact: cfg.security,
-		Ready:           feed.Ready,
+		Ready:           feed.ready,
+		ReadyStatus:     feed.status,
 		BuildID:         buildID,
 	})
 	if err != nil {
@@ -238,4 +233,68 @@ func parseBuildDate(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("build date %q (linker flag main.buildDate) is neither YYYY-MM-DD nor RFC 3339: %w", s, err)
 	}
 	return t.UTC(), nil
+}
+
+// feed is what serves /linkedin-api*: the feed itself (the owner, or one
+// process doing everything), or a web replica's proxy to the owner.
+type feed struct {
+	handler http.Handler
+	ready   func() bool   // nil: always ready
+	status  func() string // what /readyz says beside "ready"; nil: nothing
+	close   func() error
+}
+
+// newFeed builds the feed of cfg: with FEED_URL the proxy to the owner
+// (copies in <data dir>/feed-copies), else the insights service.
+func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *prometheus.Registry) (*feed, error) {
+	if cfg.feedURL != nil {
+		ignored := ownerOnlySettings(getenv)
+		if cfg.dailyCalls != 0 {
+			ignored = append(ignored, "-linkedin-daily-calls")
+		}
+		if len(ignored) > 0 {
+			logger.Info("web replica: the feed owner's settings are ignored here", slog.String("feed_url", cfg.feedURL.String()), slog.Any("ignored", ignored))
+		}
+		p, err := feedproxy.New(feedproxy.Config{
+			Owner:      cfg.feedURL,
+			Dir:        filepath.Join(cfg.dataDir, "feed-copies"),
+			Logger:     logger.With(slog.String("component", "feedproxy")),
+			Registerer: reg,
+		})
+		if err != nil {
+			return nil, err
+		}
+		logger.Info("web replica: /linkedin-api from the feed owner", slog.String("feed_url", cfg.feedURL.String()))
+		return &feed{handler: p, status: p.Status, close: func() error { return nil }}, nil
+	}
+	feedCfg, err := insights.ConfigFromEnv(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if feedCfg.Released, err = parseBuildDate(buildDate); err != nil {
+		return nil, err
+	}
+	feedCfg.DataDir = cfg.dataDir
+	if cfg.dailyCalls != 0 {
+		feedCfg.DailyCalls = cfg.dailyCalls // the flag wins over LINKEDIN_DAILY_CALLS
+	}
+	svc, err := insights.New(feedCfg, logger.With(slog.String("component", "insights")), reg)
+	if err != nil {
+		return nil, err
+	}
+	return &feed{handler: svc.Handler(), ready: svc.Ready, close: svc.Close}, nil
+}
+
+// ownerOnlySettings are the feed's settings other than LinkedIn's
+// credentials (which parseConfig refuses beside FEED_URL) that are set:
+// harmless on a web replica, which has no use for them, and named in one
+// log line so that nobody expects them to act there.
+func ownerOnlySettings(getenv func(string) string) []string {
+	var set []string
+	for _, k := range []string{"LINKEDIN_API_BASE", "LINKEDIN_VERSION", "LINKEDIN_TOKEN_URL", "LINKEDIN_MEDIA_ORIGINS", "LINKEDIN_DAILY_CALLS", "INSIGHTS_TTL", "INSIGHTS_TIMEOUT"} {
+		if getenv(k) != "" {
+			set = append(set, k)
+		}
+	}
+	return set
 }

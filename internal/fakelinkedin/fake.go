@@ -16,6 +16,7 @@ import (
 	"image/jpeg"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -50,6 +51,19 @@ type Fake struct {
 	// mediaDelay holds every answer of the Images and Videos APIs, so a
 	// request to the site stays in flight (drain tests).
 	mediaDelay time.Duration
+	// deleted are posts deleted upstream: gone from the organization's
+	// posts and answered 404 by URN (Posts API, "Delete Posts").
+	deleted map[string]bool
+	// refuseSortBy answers a sortBy parameter 400, as a version of the
+	// Posts API that does not know it would.
+	refuseSortBy bool
+	// failToken answers the refresh grant with OAuth's error
+	// (invalid_request), as for a revoked or expired refresh token.
+	failToken bool
+	// outage answers every API call 500, throttled every one 429.
+	outage, throttled bool
+	// published are posts added while the fake runs (Publish), newest last.
+	published []map[string]any
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -89,6 +103,74 @@ func (f *Fake) DelayMedia(d time.Duration) {
 	f.mediaDelay = d
 }
 
+// DeletePost deletes a post upstream: it leaves the organization's posts
+// and GET /rest/posts/{urn} answers 404.
+func (f *Fake) DeletePost(urn string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.deleted == nil {
+		f.deleted = map[string]bool{}
+	}
+	f.deleted[urn] = true
+}
+
+// RefuseSortBy makes the posts finder refuse the sortBy parameter with 400.
+func (f *Fake) RefuseSortBy(refuse bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refuseSortBy = refuse
+}
+
+// FailToken makes the token endpoint refuse the refresh grant.
+func (f *Fake) FailToken(fail bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failToken = fail
+}
+
+// Outage makes every API call answer 500 (API error handling: a server
+// error) while on.
+func (f *Fake) Outage(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.outage = on
+}
+
+// Throttle makes every API call answer 429 TOO_MANY_REQUESTS, LinkedIn's
+// answer past a daily limit (Rate limits), while on.
+func (f *Fake) Throttle(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.throttled = on
+}
+
+// Publish adds a new single-image post (Posts API, "Create a Single Image
+// Post"), published after every fixture, and returns its URN and its
+// image's URN.
+func (f *Fake) Publish() (postURN, imageURN string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := len(f.published) + 1
+	at := int64(fixtureBaseTime) + int64(4+n)*day
+	postURN = fmt.Sprintf("urn:li:share:71000000000009%05d", n)
+	imageURN = fmt.Sprintf("urn:li:image:C4D22AQPublished%04d", n)
+	f.published = append(f.published, post("", postURN, fmt.Sprintf("New post %d about {hashtag|\\#|Amsterdam}.", n), at, at, at, map[string]any{
+		"content": map[string]any{"media": map[string]any{"id": imageURN, "altText": "New post image"}},
+	}))
+	return postURN, imageURN
+}
+
+// APICalls is how many API and token calls the fake has had (downloads
+// from the media host are not API calls): what LinkedIn's daily limits
+// count.
+func (f *Fake) APICalls() int64 {
+	var n int64
+	for _, route := range []string{"posts", "post", "images", "videos", "token"} {
+		n += f.Calls(route)
+	}
+	return n
+}
+
 // Calls is how many requests a route has had.
 func (f *Fake) Calls(route string) int64 {
 	if c, ok := f.calls.Load(route); ok {
@@ -122,6 +204,7 @@ func (f *Fake) Handler() http.Handler {
 	mux.HandleFunc("GET /rest/posts/{urn}", f.api("post", f.servePost))
 	mux.HandleFunc("GET /rest/images/{urn}", f.api("images", f.serveMedia))
 	mux.HandleFunc("GET /rest/videos/{urn}", f.api("videos", f.serveMedia))
+	f.control(mux)
 	mux.HandleFunc("GET /download/{name}", func(w http.ResponseWriter, r *http.Request) {
 		f.count("download")
 		name := r.PathValue("name")
@@ -159,7 +242,17 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 		f.mu.Lock()
 		f.versions = append(f.versions, version)
 		oldest, latest, token, fail500 := f.oldest, f.latest, f.token, f.tokenCheck500
+		outage, throttled := f.outage, f.throttled
 		f.mu.Unlock()
+		switch {
+		case outage:
+			writeError(w, http.StatusInternalServerError, 0, "INTERNAL_SERVER_ERROR", "Internal Server Error")
+			return
+		case throttled:
+			// Rate limits: 429 past the day's limit, until midnight UTC.
+			writeError(w, http.StatusTooManyRequests, 0, "TOO_MANY_REQUESTS", "Resource level throttle limit for calls to this resource is reached.")
+			return
+		}
 		m := versionSyntax.FindStringSubmatch(version)
 		switch {
 		case version == "":
@@ -195,9 +288,28 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, 0, "ILLEGAL_ARGUMENT", "q=author and an author URN are required")
 		return
 	}
-	posts := Posts(author)
+	f.mu.Lock()
+	deleted, refuseSortBy := f.deleted, f.refuseSortBy
+	var posts []map[string]any
+	for _, p := range Posts(author) {
+		if !deleted[p["id"].(string)] {
+			posts = append(posts, p)
+		}
+	}
+	for _, p := range f.published {
+		if !deleted[p["id"].(string)] {
+			q := maps.Clone(p)
+			q["author"] = author
+			posts = append(posts, q)
+		}
+	}
+	f.mu.Unlock()
 	for i := range f.extra {
 		posts = append(posts, loadPost(author, i))
+	}
+	if refuseSortBy && q.Has("sortBy") {
+		writeError(w, http.StatusBadRequest, 0, "ILLEGAL_ARGUMENT", "Unknown parameter sortBy")
+		return
 	}
 	// sortBy is LAST_MODIFIED (the default) or CREATED, newest first.
 	field := "lastModifiedAt"
@@ -224,6 +336,14 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 // the reposted fixture, 403 ACCESS_DENIED for RefusedURN, else 404.
 func (f *Fake) servePost(w http.ResponseWriter, r *http.Request) {
 	urn := r.PathValue("urn")
+	f.mu.Lock()
+	gone := f.deleted[urn]
+	f.mu.Unlock()
+	if gone {
+		// Posts API, "Delete Posts": a deleted post is not found.
+		writeError(w, http.StatusNotFound, 0, "NOT_FOUND", "Post not found")
+		return
+	}
 	switch urn {
 	case ResharedURN:
 		writeJSON(w, reshared())
@@ -283,7 +403,10 @@ func (f *Fake) serveMedia(w http.ResponseWriter, r *http.Request) {
 // endpoint: access_token, expires_in, refresh_token, refresh_token_expires_in.
 func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 	f.count("token")
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
+	f.mu.Lock()
+	failToken := f.failToken
+	f.mu.Unlock()
+	if err := r.ParseForm(); err != nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = io.WriteString(w, `{"error":"invalid_request","error_description":"A required parameter is missing or invalid"}`)

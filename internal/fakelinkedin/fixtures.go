@@ -17,6 +17,11 @@ import (
 //	polls:    "Poll Post API" (poll-post-api)
 //	errors:   "API error handling" (shared/api-guide/concepts/error-handling)
 //	versions: "LinkedIn versioning" (marketing/versioning)
+//	limits:   "Rate limits" (shared/api-guide/concepts/rate-limits): daily
+//	          limits per application and per member, reset at midnight UTC,
+//	          429 past them (Fake.Throttle)
+//	tokens:   "Refresh Tokens with OAuth 2.0" (shared/authentication/
+//	          programmatic-refresh-tokens): the refresh grant and its errors
 
 // Asset URNs of the fixtures: LinkedIn's image, video and document URNs.
 const (

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -27,6 +28,13 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
+	// DefaultDailyCalls is the daily budget of LinkedIn API calls (budget.go):
+	// half of the 100 calls per member and day that LinkedIn's Development
+	// tier is reported to allow, and a tenth of its 500 per application.
+	DefaultDailyCalls = 50
+	// MinDailyCalls is the smallest budget accepted: one refresh about every
+	// three hours.
+	MinDailyCalls = 10
 )
 
 // Config configures a Service. The zero value serves the embedded sample
@@ -73,6 +81,11 @@ type Config struct {
 	// DefaultMediaFetchRate per second with DefaultMediaFetchBurst at once.
 	MediaFetchRate  float64
 	MediaFetchBurst int
+	// DailyCalls is how many LinkedIn API calls (posts, reposted posts,
+	// images, videos, token) the service makes per UTC day at most, default
+	// DefaultDailyCalls. It also sets the shortest refresh interval
+	// (RefreshInterval).
+	DailyCalls int
 }
 
 // organizationURNPattern is the syntax of a LinkedIn organization URN.
@@ -127,6 +140,9 @@ func (cfg Config) withDefaults() Config {
 	if cfg.MediaFetchBurst <= 0 {
 		cfg.MediaFetchBurst = DefaultMediaFetchBurst
 	}
+	if cfg.DailyCalls == 0 {
+		cfg.DailyCalls = DefaultDailyCalls
+	}
 	// An item larger than the whole cache could never be kept.
 	cfg.MaxMediaBytes = min(cfg.MaxMediaBytes, cfg.MediaCacheBytes)
 	return cfg
@@ -149,6 +165,9 @@ func (cfg Config) validate() error {
 	}
 	if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
 		return fmt.Errorf("insights: MediaOrigins: %w", err)
+	}
+	if cfg.DailyCalls < MinDailyCalls {
+		return fmt.Errorf("insights: DailyCalls (LINKEDIN_DAILY_CALLS) %d is below the minimum of %d", cfg.DailyCalls, MinDailyCalls)
 	}
 	return nil
 }
@@ -176,7 +195,9 @@ func checkHTTPURL(raw string) error {
 //	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
 //	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
 //	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
-//	INSIGHTS_TTL            Go duration, default 5m
+//	INSIGHTS_TTL            Go duration, default 5m: the shortest refresh interval
+//	                        (the budget may make it longer, see RefreshInterval)
+//	LINKEDIN_DAILY_CALLS    daily budget of LinkedIn API calls, default 50
 //	INSIGHTS_TIMEOUT        Go duration, default 5s
 //	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
 //	                        default https://media.licdn.com,https://dms.licdn.com
@@ -238,6 +259,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if cfg.Timeout, err = envDuration(getenv, "INSIGHTS_TIMEOUT"); err != nil {
 		return Config{}, err
+	}
+	if raw := strings.TrimSpace(getenv("LINKEDIN_DAILY_CALLS")); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < MinDailyCalls {
+			return Config{}, fmt.Errorf("insights: LINKEDIN_DAILY_CALLS %q: want a whole number of at least %d", raw, MinDailyCalls)
+		}
+		cfg.DailyCalls = n
 	}
 	return cfg, nil
 }

@@ -45,6 +45,13 @@ func TestConfigFromEnv(t *testing.T) {
 		{name: "partial refresh", env: map[string]string{"LINKEDIN_REFRESH_TOKEN": "supersecret"}, wantErr: "LINKEDIN_CLIENT_ID"},
 		{name: "bad ttl", env: map[string]string{"INSIGHTS_TTL": "five minutes"}, wantErr: "INSIGHTS_TTL"},
 		{name: "negative timeout", env: map[string]string{"INSIGHTS_TIMEOUT": "-1s"}, wantErr: "INSIGHTS_TIMEOUT"},
+		{name: "daily calls", env: map[string]string{"LINKEDIN_DAILY_CALLS": "400"}, check: func(t *testing.T, c Config) {
+			if c.DailyCalls != 400 {
+				t.Errorf("DailyCalls %d", c.DailyCalls)
+			}
+		}},
+		{name: "daily calls below the minimum", env: map[string]string{"LINKEDIN_DAILY_CALLS": "5"}, wantErr: "LINKEDIN_DAILY_CALLS"},
+		{name: "daily calls not a number", env: map[string]string{"LINKEDIN_DAILY_CALLS": "lots"}, wantErr: "LINKEDIN_DAILY_CALLS"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := ConfigFromEnv(func(k string) string { return tc.env[k] })
@@ -70,7 +77,7 @@ func TestConfigDefaults(t *testing.T) {
 	c := Config{}.withDefaults()
 	if c.APIBase != DefaultAPIBase || c.Version != DefaultVersion(time.Time{}, time.Now()) || c.TokenURL != DefaultTokenURL || c.TTL != DefaultTTL ||
 		c.Timeout != DefaultTimeout || c.MaxBodyBytes != DefaultMaxBodyBytes || c.MaxMediaBytes != DefaultMaxMediaBytes ||
-		c.MediaCacheBytes != DefaultMediaCacheBytes || c.MaxConcurrentMedia != DefaultMaxConcurrentMedia {
+		c.MediaCacheBytes != DefaultMediaCacheBytes || c.MaxConcurrentMedia != DefaultMaxConcurrentMedia || c.DailyCalls != DefaultDailyCalls {
 		t.Errorf("defaults %+v", c)
 	}
 	if err := c.validate(); err != nil {

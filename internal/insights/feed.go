@@ -14,8 +14,10 @@ import (
 // feed is one good answer of a source, ready to serve.
 type feed struct {
 	elements []json.RawMessage // published, public posts, compacted
-	// reshared are the reposted posts by URN (see resolveReshares).
+	// reshared are the reposted posts by URN (see resolveReshares), and
+	// refused the reposted posts LinkedIn refused to show.
 	reshared  map[string]json.RawMessage
+	refused   map[string]bool
 	fetchedAt time.Time
 	body      []byte // {"elements":[...]}
 	etag      string // strong ETag of body
@@ -31,8 +33,8 @@ type feed struct {
 // public, in the main feed), newest publication first, records the media
 // they and the reposted posts in reshared reference, and renders the answer
 // body. Elements that are not JSON objects are dropped.
-func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, fetchedAt time.Time) (*feed, error) {
-	f := &feed{fetchedAt: fetchedAt, media: make(map[string]bool), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}}
+func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused map[string]bool, fetchedAt time.Time) (*feed, error) {
+	f := &feed{fetchedAt: fetchedAt, media: make(map[string]bool), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}, refused: map[string]bool{}}
 	var kept []feedPost
 	for _, el := range raw {
 		p, ok := decodePost(el)
@@ -53,9 +55,13 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, fetched
 		}
 		// Only the reposted posts of kept reposts are relayed.
 		parent := fp.p.parent()
+		if refused[parent] {
+			f.refused[parent] = true
+		}
 		if el, ok := reshared[parent]; ok && parent != "" {
 			p, ok := decodePost(el)
 			if !ok || !p.public() {
+				f.refused[parent] = true
 				continue
 			}
 			compact, err := compactJSON(el)

@@ -13,17 +13,19 @@ import (
 	"github.com/veldhaven/site/internal/accept"
 )
 
-// Cache-Control values. The feed is fresh in the service for TTL (5 min by
-// default); browsers and CDNs keep it 60 s and may serve it up to 10 min
-// more while they revalidate in the background, or for a day if the site
-// itself errors: a new post shows within about 6 minutes, and a CDN can
-// absorb any load. A stale feed is cached briefly so a recovery shows
-// quickly. Media items never change for a URN, so they are immutable.
+// Cache-Control values. The feed is refreshed in the background once per
+// refresh interval; browsers and CDNs keep it 60 s and may serve it up to
+// 10 min more while they revalidate in the background, or for a day if the
+// site itself errors, so a CDN can absorb any load. A stale feed is cached
+// briefly so a recovery shows quickly. The bytes of a media item never
+// change for a URN, but the item goes when its post leaves the feed (a post
+// deleted upstream answers 404 from the next refresh on), so caches keep
+// them an hour and revalidate (ETag) after that, never a week.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
 	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
 	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
-	cacheMediaBytes = "public, max-age=604800, immutable"
+	cacheMediaBytes = "public, max-age=3600"
 	cacheError      = "no-store"
 )
 
@@ -48,9 +50,13 @@ const (
 // elements are the posts LinkedIn's page shows, newest publication first;
 // reshared holds the posts reposts point to, by URN.
 //
-// Errors are JSON {"status":N,"message":"..."}: 400 for a bad urn, 404,
-// 405 for methods other than GET and HEAD, 502/503/504 for upstream
-// failures; never 500.
+// Errors are JSON {"status":N,"message":"..."}, all no-store: 400 for a bad
+// urn, 404 for a media item the current feed does not list (gone: its post
+// left the feed), 405 for methods other than GET and HEAD, 502/503/504 for
+// upstream failures and while there has never been a feed (unavailable:
+// ask again later; 503 carries Retry-After when upstream or the daily
+// budget says when); never 500. No request ever makes a feed call to
+// LinkedIn; only media not yet stored are fetched for a visitor.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(pathFeed, s.serveFeed)
@@ -128,9 +134,10 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// checkFeedMedia checks that urn is a media item of the current feed, so
-// that only the firm's own media are proxied. It returns the feed's error
-// when there is no feed, and a not-found error for an unknown urn.
+// checkFeedMedia checks that urn is a media item of the current feed, on
+// every request, so that only the firm's own media are proxied and a post
+// deleted upstream takes its media with it. It returns the feed's error
+// when there is no feed, and a not-found error for an unlisted urn.
 func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	f, _, err := s.cache.get(ctx)
 	if err != nil {
@@ -161,11 +168,11 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 		return
 	}
 	key := mediaKey(urn)
+	if err := s.checkFeedMedia(r.Context(), urn); err != nil {
+		writeUpstreamError(w, err)
+		return
+	}
 	if !s.media.has(key) {
-		if err := s.checkFeedMedia(r.Context(), urn); err != nil {
-			writeUpstreamError(w, err)
-			return
-		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		err := s.ensureMedia(ctx, urn, key)
 		if thumb := s.videoThumbnail(ctx, urn, err); thumb != "" {
@@ -205,11 +212,11 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid media key")
 		return
 	}
+	if err := s.checkFeedMedia(r.Context(), urn); err != nil {
+		writeUpstreamError(w, err)
+		return
+	}
 	if !s.media.has(key) {
-		if err := s.checkFeedMedia(r.Context(), urn); err != nil {
-			writeUpstreamError(w, err)
-			return
-		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.mediaDownloadTimeout())
 		err := s.ensureMedia(ctx, urn, key)
 		cancel()

@@ -107,7 +107,7 @@ func TestColdCacheSingleFlight(t *testing.T) {
 	fake := newFakeLinkedIn(t)
 	fake.set(func(f *fakeLinkedIn) { f.postsDelay = 100 * time.Millisecond })
 	svc, err := newService(Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: 2 * time.Second},
-		nil, prometheus.NewRegistry(), nil, time.Now)
+		nil, prometheus.NewRegistry(), nil, time.Now, realAfter)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("cache hits = %v, want 1", got)
 	}
 	env.fake.set(func(f *fakeLinkedIn) { f.fault = fault500 })
-	env.clock.advance(testTTL + time.Second)
+	env.step()
 	env.get("/linkedin-api")
 	if got := counterValue(t, env.svc.metrics.cache.WithLabelValues("stale")); got != 1 {
 		t.Errorf("stale serves = %v, want 1", got)
@@ -283,7 +283,7 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("feed age %v, want >= TTL", age)
 	}
 	// A second service on the same registry is refused, not a panic.
-	if _, err := newService(Config{}, nil, env.reg, nil, time.Now); err == nil {
+	if _, err := newService(Config{}, nil, env.reg, nil, time.Now, realAfter); err == nil {
 		t.Error("double registration accepted")
 	}
 }
@@ -301,4 +301,26 @@ func counterValue(t *testing.T, c prometheus.Counter) float64 {
 		t.Fatalf("gather: %v", err)
 	}
 	return families[0].GetMetric()[0].GetCounter().GetValue()
+}
+
+// TestReadyAfterTheFirstRefresh: without a snapshot the service is not
+// ready until its first refresh has concluded; visitors who come meanwhile
+// wait for it rather than get an error.
+func TestReadyAfterTheFirstRefresh(t *testing.T) {
+	fake := newFakeLinkedIn(t)
+	fake.set(func(f *fakeLinkedIn) { f.postsDelay = 300 * time.Millisecond })
+	svc, err := newService(Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: 2 * time.Second},
+		nil, prometheus.NewRegistry(), nil, time.Now, realAfter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	if svc.Ready() {
+		t.Fatal("ready before the first refresh concluded")
+	}
+	rec := httptest.NewRecorder()
+	svc.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/linkedin-api", nil))
+	if rec.Code != http.StatusOK || !svc.Ready() {
+		t.Errorf("the first visitor got %d, ready %v", rec.Code, svc.Ready())
+	}
 }

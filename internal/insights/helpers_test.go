@@ -3,7 +3,6 @@ package insights
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -23,15 +22,18 @@ import (
 
 // Test constants: a short upstream timeout keeps the fault matrix fast.
 const (
-	testToken     = "AQX-secret-access-token-do-not-leak"
-	testNewToken  = "AQX-refreshed-token-do-not-leak"
-	testOrg       = "urn:li:organization:10482193"
-	testTimeout   = time.Second
-	testTTL       = time.Minute
-	testImageURN  = "urn:li:image:C4D22AQFx4nG7Gm1bVQ"
-	testVideoURN  = "urn:li:video:D4D05AQH9kLmN2pQrSt"
-	testThumbURN  = "urn:li:image:C4D12AQThumbnail0001"
-	testNoFeedURN = "urn:li:image:C4D22AQNotInTheFeed01"
+	testToken    = "AQX-secret-access-token-do-not-leak"
+	testNewToken = "AQX-refreshed-token-do-not-leak"
+	testOrg      = "urn:li:organization:10482193"
+	testTimeout  = time.Second
+	testTTL      = time.Minute
+	// testDailyCalls is a budget large enough for the refresh interval to
+	// be testTTL (RefreshInterval), for the tests not about the budget.
+	testDailyCalls = 10000
+	testImageURN   = "urn:li:image:C4D22AQFx4nG7Gm1bVQ"
+	testVideoURN   = "urn:li:video:D4D05AQH9kLmN2pQrSt"
+	testThumbURN   = "urn:li:image:C4D12AQThumbnail0001"
+	testNoFeedURN  = "urn:li:image:C4D22AQNotInTheFeed01"
 )
 
 // fakeClock is a settable clock.
@@ -54,6 +56,67 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
+}
+
+// manualTimer drives the refresher by hand (afterFunc): each wait the
+// refresher asks for, once it has concluded a refresh, is sent on asked, and
+// fire ends it.
+type manualTimer struct {
+	asked chan time.Duration
+
+	mu      sync.Mutex
+	pending chan time.Time
+}
+
+func newManualTimer() *manualTimer {
+	return &manualTimer{asked: make(chan time.Duration, 16)}
+}
+
+func (m *manualTimer) after(d time.Duration) (<-chan time.Time, func() bool) {
+	ch := make(chan time.Time, 1)
+	m.mu.Lock()
+	m.pending = ch
+	m.mu.Unlock()
+	m.asked <- d
+	return ch, func() bool { return true }
+}
+
+// next waits until the refresher asks for its next wait, and returns it.
+func (m *manualTimer) next(t *testing.T) time.Duration {
+	t.Helper()
+	select {
+	case d := <-m.asked:
+		return d
+	case <-time.After(10 * time.Second):
+		t.Fatal("the refresher asked for no wait in 10s")
+	}
+	return 0
+}
+
+// fire ends the wait asked for last.
+func (m *manualTimer) fire() {
+	m.mu.Lock()
+	ch := m.pending
+	m.mu.Unlock()
+	ch <- time.Time{}
+}
+
+// refresher is a manual timer with the clock it advances.
+type refresher struct {
+	t     *testing.T
+	timer *manualTimer
+	clock *fakeClock
+	wait  time.Duration // the wait asked for last
+}
+
+// step lets the wait asked for pass (on the clock too), and returns once
+// the refresh it ends has concluded (the next wait is asked for).
+func (r *refresher) step() time.Duration {
+	r.t.Helper()
+	r.clock.advance(r.wait)
+	r.timer.fire()
+	r.wait = r.timer.next(r.t)
+	return r.wait
 }
 
 // fault is how the fake LinkedIn answers the posts endpoint.
@@ -333,10 +396,12 @@ type testEnv struct {
 	logs  *syncBuffer
 	reg   *prometheus.Registry
 	h     http.Handler
+	*refresher
 }
 
 // newTestEnv starts a LinkedIn-backed service against a fake. edit may
-// change the config first. The warm-up refresh has concluded on return.
+// change the config first. The first refresh has concluded on return (or,
+// with a fresh snapshot, the refresher waits); env.step runs the next.
 func newTestEnv(t *testing.T, edit func(*Config)) *testEnv {
 	t.Helper()
 	fake := newFakeLinkedIn(t)
@@ -347,6 +412,7 @@ func newTestEnv(t *testing.T, edit func(*Config)) *testEnv {
 		TokenURL:        fake.srv.URL + "/oauth/v2/accessToken",
 		TTL:             testTTL,
 		Timeout:         testTimeout,
+		DailyCalls:      testDailyCalls,
 	}
 	if edit != nil {
 		edit(&cfg)
@@ -356,21 +422,25 @@ func newTestEnv(t *testing.T, edit func(*Config)) *testEnv {
 
 func startEnv(t *testing.T, cfg Config, fake *fakeLinkedIn) *testEnv {
 	t.Helper()
-	env := &testEnv{fake: fake, clock: newFakeClock(), logs: &syncBuffer{}, reg: prometheus.NewRegistry()}
+	return startEnvAt(t, cfg, fake, newFakeClock())
+}
+
+// startEnvAt is startEnv with a given clock.
+func startEnvAt(t *testing.T, cfg Config, fake *fakeLinkedIn, clock *fakeClock) *testEnv {
+	t.Helper()
+	env := &testEnv{fake: fake, clock: clock, logs: &syncBuffer{}, reg: prometheus.NewRegistry(),
+		refresher: &refresher{t: t, timer: newManualTimer(), clock: clock}}
 	if cfg.MediaOrigins == nil {
 		cfg.MediaOrigins = []string{fake.srv.URL} // the fake is its own media host
 	}
 	logger := slog.New(slog.NewTextHandler(env.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc, err := newService(cfg, logger, env.reg, nil, env.clock.now)
+	svc, err := newService(cfg, logger, env.reg, nil, env.clock.now, env.timer.after)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = svc.Close() })
 	env.svc, env.h = svc, svc.Handler()
-	waitFor(t, svc.Ready)
-	// Barrier: wait until the warm-up flight has fully ended, so that a
-	// test's next miss starts a new flight instead of joining the old one.
-	_, _, _ = svc.cache.sf.Do("feed", func() (any, error) { return nil, errors.New("barrier") })
+	env.wait = env.timer.next(t)
 	return env
 }
 

@@ -35,6 +35,13 @@ type linkedInSource struct {
 	mediaOrigins mediaOrigins
 	observe      func(endpoint string, outcome errKind) // metrics hook
 	ver          *versionState                          // LinkedIn-Version in use
+	// budget counts every API call and refuses those past the day's
+	// budget; it also remembers a refused sortBy (budget.go).
+	budget *dailyBudget
+	now    func() time.Time
+	// tokenBackoffMax caps the wait between failed token refreshes: the
+	// feed's refresh interval, as for the feed's own retries.
+	tokenBackoffMax time.Duration
 
 	mu           sync.Mutex
 	token        string // current access token
@@ -42,18 +49,27 @@ type linkedInSource struct {
 	tokenGen     int // bumped on every successful refresh
 	refreshing   chan struct{}
 	lastRefresh  time.Time // when the token was last refreshed
+	// A failed refresh is not repeated before tokenRetryAt (doubling from
+	// minBackoff up to tokenBackoffMax), whatever asks for it meanwhile.
+	tokenErr     error
+	tokenBackoff time.Duration
+	tokenRetryAt time.Time
 }
 
-// newLinkedInSource returns a source for a defaulted, validated cfg.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState) *linkedInSource {
+// newLinkedInSource returns a source for a defaulted, validated cfg whose
+// calls are counted against budget.
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, now func() time.Time) *linkedInSource {
 	return &linkedInSource{
-		cfg:          cfg,
-		ver:          ver,
-		client:       client,
-		logger:       logger,
-		observe:      observe,
-		token:        cfg.AccessToken,
-		refreshToken: cfg.RefreshToken,
+		cfg:             cfg,
+		ver:             ver,
+		client:          client,
+		logger:          logger,
+		observe:         observe,
+		budget:          budget,
+		now:             now,
+		tokenBackoffMax: RefreshInterval(cfg.TTL, cfg.DailyCalls),
+		token:           cfg.AccessToken,
+		refreshToken:    cfg.RefreshToken,
 	}
 }
 
@@ -84,14 +100,23 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	// sortBy=CREATED (Posts API, "Find Posts by Authors") is the closest
 	// to publication order the API offers (the default, LAST_MODIFIED, puts
 	// an old post whose typo was fixed first); newFeed sorts by publishedAt
-	// regardless, so a 400 refusing the parameter is retried without it.
+	// regardless, so a 400 refusing the parameter is retried without it,
+	// and the refusal is remembered until the next UTC day (with the budget,
+	// on disk), so it costs one call a day, not one per refresh.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
 		"&count=" + strconv.Itoa(postsPageSize)
 	var resp postsResponse
-	err := s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
-	if kindOf(err) == kindClientError {
-		s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order", slog.String("error", err.Error()))
+	var err error
+	if s.budget.sortByRefusedToday() {
 		err = s.getJSON(ctx, "posts", u, &resp)
+	} else {
+		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
+		if kindOf(err) == kindClientError {
+			if s.budget.refuseSortBy() {
+				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
+			}
+			err = s.getJSON(ctx, "posts", u, &resp)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("insights: fetch posts: %w", err)
@@ -179,11 +204,15 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 		token, gen := s.currentToken()
 		version := s.ver.current()
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
-		s.observe(endpoint, outcomeOf(err))
 		var ue *upstreamError
 		if !errors.As(err, &ue) {
+			s.observe(endpoint, outcomeOf(err))
 			return err
 		}
+		if ue.Kind == kindBudgetSpent {
+			return err // not a call: nothing was sent
+		}
+		s.observe(endpoint, ue.Kind)
 		if !refreshed && s.cfg.canRefresh() && (ue.Kind == kindUnauthorized || s.tokenCheckFailed(ue)) {
 			refreshed = true
 			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.Int("status", ue.Status), slog.String("code", ue.Code))
@@ -215,7 +244,7 @@ func (s *linkedInSource) tokenCheckFailed(ue *upstreamError) bool {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.lastRefresh.IsZero() || time.Since(s.lastRefresh) >= tokenCheckRefreshInterval
+	return s.lastRefresh.IsZero() || s.now().Sub(s.lastRefresh) >= tokenCheckRefreshInterval
 }
 
 // outcomeOf is the metric outcome of an upstream call.
@@ -226,8 +255,11 @@ func outcomeOf(err error) errKind {
 	return kindOf(err)
 }
 
-// getJSONOnce is one GET of an API URL.
+// getJSONOnce is one GET of an API URL, counted against the budget first.
 func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, version string, v any) error {
+	if err := s.budget.take(endpoint); err != nil {
+		return err
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
@@ -349,29 +381,55 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 				return fmt.Errorf("insights: refresh token: %w", ctx.Err())
 			}
 		}
+		if wait := s.tokenRetryAt.Sub(s.now()); wait > 0 && wait <= s.tokenBackoffMax && s.tokenErr != nil {
+			// Backing off after a failed refresh: no call, the same error.
+			err := s.tokenErr
+			s.mu.Unlock()
+			return fmt.Errorf("insights: refresh token (backing off %v): %w", wait.Round(time.Second), err)
+		}
 		done := make(chan struct{})
 		s.refreshing = done
 		refreshToken := s.refreshToken
 		s.mu.Unlock()
 
 		tok, err := s.requestToken(ctx, refreshToken)
-		s.observe("token", outcomeOf(err))
+		if kindOf(err) != kindBudgetSpent {
+			s.observe("token", outcomeOf(err))
+		}
 
+		now := s.now()
 		s.mu.Lock()
 		s.refreshing = nil
-		if err == nil {
+		var failingSince time.Time
+		switch {
+		case err == nil:
 			s.token = tok.AccessToken
 			if tok.RefreshToken != "" {
 				s.refreshToken = tok.RefreshToken
 			}
 			s.tokenGen++
-			s.lastRefresh = time.Now()
+			s.lastRefresh = now
+			s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
+		case kindOf(err) != kindBudgetSpent && kindOf(err) != kindCanceled:
+			s.tokenErr = err
+			s.tokenBackoff = min(max(2*s.tokenBackoff, minBackoff), max(s.tokenBackoffMax, minBackoff))
+			s.tokenRetryAt = now.Add(s.tokenBackoff)
+			failingSince = s.budget.tokenFailingSince()
+			if failingSince.IsZero() {
+				failingSince = now
+			}
 		}
+		backoff := s.tokenBackoff
 		s.mu.Unlock()
 		close(done)
 		if err != nil {
+			if !failingSince.IsZero() {
+				s.budget.setTokenFailing(failingSince)
+				s.logger.Warn("insights: access token refresh failed", slog.String("error", err.Error()), slog.Duration("retry_in", backoff))
+			}
 			return fmt.Errorf("insights: refresh token: %w", err)
 		}
+		s.budget.setTokenFailing(time.Time{})
 		s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
 		return nil
 	}
@@ -379,6 +437,9 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 
 // requestToken POSTs the refresh grant to the token endpoint.
 func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) (tokenResponse, error) {
+	if err := s.budget.take("token"); err != nil {
+		return tokenResponse{}, err
+	}
 	form := url.Values{
 		"grant_type":    {"refresh_token"},
 		"refresh_token": {refreshToken},

@@ -157,7 +157,7 @@ func TestFaultMatrix(t *testing.T) {
 				}
 				cfg := Config{
 					AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL,
-					TokenURL: fake.srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MaxBodyBytes: 16 << 10,
+					TokenURL: fake.srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MaxBodyBytes: 16 << 10, DailyCalls: testDailyCalls,
 				}
 				if tc.refresh {
 					cfg.RefreshToken, cfg.ClientID, cfg.ClientSecret = "refresh-me", "client", "secret"
@@ -168,7 +168,7 @@ func TestFaultMatrix(t *testing.T) {
 						t.Fatalf("warm-up feed: %d", rec.Code)
 					}
 					tc.setup(env)
-					env.clock.advance(testTTL + time.Second) // expire the feed
+					env.step() // the next refresh meets the fault
 				}
 
 				start := time.Now()
@@ -210,17 +210,24 @@ func TestFaultMatrix(t *testing.T) {
 					t.Error("upstream body relayed")
 				}
 
-				// A second request during backoff does not call upstream
-				// again and answers as fast.
+				// More requests never call upstream (only the refresher
+				// does) and answer as fast; the refresher backs off.
 				if !tc.coldOK && tc.name != "connection refused" {
 					calls := fake.posts.Load()
 					start = time.Now()
-					rec2 := env.get("/linkedin-api")
-					if fake.posts.Load() != calls {
-						t.Error("upstream asked again during backoff")
+					for range 3 {
+						if rec2 := env.get("/linkedin-api"); rec2.Code != rec.Code {
+							t.Errorf("later answer: %d, want %d", rec2.Code, rec.Code)
+						}
 					}
-					if time.Since(start) > testTimeout/2 || rec2.Code != rec.Code {
-						t.Errorf("backoff answer: %d after %v", rec2.Code, time.Since(start))
+					if fake.posts.Load() != calls {
+						t.Error("a request called upstream")
+					}
+					if time.Since(start) > testTimeout/2 {
+						t.Errorf("later answers took %v", time.Since(start))
+					}
+					if env.wait > testTTL || env.wait < minBackoff {
+						t.Errorf("next refresh in %v, want a backoff of at most the interval %v", env.wait, testTTL)
 					}
 				}
 
@@ -241,17 +248,27 @@ func TestFaultMatrix(t *testing.T) {
 	}
 }
 
-// TestBackoffRecovers checks that after a failure the cache asks upstream
-// again once the backoff has passed, and serves fresh posts again.
+// TestBackoffRecovers checks that after failures the refresher retries
+// after a doubling backoff, capped by the refresh interval, and serves
+// fresh posts again once upstream answers.
 func TestBackoffRecovers(t *testing.T) {
 	env := newTestEnv(t, nil)
 	env.fake.set(func(f *fakeLinkedIn) { f.fault = fault500 })
-	env.clock.advance(testTTL + time.Second)
+	var waits []time.Duration
+	for range 8 {
+		waits = append(waits, env.step())
+	}
+	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 32 * time.Second, testTTL, testTTL}
+	if !reflect.DeepEqual(waits, want) {
+		t.Errorf("waits after failures %v, want %v", waits, want)
+	}
 	if rec := env.get("/linkedin-api"); rec.Header().Get("X-Feed-Stale") != "1" {
 		t.Fatalf("want stale, got %d %v", rec.Code, rec.Header())
 	}
 	env.fake.set(func(f *fakeLinkedIn) { f.fault = faultNone })
-	env.clock.advance(maxBackoff + time.Second)
+	if wait := env.step(); wait < testTTL || wait > testTTL+testTTL/10 {
+		t.Errorf("after a success the next refresh is in %v, want the interval plus up to a tenth", wait)
+	}
 	rec := env.get("/linkedin-api")
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
 		t.Fatalf("after backoff: %d stale=%q", rec.Code, rec.Header().Get("X-Feed-Stale"))
@@ -263,42 +280,34 @@ func TestBackoffRecovers(t *testing.T) {
 func TestRetryAfterHonoured(t *testing.T) {
 	fake := newFakeLinkedIn(t)
 	fake.set(func(f *fakeLinkedIn) { f.fault = fault429 })
-	env := startEnv(t, Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout}, fake)
+	env := startEnv(t, Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, DailyCalls: testDailyCalls}, fake)
 	rec := env.get("/linkedin-api")
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "30" {
 		t.Fatalf("status %d Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
 	}
-	env.clock.advance(10 * time.Second) // past minBackoff, within Retry-After
-	calls := fake.posts.Load()
-	env.get("/linkedin-api")
-	if fake.posts.Load() != calls {
-		t.Error("upstream asked before Retry-After passed")
+	if env.wait != 30*time.Second {
+		t.Errorf("next refresh in %v, want Retry-After's 30s", env.wait)
 	}
 }
 
 // TestClockJumps checks that a wall clock moved backwards neither pins a
-// feed as fresh nor holds a backoff forever.
+// feed as fresh nor moves the refreshes, which run on a timer.
 func TestClockJumps(t *testing.T) {
 	env := newTestEnv(t, nil)
 	calls := env.fake.posts.Load()
 	env.clock.advance(-24 * time.Hour) // the feed now seems fetched in the future
-	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK {
-		t.Fatalf("status %d", rec.Code)
+	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "1" {
+		t.Fatalf("feed from the future: %d stale=%q, want served as stale", rec.Code, rec.Header().Get("X-Feed-Stale"))
 	}
-	if env.fake.posts.Load() != calls+1 {
-		t.Errorf("feed from the future served as fresh: %d upstream calls", env.fake.posts.Load()-calls)
+	if env.fake.posts.Load() != calls {
+		t.Error("a request called upstream")
 	}
-
-	env.fake.set(func(f *fakeLinkedIn) { f.fault = fault500 })
-	env.clock.advance(testTTL + time.Second)
-	env.get("/linkedin-api") // fails, backs off
-	env.fake.set(func(f *fakeLinkedIn) { f.fault = faultNone })
-	env.clock.advance(-time.Hour) // retry time now far ahead: ignored
-	env.clock.advance(0)
-	calls = env.fake.posts.Load()
+	if wait := env.step(); wait < testTTL {
+		t.Errorf("next refresh in %v after a clock jump", wait)
+	}
 	rec := env.get("/linkedin-api")
 	if env.fake.posts.Load() != calls+1 || rec.Header().Get("X-Feed-Stale") != "" {
-		t.Errorf("backoff pinned by a clock jump: %d calls, stale=%q", env.fake.posts.Load()-calls, rec.Header().Get("X-Feed-Stale"))
+		t.Errorf("after the next refresh: %d calls, stale=%q", env.fake.posts.Load()-calls, rec.Header().Get("X-Feed-Stale"))
 	}
 }
 

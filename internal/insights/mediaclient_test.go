@@ -209,7 +209,7 @@ func startHostileService(t *testing.T, f *hostileLinkedIn, edit func(*Config)) (
 		edit(&cfg)
 	}
 	logs := &syncBuffer{}
-	svc, err := newService(cfg, slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now)
+	svc, err := newService(cfg, slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now, realAfter)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestAPIRedirectsNotFollowed(t *testing.T) {
 		defer api.Close()
 		logs := &syncBuffer{}
 		svc, err := newService(Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: api.URL, Timeout: testTimeout},
-			slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now)
+			slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now, realAfter)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -408,7 +408,7 @@ func TestAPIRedirectsNotFollowed(t *testing.T) {
 		logs := &syncBuffer{}
 		svc, err := newService(Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: api.URL,
 			TokenURL: api.URL + "/oauth/v2/accessToken", RefreshToken: "refresh-secret", ClientID: "client", ClientSecret: "client-secret",
-			Timeout: testTimeout}, slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now)
+			Timeout: testTimeout}, slog.New(slog.NewTextHandler(logs, nil)), prometheus.NewRegistry(), nil, time.Now, realAfter)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -440,7 +440,7 @@ func TestMediaFetchBudget(t *testing.T) {
 	clock := newFakeClock()
 	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: f.srv.URL, Timeout: testTimeout,
 		MediaOrigins: []string{f.srv.URL}, MediaFetchBurst: 2, MediaFetchRate: 0.5}
-	svc, err := newService(cfg, nil, prometheus.NewRegistry(), nil, clock.now)
+	svc, err := newService(cfg, nil, prometheus.NewRegistry(), nil, clock.now, realAfter)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,10 @@ package insights
 import (
 	"bytes"
 	"container/list"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -29,15 +33,46 @@ var errMediaType = errors.New("media of an unexpected content type")
 
 // mediaStore is a bounded LRU cache of media bytes, on disk under dir, or in
 // memory when dir is "". It is safe for concurrent use.
+//
+// On disk it serves only files it wrote itself: each is recorded in a
+// manifest (manifestFile: key, size, SHA-256, content type) written
+// atomically with every change. At start the manifest's entries are checked
+// against the files (size and hash); a file the manifest does not name, or
+// one that no longer matches it, is never served, and open refuses a file
+// replaced since it was checked (another inode). Its temporary files carry a
+// token of this process, and only those are ever cleaned: files of another
+// writer in the folder are left alone.
 type mediaStore struct {
 	dir    string
 	max    int64
 	logger *slog.Logger
+	// token names this process's temporary files (.tmp-<token>-*).
+	token string
 
 	mu    sync.Mutex
 	lru   *list.List // of *mediaItem, most recent first
 	items map[string]*list.Element
 	size  int64
+}
+
+// manifestFile lists the files the store wrote, inside its dir.
+const manifestFile = "manifest.json"
+
+// manifestVersion is the format version of manifestFile.
+const manifestVersion = 1
+
+// manifest is the on-disk form of the store's index.
+type manifest struct {
+	Version int                      `json:"version"`
+	Items   map[string]manifestEntry `json:"items"`
+}
+
+// manifestEntry is one file the store wrote.
+type manifestEntry struct {
+	Size        int64     `json:"size"`
+	SHA256      string    `json:"sha256"`
+	ContentType string    `json:"contentType"`
+	ModTime     time.Time `json:"modTime"`
 }
 
 // mediaItem is one cached image or video.
@@ -46,53 +81,160 @@ type mediaItem struct {
 	size        int64
 	contentType string
 	modTime     time.Time
-	data        []byte // memory store only
+	sha256      string
+	data        []byte      // memory store only
+	file        os.FileInfo // disk store: the file as checked or written
 }
 
-// newMediaStore opens a store. With a dir it indexes the files already
-// there (oldest evicted first) and removes leftover temporary files.
+// newMediaStore opens a store. With a dir it loads the manifest and keeps
+// the entries whose files still match it (oldest evicted first).
 func newMediaStore(dir string, max int64, logger *slog.Logger) (*mediaStore, error) {
-	m := &mediaStore{dir: dir, max: max, logger: logger, lru: list.New(), items: make(map[string]*list.Element)}
+	var tok [8]byte
+	_, _ = rand.Read(tok[:])
+	m := &mediaStore{dir: dir, max: max, logger: logger, token: hex.EncodeToString(tok[:]), lru: list.New(), items: make(map[string]*list.Element)}
 	if dir == "" {
 		return m, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("insights: media cache: %w", err)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("insights: media cache: %w", err)
+	man, err := readManifest(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		logger.Warn("insights: media manifest unreadable; serving none of the files in the media folder", slog.String("error", err.Error()))
 	}
 	var found []*mediaItem
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".tmp-") {
-			_ = os.Remove(filepath.Join(dir, name))
-			continue
-		}
-		if !e.Type().IsRegular() || !mediaKeyPattern.MatchString(name) {
-			continue
-		}
-		info, err := e.Info()
+	dropped := 0
+	for key, e := range man.Items {
+		it, err := checkManifestEntry(dir, key, e)
 		if err != nil {
+			dropped++
+			logger.Warn("insights: media file does not match the manifest; not served", slog.String("key", sanitizeLog(key)), slog.String("error", err.Error()))
 			continue
 		}
-		ct, err := sniffFile(filepath.Join(dir, name))
-		if err != nil || !kindMatches(name, ct) {
-			_ = os.Remove(filepath.Join(dir, name))
-			continue
-		}
-		found = append(found, &mediaItem{key: name, size: info.Size(), contentType: ct, modTime: info.ModTime()})
+		found = append(found, it)
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].modTime.After(found[j].modTime) })
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	for _, it := range found {
 		m.items[it.key] = m.lru.PushBack(it)
 		m.size += it.size
 	}
 	m.evictLocked()
-	m.mu.Unlock()
+	if dropped > 0 || len(m.items) != len(man.Items) {
+		m.saveLocked()
+	}
 	return m, nil
+}
+
+// readManifest loads dir/manifestFile.
+func readManifest(dir string) (manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	if err != nil {
+		return manifest{}, fmt.Errorf("insights: media manifest: %w", err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		return manifest{}, fmt.Errorf("insights: media manifest: %w", err)
+	}
+	if man.Version != manifestVersion {
+		return manifest{}, fmt.Errorf("insights: media manifest: unknown version %d", man.Version)
+	}
+	return man, nil
+}
+
+// checkManifestEntry checks that dir/key is the file the manifest says the
+// store wrote: a regular file of its size, hash and kind.
+func checkManifestEntry(dir, key string, e manifestEntry) (*mediaItem, error) {
+	if !mediaKeyPattern.MatchString(key) {
+		return nil, errors.New("not a media key")
+	}
+	if !kindMatches(key, e.ContentType) {
+		return nil, errMediaType
+	}
+	f, err := os.Open(filepath.Join(dir, key))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() || info.Size() != e.Size {
+		return nil, fmt.Errorf("size %d, manifest %d", info.Size(), e.Size)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return nil, err
+	}
+	if sum := hex.EncodeToString(h.Sum(nil)); sum != e.SHA256 {
+		return nil, errors.New("content differs from the manifest")
+	}
+	return &mediaItem{key: key, size: e.Size, contentType: e.ContentType, modTime: e.ModTime, sha256: e.SHA256, file: info}, nil
+}
+
+// saveLocked writes the manifest of the items held. The caller holds m.mu.
+func (m *mediaStore) saveLocked() {
+	if m.dir == "" {
+		return
+	}
+	man := manifest{Version: manifestVersion, Items: make(map[string]manifestEntry, len(m.items))}
+	for key, el := range m.items {
+		it := el.Value.(*mediaItem)
+		man.Items[key] = manifestEntry{Size: it.size, SHA256: it.sha256, ContentType: it.contentType, ModTime: it.modTime}
+	}
+	data, err := json.Marshal(man)
+	if err == nil {
+		err = writeFileAtomic(m.dir, manifestFile, data)
+	}
+	if err != nil {
+		m.logger.Warn("insights: media manifest not written", slog.String("error", err.Error()))
+	}
+}
+
+// close removes this process's temporary files, if any were left.
+func (m *mediaStore) close() {
+	if m.dir == "" {
+		return
+	}
+	names, _ := filepath.Glob(filepath.Join(m.dir, ".tmp-"+m.token+"-*"))
+	for _, name := range names {
+		_ = os.Remove(name)
+	}
+}
+
+// retain drops every item whose key keep does not hold, files included,
+// and returns how many went.
+func (m *mediaStore) retain(keep map[string]bool) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for key, el := range m.items {
+		if keep[key] {
+			continue
+		}
+		m.dropLocked(el)
+		n++
+	}
+	if n > 0 {
+		m.saveLocked()
+	}
+	return n
+}
+
+// dropLocked removes an item from the index and its file. The caller holds
+// m.mu.
+func (m *mediaStore) dropLocked(el *list.Element) {
+	it := el.Value.(*mediaItem)
+	m.lru.Remove(el)
+	delete(m.items, it.key)
+	m.size -= it.size
+	if m.dir != "" {
+		if err := os.Remove(filepath.Join(m.dir, it.key)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			m.logger.Warn("insights: remove media", slog.String("key", it.key), slog.String("error", err.Error()))
+		}
+	}
 }
 
 // sniffFile detects the content type of a file from its first bytes.
@@ -152,9 +294,17 @@ func (m *mediaStore) open(key string) (rs io.ReadSeekCloser, it mediaItem, ok bo
 		return nopSeekCloser{bytes.NewReader(item.data)}, item, true
 	}
 	// An evicted file removed while it is being served stays readable
-	// through the open descriptor.
+	// through the open descriptor. A file replaced since the store wrote or
+	// checked it (another inode, size or time) is not served.
 	f, err := os.Open(filepath.Join(m.dir, key))
 	if err != nil {
+		m.remove(key)
+		return nil, mediaItem{}, false
+	}
+	info, err := f.Stat()
+	if err != nil || item.file == nil || !os.SameFile(info, item.file) || info.Size() != item.size || !info.ModTime().Equal(item.file.ModTime()) {
+		_ = f.Close()
+		m.logger.Warn("insights: media file changed behind the store; not served", slog.String("key", key))
 		m.remove(key)
 		return nil, mediaItem{}, false
 	}
@@ -166,7 +316,8 @@ type nopSeekCloser struct{ *bytes.Reader }
 
 func (nopSeekCloser) Close() error { return nil }
 
-// remove drops key from the index.
+// remove drops key from the index and the manifest. The file is left: it
+// may not be the store's any more.
 func (m *mediaStore) remove(key string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -174,6 +325,7 @@ func (m *mediaStore) remove(key string) {
 		m.size -= el.Value.(*mediaItem).size
 		m.lru.Remove(el)
 		delete(m.items, key)
+		m.saveLocked()
 	}
 }
 
@@ -197,11 +349,12 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) error {
 		item.data, item.size = data, int64(len(data))
 		item.contentType = http.DetectContentType(data)
 	} else {
-		tmp, err := os.CreateTemp(m.dir, ".tmp-*")
+		tmp, err := os.CreateTemp(m.dir, ".tmp-"+m.token+"-*")
 		if err != nil {
 			return fmt.Errorf("insights: store media: %w", err)
 		}
-		n, err := io.Copy(tmp, limited)
+		h := sha256.New()
+		n, err := io.Copy(io.MultiWriter(tmp, h), limited)
 		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}
@@ -221,10 +374,14 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) error {
 		if err == nil {
 			err = os.Rename(tmp.Name(), filepath.Join(m.dir, key))
 		}
+		if err == nil {
+			item.file, err = os.Stat(filepath.Join(m.dir, key))
+		}
 		if err != nil {
 			_ = os.Remove(tmp.Name())
 			return fmt.Errorf("insights: store media: %w", err)
 		}
+		item.sha256 = hex.EncodeToString(h.Sum(nil))
 	}
 	if !kindMatches(key, item.contentType) {
 		return fmt.Errorf("insights: store media: %w", errMediaType)
@@ -238,6 +395,7 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) error {
 	m.items[key] = m.lru.PushFront(item)
 	m.size += item.size
 	m.evictLocked()
+	m.saveLocked()
 	return nil
 }
 
@@ -249,14 +407,6 @@ func (m *mediaStore) evictLocked() {
 		if el == nil {
 			return
 		}
-		it := el.Value.(*mediaItem)
-		m.lru.Remove(el)
-		delete(m.items, it.key)
-		m.size -= it.size
-		if m.dir != "" {
-			if err := os.Remove(filepath.Join(m.dir, it.key)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				m.logger.Warn("insights: evict media", slog.String("key", it.key), slog.String("error", err.Error()))
-			}
-		}
+		m.dropLocked(el)
 	}
 }

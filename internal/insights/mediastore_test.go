@@ -72,21 +72,39 @@ func TestMediaStore(t *testing.T) {
 			}
 			if dir != "" {
 				entries, _ := os.ReadDir(dir)
-				if len(entries) != 2 {
-					t.Errorf("%d files on disk, want 2", len(entries))
+				if len(entries) != 3 {
+					t.Errorf("%d files on disk, want 2 and the manifest", len(entries))
 				}
-				// Reopen: the index is rebuilt from disk, junk removed.
+				// Reopen: the index is rebuilt from the manifest; files the
+				// store did not write are never served, and another
+				// writer's temporary file is left alone.
 				writeTestFile(t, filepath.Join(dir, ".tmp-123"), []byte("partial"))
 				writeTestFile(t, filepath.Join(dir, "image-GGGGGGGGGGGG"), []byte("<html>not an image</html>"))
+				writeTestFile(t, filepath.Join(dir, "image-HHHHHHHHHHHH"), jpg)
+				m.close()
 				m2, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !m2.has(keys[0]) || !m2.has(keys[2]) || m2.has("image-GGGGGGGGGGGG") || m2.bytes() != 2*size {
-					t.Errorf("reopened store: %v %v %v %d", m2.has(keys[0]), m2.has(keys[2]), m2.has("image-GGGGGGGGGGGG"), m2.bytes())
+				if !m2.has(keys[0]) || !m2.has(keys[2]) || m2.has("image-GGGGGGGGGGGG") || m2.has("image-HHHHHHHHHHHH") || m2.bytes() != 2*size {
+					t.Errorf("reopened store: %v %v %v %v %d", m2.has(keys[0]), m2.has(keys[2]), m2.has("image-GGGGGGGGGGGG"), m2.has("image-HHHHHHHHHHHH"), m2.bytes())
 				}
-				if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); !os.IsNotExist(err) {
-					t.Error("temporary file not cleaned")
+				if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); err != nil {
+					t.Error("another writer's temporary file was removed")
+				}
+				// A file of the manifest replaced by hand, same size: not served.
+				forged := bytes.Clone(jpg)
+				forged[len(forged)-3] ^= 0xff
+				writeTestFile(t, filepath.Join(dir, keys[2]), forged)
+				if _, _, ok := m2.open(keys[2]); ok {
+					t.Error("a file replaced after the check was served")
+				}
+				m3, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !m3.has(keys[0]) || m3.has(keys[2]) {
+					t.Errorf("after a restart: has %v %v, want true false (the replaced file fails its hash)", m3.has(keys[0]), m3.has(keys[2]))
 				}
 			}
 		})
@@ -155,5 +173,33 @@ func TestMediaConcurrencyCap(t *testing.T) {
 	}
 	if n := env.fake.dl.Load(); n != 3 {
 		t.Errorf("%d downloads, want 3", n)
+	}
+}
+
+// TestMediaStoreCleansOnlyItsOwnTemporaryFiles: at close a store removes
+// temporary files named with its own process token, never another writer's.
+func TestMediaStoreCleansOnlyItsOwnTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	m, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, ".tmp-"+m.token+"-1")
+	theirs := filepath.Join(dir, ".tmp-"+other.token+"-1")
+	writeTestFile(t, mine, []byte("partial"))
+	writeTestFile(t, theirs, []byte("partial"))
+	m.close()
+	if _, err := os.Stat(mine); !os.IsNotExist(err) {
+		t.Error("the store's own temporary file stayed")
+	}
+	if _, err := os.Stat(theirs); err != nil {
+		t.Error("another store's temporary file was removed")
+	}
+	if m.token == other.token {
+		t.Error("two stores share a token")
 	}
 }

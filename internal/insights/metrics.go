@@ -12,8 +12,8 @@ type metrics struct {
 	// upstream counts upstream calls by endpoint (posts, images, videos,
 	// media, token) and outcome (ok or an errKind).
 	upstream *prometheus.CounterVec
-	// cache counts feed lookups by result: hit (fresh), miss (upstream
-	// asked), stale (old feed served because upstream failed).
+	// cache counts feed serves by result: hit (fresh) or stale (the last
+	// refresh failed or was not made, or the feed is old).
 	cache *prometheus.CounterVec
 }
 
@@ -28,7 +28,7 @@ func newMetrics(reg prometheus.Registerer, feedAge, mediaBytes func() float64) (
 		}, []string{"endpoint", "outcome"}),
 		cache: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "veldhaven_insights_feed_cache_requests_total",
-			Help: "Feed lookups by result: hit (fresh), miss (upstream asked), stale (old feed served).",
+			Help: "Feed serves by result: hit (fresh) or stale (the last refresh failed or the budget stopped it, or the feed is older than two refresh intervals).",
 		}, []string{"result"}),
 	}
 	if reg == nil {

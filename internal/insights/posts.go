@@ -156,13 +156,15 @@ type reshareResult struct {
 	failTemp bool
 }
 
-// resolveReshares looks up the posts that the reposts among the feed's
-// posts in raw point to, at most maxReshares, through src when it can read single posts. A
-// post LinkedIn refuses, or one that is not public, is left out: the card
-// then says so and links to it. On a failure that says nothing about the
-// post (timeout, 5xx), the copy of the previous feed is kept, so a repost
-// is cached like the rest of the feed.
-func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, previous map[string]json.RawMessage) map[string]json.RawMessage {
+// resolveReshares finds the posts that the reposts among the feed's posts
+// in raw point to, at most maxReshares. Each reposted post is looked up once
+// (GET /rest/posts/{urn}, through src when it can read single posts) and
+// then kept, with LinkedIn's refusals, for as long as the feed lists a
+// repost of it: previous and previousRefused are what the last feed knew. A
+// post LinkedIn refuses, or one that is not public, is left out (the card
+// then says so and links to it); a failure that says nothing about the post
+// (timeout, 5xx, the day's budget) is asked again at the next refresh.
+func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, previous map[string]json.RawMessage, previousRefused map[string]bool) (reshared map[string]json.RawMessage, refused map[string]bool) {
 	getter, ok := src.(postGetter)
 	var urns []string
 	seen := map[string]bool{}
@@ -176,32 +178,41 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 			urns = append(urns, urn)
 		}
 	}
-	out := map[string]json.RawMessage{}
-	if !ok || len(urns) == 0 {
-		return out
+	reshared, refused = map[string]json.RawMessage{}, map[string]bool{}
+	var ask []string
+	for _, urn := range urns {
+		switch {
+		case previous[urn] != nil:
+			reshared[urn] = previous[urn]
+		case previousRefused[urn]:
+			refused[urn] = true
+		default:
+			ask = append(ask, urn)
+		}
 	}
-	results := make([]reshareResult, len(urns))
+	if !ok || len(ask) == 0 {
+		return reshared, refused
+	}
+	results := make([]reshareResult, len(ask))
 	sem := make(chan struct{}, maxConcurrentReshares)
 	var wg sync.WaitGroup
-	for i, urn := range urns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for i, urn := range ask {
+		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			results[i] = lookupReshare(ctx, getter, urn)
-		}()
+		})
 	}
 	wg.Wait()
-	for i, urn := range urns {
+	for i, urn := range ask {
 		switch r := results[i]; {
 		case r.raw != nil:
-			out[urn] = r.raw
-		case r.failTemp && previous[urn] != nil:
-			out[urn] = previous[urn]
+			reshared[urn] = r.raw
+		case r.refused:
+			refused[urn] = true
 		}
 	}
-	return out
+	return reshared, refused
 }
 
 // lookupReshare reads one reposted post and keeps it only when it is public.

@@ -3,7 +3,6 @@ package insights
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -18,7 +17,7 @@ import (
 )
 
 // fakeEnv is a service against internal/fakelinkedin, LinkedIn built from
-// its documented shapes.
+// its documented shapes, its refresher driven by hand (env.step).
 type fakeEnv struct {
 	fake  *fakelinkedin.Fake
 	svc   *Service
@@ -26,14 +25,17 @@ type fakeEnv struct {
 	logs  *syncBuffer
 	reg   *prometheus.Registry
 	clock *fakeClock
+	cfg   Config
 	mu    sync.Mutex
 	urls  []string // request URIs the fake received
+	*refresher
 }
 
-// newFakeEnv serves versions oldest..latest; the clock reads now.
+// newFakeEnv serves versions oldest..latest; the clock reads now. The
+// first refresh has concluded on return.
 func newFakeEnv(t *testing.T, oldest, latest string, now time.Time, edit func(*Config)) *fakeEnv {
 	t.Helper()
-	env := &fakeEnv{logs: &syncBuffer{}, reg: prometheus.NewRegistry(), clock: &fakeClock{t: now}}
+	env := &fakeEnv{logs: &syncBuffer{}, clock: &fakeClock{t: now}}
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)
 	env.fake = fakelinkedin.New(srv.URL, oldest, latest, 0)
@@ -44,20 +46,36 @@ func newFakeEnv(t *testing.T, oldest, latest string, now time.Time, edit func(*C
 		env.mu.Unlock()
 		inner.ServeHTTP(w, r)
 	})
-	cfg := Config{AccessToken: "token", OrganizationURN: testOrg, APIBase: srv.URL, TokenURL: srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MediaOrigins: []string{srv.URL}}
+	env.cfg = Config{AccessToken: "token", OrganizationURN: testOrg, APIBase: srv.URL, TokenURL: srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MediaOrigins: []string{srv.URL}, DailyCalls: testDailyCalls}
 	if edit != nil {
-		edit(&cfg)
+		edit(&env.cfg)
 	}
+	env.start(t)
+	return env
+}
+
+// start starts a service on env's fake, clock and configuration, and waits
+// for its refresher's first wait.
+func (env *fakeEnv) start(t *testing.T) {
+	t.Helper()
+	env.reg = prometheus.NewRegistry()
+	env.refresher = &refresher{t: t, timer: newManualTimer(), clock: env.clock}
 	logger := slog.New(slog.NewTextHandler(env.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc, err := newService(cfg, logger, env.reg, nil, env.clock.now)
+	svc, err := newService(env.cfg, logger, env.reg, nil, env.clock.now, env.timer.after)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = svc.Close() })
 	env.svc, env.h = svc, svc.Handler()
-	waitFor(t, svc.Ready)
-	_, _, _ = svc.cache.sf.Do("feed", func() (any, error) { return nil, errors.New("barrier") })
-	return env
+	env.wait = env.timer.next(t)
+}
+
+// restart stops the service and starts a new one, as a new process would
+// (same data dir, same clock).
+func (env *fakeEnv) restart(t *testing.T) {
+	t.Helper()
+	_ = env.svc.Close()
+	env.start(t)
 }
 
 func (env *fakeEnv) get(target string) *httptest.ResponseRecorder {
@@ -159,7 +177,7 @@ func repostOf(id, parent string) json.RawMessage {
 }
 
 func TestResolveReshares(t *testing.T) {
-	const ok, gone, private, slow, bad = "urn:li:share:1", "urn:li:share:2", "urn:li:share:3", "urn:li:share:4", "urn:li:share:5"
+	const ok, gone, private, slow, bad, kept, refusedBefore = "urn:li:share:1", "urn:li:share:2", "urn:li:share:3", "urn:li:share:4", "urn:li:share:5", "urn:li:share:6", "urn:li:share:7"
 	src := &stubGetter{
 		posts: map[string]json.RawMessage{
 			ok:      json.RawMessage(`{"id":"urn:li:share:1", "lifecycleState":"PUBLISHED","visibility":"PUBLIC","commentary":"x"}`),
@@ -171,13 +189,13 @@ func TestResolveReshares(t *testing.T) {
 			slow: &upstreamError{Endpoint: "post", Kind: kindTimeout},
 		},
 	}
-	previous := map[string]json.RawMessage{
-		slow: json.RawMessage(`{"id":"urn:li:share:4"}`),
-		gone: json.RawMessage(`{"id":"urn:li:share:2"}`),
-	}
-	raw := []json.RawMessage{repostOf("a", ok), repostOf("b", gone), repostOf("c", private), repostOf("d", slow), repostOf("e", bad), repostOf("f", ok), repostOf("g", "https://evil")}
-	got := resolveReshares(context.Background(), src, raw, previous)
-	want := map[string]string{ok: `{"id":"urn:li:share:1","lifecycleState":"PUBLISHED","visibility":"PUBLIC","commentary":"x"}`, slow: `{"id":"urn:li:share:4"}`}
+	// What the last feed knew: one post and one refusal; neither is asked again.
+	previous := map[string]json.RawMessage{kept: json.RawMessage(`{"id":"urn:li:share:6"}`)}
+	previousRefused := map[string]bool{refusedBefore: true}
+	raw := []json.RawMessage{repostOf("a", ok), repostOf("b", gone), repostOf("c", private), repostOf("d", slow), repostOf("e", bad),
+		repostOf("f", ok), repostOf("g", "https://evil"), repostOf("h", kept), repostOf("i", refusedBefore)}
+	got, refused := resolveReshares(context.Background(), src, raw, previous, previousRefused)
+	want := map[string]string{ok: `{"id":"urn:li:share:1","lifecycleState":"PUBLISHED","visibility":"PUBLIC","commentary":"x"}`, kept: `{"id":"urn:li:share:6"}`}
 	if len(got) != len(want) {
 		t.Errorf("resolved %v", got)
 	}
@@ -186,8 +204,18 @@ func TestResolveReshares(t *testing.T) {
 			t.Errorf("%s: %s, want %s", urn, got[urn], body)
 		}
 	}
+	if wantRefused := map[string]bool{gone: true, private: true, bad: true, refusedBefore: true}; !reflect.DeepEqual(refused, wantRefused) {
+		t.Errorf("refused %v, want %v (a timeout is not a refusal)", refused, wantRefused)
+	}
 	if src.calls != 5 {
-		t.Errorf("%d lookups, want 5 (one per distinct valid URN)", src.calls)
+		t.Errorf("%d lookups, want 5 (one per distinct valid URN not known before)", src.calls)
+	}
+
+	// The next refresh asks only for the one that timed out.
+	again := &stubGetter{posts: src.posts}
+	resolveReshares(context.Background(), again, raw, got, refused)
+	if again.calls != 1 {
+		t.Errorf("%d lookups on the next refresh, want 1 (the timeout)", again.calls)
 	}
 
 	// At most maxReshares lookups per refresh.
@@ -196,28 +224,45 @@ func TestResolveReshares(t *testing.T) {
 		many = append(many, repostOf("r", "urn:li:share:"+strings.Repeat("9", i+1)))
 	}
 	capped := &stubGetter{}
-	resolveReshares(context.Background(), capped, many, nil)
+	resolveReshares(context.Background(), capped, many, nil, nil)
 	if capped.calls != maxReshares {
 		t.Errorf("%d lookups, want %d", capped.calls, maxReshares)
 	}
 }
 
-// TestRepostCachedLikeTheRest checks that the reposted post is looked up
-// once per feed refresh, not per visitor.
+// TestRepostCachedLikeTheRest checks that a reposted post is looked up once
+// per URN, not per visitor nor per refresh, also after a restart (the
+// snapshot keeps it, and LinkedIn's refusals).
 func TestRepostCachedLikeTheRest(t *testing.T) {
-	env := newFakeEnv(t, "202511", "202611", time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC), func(c *Config) { c.Version = "202610" })
+	env := newFakeEnv(t, "202511", "202611", time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC), func(c *Config) {
+		c.Version = "202610"
+		c.DataDir = t.TempDir()
+	})
 	for range 5 {
 		if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK {
 			t.Fatal(rec.Code)
 		}
 	}
-	// One refresh: the reposted and the refused post, once each.
+	// The first refresh: the reposted and the refused post, once each.
 	if n := env.fake.Calls("post"); n != 2 {
 		t.Errorf("%d post lookups for one refresh, want 2", n)
 	}
-	env.clock.advance(testTTL + time.Second)
-	env.get("/linkedin-api")
-	waitFor(t, func() bool { return env.fake.Calls("post") == 4 })
+	env.step()
+	env.step()
+	if n, posts := env.fake.Calls("post"), env.fake.Calls("posts"); n != 2 || posts != 3 {
+		t.Errorf("after three refreshes: %d post lookups (want 2), %d posts calls (want 3)", n, posts)
+	}
+	env.clock.advance(time.Hour) // the snapshot is old: the new process refreshes at once
+	env.restart(t)
+	if n, posts := env.fake.Calls("post"), env.fake.Calls("posts"); n != 2 || posts != 4 {
+		t.Errorf("after a restart: %d post lookups (want 2), %d posts calls (want 4)", n, posts)
+	}
+	var body struct {
+		Reshared map[string]json.RawMessage `json:"reshared"`
+	}
+	if err := json.Unmarshal(env.get("/linkedin-api").Body.Bytes(), &body); err != nil || body.Reshared[fakelinkedin.ResharedURN] == nil {
+		t.Errorf("the reposted post is no longer relayed: %v %v", body.Reshared, err)
+	}
 }
 
 // TestTokenCheck500 checks that a 500, LinkedIn's answer when the
@@ -231,7 +276,7 @@ func TestTokenCheck500(t *testing.T) {
 	}
 	env := newFakeEnv(t, "202511", "202611", now, refresh)
 	env.fake.RequireToken("fresh", "fresh", true)
-	env.clock.advance(testTTL + time.Second)
+	env.step()
 	rec := env.get("/linkedin-api")
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
 		t.Fatalf("feed after a token-check 500: %d stale=%q", rec.Code, rec.Header().Get("X-Feed-Stale"))
@@ -242,8 +287,7 @@ func TestTokenCheck500(t *testing.T) {
 
 	// A second 500 soon after a refresh does not refresh again.
 	env.fake.RequireToken("other", "other", true)
-	env.clock.advance(testTTL + time.Second)
-	env.get("/linkedin-api")
+	env.step()
 	if n := env.fake.Calls("token"); n != 1 {
 		t.Errorf("%d refreshes after a second 500 within %v, want 1", n, tokenCheckRefreshInterval)
 	}
@@ -251,7 +295,7 @@ func TestTokenCheck500(t *testing.T) {
 	// Without refresh configured, the 500 is an upstream failure.
 	plain := newFakeEnv(t, "202511", "202611", now, func(c *Config) { c.Version = "202610" })
 	plain.fake.RequireToken("fresh", "fresh", true)
-	plain.clock.advance(testTTL + time.Second)
+	plain.step()
 	if rec := plain.get("/linkedin-api"); rec.Header().Get("X-Feed-Stale") != "1" || plain.fake.Calls("token") != 0 {
 		t.Errorf("without refresh: %d stale=%q token calls %d", rec.Code, rec.Header().Get("X-Feed-Stale"), plain.fake.Calls("token"))
 	}
@@ -301,7 +345,7 @@ func TestPostsSortFallback(t *testing.T) {
 			{"id":"urn:li:share:2","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"publishedAt":1700000000000,"lastModifiedAt":1700000000000}]}`))
 	}))
 	defer srv.Close()
-	svc, err := newService(Config{AccessToken: "t", OrganizationURN: testOrg, APIBase: srv.URL, Version: "202610", Timeout: testTimeout}, nil, nil, nil, time.Now)
+	svc, err := newService(Config{AccessToken: "t", OrganizationURN: testOrg, APIBase: srv.URL, Version: "202610", Timeout: testTimeout}, nil, nil, nil, time.Now, realAfter)
 	if err != nil {
 		t.Fatal(err)
 	}

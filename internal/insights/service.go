@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -15,8 +16,9 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// mediaFailureTTL is how long a failed media fetch is remembered, so a
-// broken item does not send every visitor's request upstream.
+// mediaFailureTTL is the least time a failed media fetch is remembered, so
+// a broken item does not send every visitor's request upstream; with
+// LinkedIn it is the refresh interval (each look-up costs the budget).
 const mediaFailureTTL = time.Minute
 
 // Service is the insights feed: a source behind a cache, and the HTTP
@@ -29,7 +31,17 @@ type Service struct {
 	media   *mediaStore
 	metrics *metrics
 	version *versionState // LinkedIn-Version in use
+	budget  *dailyBudget  // LinkedIn calls per UTC day (budget.go)
 	now     func() time.Time
+	after   afterFunc
+	// interval is the refresh interval; failTTL how long a failed media
+	// fetch is remembered.
+	interval, failTTL time.Duration
+	// persist: good feeds are saved to the snapshot in DataDir.
+	persist bool
+	// backoff is the refresher's current wait after failures (refresh.go;
+	// only its goroutine uses it).
+	backoff time.Duration
 
 	base   context.Context
 	cancel context.CancelFunc
@@ -52,17 +64,17 @@ type mediaFailure struct {
 }
 
 // New builds the service for cfg (zero fields take their defaults). With a
-// LinkedIn source it loads the snapshot from cfg.DataDir, if any, and starts
-// one background refresh; with the sample source the feed is ready at
-// once. Metrics are registered on reg unless it is nil. A nil logger
-// discards logs.
+// LinkedIn source it loads the snapshot from cfg.DataDir, if any, serves it
+// at once, and refreshes the feed in the background; with the sample
+// source the feed is ready at once. Metrics are registered on reg unless it
+// is nil. A nil logger discards logs.
 func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
-	return newService(cfg, logger, reg, nil, time.Now)
+	return newService(cfg, logger, reg, nil, time.Now, realAfter)
 }
 
-// newService is New with an injectable source (nil: chosen by cfg) and
-// clock, for tests.
-func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src Source, now func() time.Time) (*Service, error) {
+// newService is New with an injectable source (nil: chosen by cfg), clock
+// and timer, for tests.
+func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src Source, now func() time.Time, after afterFunc) (*Service, error) {
 	cfg = cfg.withDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -74,47 +86,57 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		cfg:      cfg,
 		logger:   logger,
 		now:      now,
+		after:    after,
+		interval: RefreshInterval(cfg.TTL, cfg.DailyCalls),
 		tasks:    &tracker{},
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
 	}
+	s.failTTL = max(mediaFailureTTL, s.interval)
 	s.mediaBudget = newTokenBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
-	mediaDir := ""
+	dataDir := ""
 	if cfg.DataDir != "" {
 		if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 			logger.Warn("insights: data dir unusable, keeping media in memory", slog.String("dir", cfg.DataDir), slog.String("error", err.Error()))
 		} else {
-			mediaDir = filepath.Join(cfg.DataDir, "media")
+			dataDir = cfg.DataDir
 		}
 	}
-	media, err := newMediaStore(mediaDir, cfg.MediaCacheBytes, logger)
-	if err != nil {
-		logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
-		media, _ = newMediaStore("", cfg.MediaCacheBytes, logger)
+	_, isSample := src.(*sampleSource)
+	sample := src == nil && !cfg.linkedIn() || isSample
+	if dataDir != "" && !sample {
+		media, err := newMediaStore(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes, logger)
+		if err != nil {
+			logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
+			media = nil
+		}
+		s.media = media
 	}
-	s.media = media
+	if s.media == nil {
+		s.media, _ = newMediaStore("", cfg.MediaCacheBytes, logger)
+	}
 
-	s.cache = &feedCache{
-		ttl:     cfg.TTL,
-		timeout: cfg.Timeout,
-		now:     now,
-		logger:  logger,
-		base:    s.base,
-		tasks:   s.tasks,
-	}
+	var err error
 	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { return float64(s.media.bytes()) })
 	if err != nil {
 		s.cancel()
 		return nil, err
 	}
-	s.cache.metrics = s.metrics
+	s.cache = newFeedCache(cfg.Timeout, s.interval, now, s.metrics)
 	s.version = newVersionState(cfg.Version, now)
+	budgetDir := dataDir
+	if sample {
+		budgetDir = "" // the sample makes no LinkedIn call
+	}
+	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
 	if reg != nil {
-		if err := reg.Register(newVersionCollector(s.version)); err != nil {
-			s.cancel()
-			return nil, fmt.Errorf("insights: register metrics: %w", err)
+		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total} {
+			if err := reg.Register(c); err != nil {
+				s.cancel()
+				return nil, fmt.Errorf("insights: register metrics: %w", err)
+			}
 		}
 	}
 
@@ -123,7 +145,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = src
 	case cfg.linkedIn():
 		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version)
+		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, now)
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
 	default:
@@ -135,24 +157,37 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = sample
 	}
 
-	s.cache.src = s.src
-	_, isSample := s.src.(*sampleSource)
-	if cfg.DataDir != "" && !isSample {
-		s.loadSnapshot()
-		s.cache.persist = s.saveSnapshot
-	}
-	if isSample {
-		// The sample never fails: have the feed before the first request.
-		if _, _, err := s.cache.get(s.base); err != nil {
+	if sample {
+		// The sample never changes nor fails: the feed is there before the
+		// first request, and nothing refreshes it.
+		raw, _ := s.src.Posts(s.base)
+		reshared, refused := resolveReshares(s.base, s.src, raw, nil, nil)
+		f, err := newFeed(raw, reshared, refused, now())
+		if err != nil {
 			s.cancel()
 			return nil, fmt.Errorf("insights: sample feed: %w", err)
 		}
-	} else if s.tasks.add() {
-		go func() {
-			defer s.tasks.done()
-			_, _, _ = s.cache.get(s.base)
-		}()
+		s.cache.succeeded(f)
+		s.interval = 365 * 24 * time.Hour // never stale
+		s.cache.interval = s.interval
+		return s, nil
 	}
+	firstWait := time.Duration(0)
+	if dataDir != "" {
+		s.persist = true
+		if f := s.loadSnapshot(); f != nil {
+			// Served at once; the items it no longer lists leave the store.
+			s.dropUnlistedMedia(f)
+			if age := now().Sub(f.fetchedAt); age >= 0 && age < s.interval {
+				// Fresh enough: a restart costs LinkedIn no call.
+				firstWait = s.interval - age
+			}
+		}
+	}
+	logger.Info("insights: refreshing the feed from LinkedIn in the background",
+		slog.Duration("interval", s.interval), slog.Duration("ttl", cfg.TTL), slog.Int("daily_calls", cfg.DailyCalls),
+		slog.Duration("first_refresh_in", firstWait))
+	s.startRefresher(firstWait)
 	return s, nil
 }
 
@@ -171,32 +206,43 @@ func (s *Service) feedAge() float64 {
 }
 
 // loadSnapshot installs the snapshot in DataDir when it is readable, valid
-// and of the configured organization; otherwise it logs why and goes on.
-func (s *Service) loadSnapshot() {
+// and of the configured organization, and returns its feed; otherwise it
+// logs why and returns nil.
+func (s *Service) loadSnapshot() *feed {
 	snap, err := readSnapshot(s.cfg.DataDir, 4*s.cfg.MaxBodyBytes)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
 			s.logger.Warn("insights: ignoring feed snapshot", slog.String("error", err.Error()))
 		}
-		return
+		return nil
 	}
 	if snap.Source != s.cfg.OrganizationURN {
 		s.logger.Warn("insights: ignoring feed snapshot of another organization", slog.String("snapshot_source", snap.Source))
-		return
+		return nil
 	}
-	f, err := newFeed(snap.Elements, snap.Reshared, snap.FetchedAt)
+	refused := make(map[string]bool, len(snap.RefusedReshares))
+	for _, urn := range snap.RefusedReshares {
+		refused[urn] = true
+	}
+	f, err := newFeed(snap.Elements, snap.Reshared, refused, snap.FetchedAt)
 	if err != nil {
 		s.logger.Warn("insights: ignoring feed snapshot", slog.String("error", err.Error()))
-		return
+		return nil
 	}
 	s.cache.set(f)
 	s.logger.Info("insights: loaded feed snapshot", slog.Time("fetched_at", snap.FetchedAt), slog.Int("posts", len(f.elements)))
+	return f
 }
 
 // saveSnapshot writes f to DataDir atomically; failures are logged and the
 // previous snapshot stays intact.
 func (s *Service) saveSnapshot(f *feed) {
-	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared})
+	refused := make([]string, 0, len(f.refused))
+	for urn := range f.refused {
+		refused = append(refused, urn)
+	}
+	slices.Sort(refused)
+	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 	if err == nil {
 		err = writeFileAtomic(s.cfg.DataDir, snapshotFile, data)
 	}
@@ -219,6 +265,7 @@ func (s *Service) Ready() bool {
 func (s *Service) Close() error {
 	s.cancel()
 	s.tasks.close()
+	s.media.close()
 	return nil
 }
 
@@ -232,7 +279,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 	}
 	s.failMu.Lock()
 	if f, ok := s.failures[key]; ok {
-		if s.now().Before(f.until) && f.until.Sub(s.now()) <= mediaFailureTTL {
+		if s.now().Before(f.until) && f.until.Sub(s.now()) <= s.failTTL {
 			s.failMu.Unlock()
 			return f.err
 		}
@@ -242,10 +289,10 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled && !errors.Is(err, errMediaBudget) {
+		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaBudget) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			s.failMu.Lock()
-			s.failures[key] = mediaFailure{err: err, until: s.now().Add(mediaFailureTTL)}
+			s.failures[key] = mediaFailure{err: err, until: s.now().Add(s.failTTL)}
 			s.failMu.Unlock()
 		}
 		return nil, err

@@ -24,6 +24,9 @@ type snapshot struct {
 	Elements  []json.RawMessage `json:"elements"`
 	// Reshared are the reposted posts by URN; absent in older snapshots.
 	Reshared map[string]json.RawMessage `json:"reshared,omitempty"`
+	// RefusedReshares are the reposted posts LinkedIn refused to show, so
+	// they are not asked for again; absent in older snapshots (asked once).
+	RefusedReshares []string `json:"refusedReshares,omitempty"`
 }
 
 // decodeSnapshot parses and checks a snapshot file. It never panics, and a

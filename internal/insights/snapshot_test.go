@@ -12,23 +12,38 @@ import (
 )
 
 // TestSnapshotRestartDuringOutage checks that a good feed is snapshotted
-// and that a restart with upstream down serves it.
+// and that a restart serves it at once, without asking LinkedIn first, and
+// goes on serving it (as stale) when LinkedIn is down.
 func TestSnapshotRestartDuringOutage(t *testing.T) {
 	dir := t.TempDir()
 	env := newTestEnv(t, func(c *Config) { c.DataDir = dir })
 	want := feedIDs(t, env.get("/linkedin-api").Body.Bytes())
-	waitFor(t, func() bool { _, err := readSnapshot(dir, 1<<20); return err == nil })
+	if _, err := readSnapshot(dir, 1<<20); err != nil {
+		t.Fatal(err)
+	}
 	_ = env.svc.Close()
 
-	// Restart against a dead upstream, an hour later.
+	// Restart against a dead upstream, ten seconds later.
 	fake := newFakeLinkedIn(t)
 	fake.srv.Close()
-	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir}
-	env2 := startEnv(t, cfg, fake)
-	env2.clock.advance(time.Hour)
+	clock := newFakeClock()
+	clock.advance(10 * time.Second)
+	cfg := Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir, DailyCalls: testDailyCalls}
+	env2 := startEnvAt(t, cfg, fake, clock)
+	if env2.wait != testTTL-10*time.Second {
+		t.Errorf("first refresh in %v, want when the snapshot is one interval old (%v)", env2.wait, testTTL-10*time.Second)
+	}
+	if !env2.svc.Ready() {
+		t.Error("not ready with a snapshot")
+	}
 	rec := env2.get("/linkedin-api")
+	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
+		t.Fatalf("from the snapshot: status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+	}
+	env2.step() // LinkedIn is down
+	rec = env2.get("/linkedin-api")
 	if rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "1" {
-		t.Fatalf("status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+		t.Fatalf("during the outage: status %d stale %q", rec.Code, rec.Header().Get("X-Feed-Stale"))
 	}
 	if got := feedIDs(t, rec.Body.Bytes()); !reflect.DeepEqual(got, want) {
 		t.Errorf("ids %v, want %v", got, want)
@@ -158,5 +173,23 @@ func writeTestFile(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSnapshotOfTheVersionBefore checks that a snapshot written before the
+// reposted posts' refusals were kept (no refusedReshares) still loads and is
+// served at once; the refused reposted post is then asked for once.
+func TestSnapshotOfTheVersionBefore(t *testing.T) {
+	dir := t.TempDir()
+	old := `{"version":1,"source":"` + testOrg + `","fetchedAt":"2024-03-01T11:59:30Z","elements":[` +
+		`{"id":"urn:li:share:9","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"reshareContext":{"parent":"urn:li:share:77"}}]}`
+	writeTestFile(t, filepath.Join(dir, snapshotFile), []byte(old))
+	fake := newFakeLinkedIn(t)
+	env := startEnv(t, Config{AccessToken: testToken, OrganizationURN: testOrg, APIBase: fake.srv.URL, Timeout: testTimeout, TTL: testTTL, DataDir: dir, DailyCalls: testDailyCalls}, fake)
+	if env.wait != testTTL-30*time.Second || fake.posts.Load() != 0 {
+		t.Errorf("first refresh in %v after %d calls, want in %v after none", env.wait, fake.posts.Load(), testTTL-30*time.Second)
+	}
+	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || !reflect.DeepEqual(feedIDs(t, rec.Body.Bytes()), []string{"urn:li:share:9"}) {
+		t.Errorf("old snapshot: %d %s", rec.Code, rec.Body)
 	}
 }

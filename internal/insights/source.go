@@ -88,13 +88,14 @@ func kindOf(err error) errKind {
 }
 
 // status is the HTTP status the site answers for a failure of this kind:
-// 504 when upstream was too slow, 503 when it asked us to wait, 404 for an
-// unknown media item, and 502 for every other bad answer. Never 500.
+// 504 when upstream was too slow, 503 when it asked us to wait or the day's
+// budget of LinkedIn calls is spent, 404 for a media item the feed does not
+// list (gone), and 502 for every other bad answer. Never 500.
 func (k errKind) status() int {
 	switch k {
 	case kindTimeout, kindCanceled:
 		return http.StatusGatewayTimeout
-	case kindRateLimited:
+	case kindRateLimited, kindBudgetSpent:
 		return http.StatusServiceUnavailable
 	case kindNotFound, kindRefused:
 		return http.StatusNotFound
@@ -109,7 +110,7 @@ func (k errKind) message() string {
 	switch k {
 	case kindTimeout, kindCanceled:
 		return "the insights feed did not answer in time"
-	case kindRateLimited:
+	case kindRateLimited, kindBudgetSpent:
 		return "the insights feed is temporarily unavailable, please try again later"
 	case kindNotFound, kindRefused:
 		return "media not found"

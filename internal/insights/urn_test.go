@@ -105,7 +105,7 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		if !s.FetchedAt.Equal(s2.FetchedAt) || s.Source != s2.Source || len(s.Elements) != len(s2.Elements) {
 			t.Fatalf("round trip changed the snapshot")
 		}
-		fd, err := newFeed(s.Elements, s.Reshared, s.FetchedAt)
+		fd, err := newFeed(s.Elements, s.Reshared, nil, s.FetchedAt)
 		if err != nil {
 			t.Fatalf("feed from accepted snapshot: %v", err)
 		}
@@ -125,7 +125,7 @@ func TestNewFeed(t *testing.T) {
 		json.RawMessage(`{"id":"e","lifecycleState":"PUBLISHED","visibility":"PUBLIC","distribution":{"feedDistribution":"MAIN_FEED"},"content":{"media":{"id":"http://evil"}}}`),
 		json.RawMessage(`"not an object"`),
 		json.RawMessage(`{"id":"f","lifecycleState":1}`),
-	}, nil, time.Now())
+	}, nil, nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -219,7 +219,9 @@ func (s *linkedInSource) versionTryFor(endpoint, u, token string) versionTry {
 	return func(ctx context.Context, version string) error {
 		var sink json.RawMessage
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, &sink)
-		s.observe(endpoint, outcomeOf(err))
+		if kindOf(err) != kindBudgetSpent {
+			s.observe(endpoint, outcomeOf(err))
+		}
 		switch k := kindOf(err); {
 		case err == nil:
 			return nil

@@ -107,9 +107,10 @@ func TestVersionMovesOn(t *testing.T) {
 			}
 			// Remembered: the next refresh asks with the served version only.
 			before := len(versions)
-			env.clock.advance(testTTL + time.Second)
-			env.get("/linkedin-api")
-			waitFor(t, func() bool { return len(env.fake.Versions()) > before })
+			env.step()
+			if len(env.fake.Versions()) == before {
+				t.Fatal("no call on the next refresh")
+			}
 			for _, v := range env.fake.Versions()[before:] {
 				if v != tc.want {
 					t.Errorf("after the switch a call went out with %s", v)
@@ -144,18 +145,16 @@ func TestVersionNoneServed(t *testing.T) {
 	if probes != 1+versionProbeMonths-1 {
 		t.Errorf("%d calls, want the posts call and %d probes", probes, versionProbeMonths-1)
 	}
-	env.clock.advance(maxBackoff + time.Second)
-	env.get("/linkedin-api")
-	waitFor(t, func() bool { return len(env.fake.Versions()) > probes })
+	env.step()
 	if n := len(env.fake.Versions()) - probes; n != 1 {
 		t.Errorf("%d calls on the next refresh, want 1 (no new probe within %v)", n, versionRetryAfter)
 	}
 	env.fake.ServeVersions("202511", "202611")
 	env.clock.advance(versionRetryAfter)
-	waitFor(t, func() bool {
-		rec := env.get("/linkedin-api")
-		return rec.Code == http.StatusOK && rec.Header().Get("X-Feed-Stale") == ""
-	})
+	env.step()
+	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
+		t.Errorf("after the probe found a version: %d stale=%q", rec.Code, rec.Header().Get("X-Feed-Stale"))
+	}
 }
 
 // TestVersionDaysLeft checks the countdown of the configured version.

@@ -42,6 +42,10 @@ type Config struct {
 	Editor Editor
 	// Ready reports whether the feed has an answer; nil means always ready.
 	Ready func() bool
+	// ReadyStatus, when set, says on /readyz (a line after "ready" or "not
+	// ready") what the feed is served from: a web replica is ready whatever
+	// its feed owner does, and says whether its answers are fresh.
+	ReadyStatus func() string
 	// ServeMetrics exposes /metrics on this handler (false when it has its own address).
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
@@ -130,12 +134,15 @@ func New(cfg Config) (http.Handler, error) {
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		probeHeaders(w.Header(), buildID)
+		body := "ready"
 		if cfg.Ready != nil && !cfg.Ready() {
 			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = io.WriteString(w, "not ready")
-			return
+			body = "not ready"
 		}
-		_, _ = io.WriteString(w, "ready")
+		if cfg.ReadyStatus != nil {
+			body += "\n" + cfg.ReadyStatus()
+		}
+		_, _ = io.WriteString(w, body)
 	})
 	if cfg.ServeMetrics {
 		mux.Handle("GET /metrics", MetricsHandler(cfg.Registry))

@@ -72,6 +72,28 @@ type manifests struct {
 	ingresses   map[string]*networkingv1.Ingress
 	hpas        map[string]*autoscalingv2.HorizontalPodAutoscaler
 	pdbs        map[string]*policyv1.PodDisruptionBudget
+	rules       map[string]*prometheusRule
+	policies    map[string]*networkingv1.NetworkPolicy
+}
+
+// prometheusRule is the Prometheus Operator's PrometheusRule
+// (monitoring.coreos.com/v1; its Go types live outside k8s.io/api): the
+// fields the chart writes, so that strict decoding refuses any other.
+type prometheusRule struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		Groups []struct {
+			Name  string `json:"name"`
+			Rules []struct {
+				Alert       string            `json:"alert"`
+				Expr        string            `json:"expr"`
+				For         string            `json:"for,omitempty"`
+				Labels      map[string]string `json:"labels,omitempty"`
+				Annotations map[string]string `json:"annotations,omitempty"`
+			} `json:"rules"`
+		} `json:"groups"`
+	} `json:"spec"`
 }
 
 // decode splits a render into documents and decodes each strictly into the
@@ -86,6 +108,8 @@ func decode(t *testing.T, out string) manifests {
 		ingresses:   map[string]*networkingv1.Ingress{},
 		hpas:        map[string]*autoscalingv2.HorizontalPodAutoscaler{},
 		pdbs:        map[string]*policyv1.PodDisruptionBudget{},
+		rules:       map[string]*prometheusRule{},
+		policies:    map[string]*networkingv1.NetworkPolicy{},
 	}
 	for _, doc := range strings.Split(out, "\n---") {
 		body := strings.TrimSpace(doc)
@@ -124,6 +148,12 @@ func decode(t *testing.T, out string) manifests {
 		case "autoscaling/v2 HorizontalPodAutoscaler":
 			v := &autoscalingv2.HorizontalPodAutoscaler{}
 			obj, keep = v, func() { m.hpas[v.Name] = v }
+		case "networking.k8s.io/v1 NetworkPolicy":
+			v := &networkingv1.NetworkPolicy{}
+			obj, keep = v, func() { m.policies[v.Name] = v }
+		case "monitoring.coreos.com/v1 PrometheusRule":
+			v := &prometheusRule{}
+			obj, keep = v, func() { m.rules[v.Name] = v }
 		case "policy/v1 PodDisruptionBudget":
 			v := &policyv1.PodDisruptionBudget{}
 			obj, keep = v, func() { m.pdbs[v.Name] = v }
@@ -168,8 +198,8 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := decode(t, out)
-	if len(m.ingresses)+len(m.hpas) != 0 {
-		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers", len(m.ingresses), len(m.hpas))
+	if len(m.ingresses)+len(m.hpas)+len(m.rules) != 0 {
+		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers, %d rules", len(m.ingresses), len(m.hpas), len(m.rules))
 	}
 	web, feed := m.deployments[webName], m.deployments[feedName]
 	if web == nil || feed == nil || len(m.deployments) != 2 {
@@ -296,6 +326,85 @@ func TestEveryOptionalPartOn(t *testing.T) {
 	}
 }
 
+// TestAlertRules: the four alerts of issue 26, each on a metric the feed
+// owner exports (its name is in internal/insights), for this release's
+// namespace, with the thresholds asked for.
+func TestAlertRules(t *testing.T) {
+	out, err := render(t, "-f", filepath.Join(chartDir, "ci", "all-on-values.yaml"), "--set-json", "prometheusRule.budgetUsedRatio=0.75")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := decode(t, out).rules[webName]
+	if r == nil || len(r.Spec.Groups) != 1 {
+		t.Fatalf("PrometheusRule %+v", r)
+	}
+	if r.Namespace != "web" || r.Labels["release"] != "kube-prometheus-stack" {
+		t.Errorf("namespace %q labels %v", r.Namespace, r.Labels)
+	}
+	source := insightsSource(t)
+	want := map[string]string{
+		"VeldhavenFeedOld":                     `veldhaven_insights_feed_age_seconds{namespace="web"} > 3600`,
+		"VeldhavenLinkedInBudgetMostlySpent":   `veldhaven_insights_linkedin_budget_used_ratio{namespace="web"} >= 0.75`,
+		"VeldhavenLinkedInVersionRetiring":     `veldhaven_insights_linkedin_version_days_left{namespace="web"} < 30`,
+		"VeldhavenLinkedInTokenRefreshFailing": `veldhaven_insights_token_refresh_failing{namespace="web"} > 0`,
+	}
+	for _, rule := range r.Spec.Groups[0].Rules {
+		expr, ok := want[rule.Alert]
+		if !ok {
+			t.Errorf("unexpected alert %s", rule.Alert)
+			continue
+		}
+		delete(want, rule.Alert)
+		if !strings.Contains(rule.Expr, expr) {
+			t.Errorf("%s: expr %q, want it to hold %q", rule.Alert, rule.Expr, expr)
+		}
+		metric, _, _ := strings.Cut(expr, "{")
+		if !strings.Contains(source, `"`+metric+`"`) {
+			t.Errorf("%s: no metric %s in internal/insights", rule.Alert, metric)
+		}
+		if rule.Labels["severity"] == "" || rule.Annotations["summary"] == "" || rule.Annotations["description"] == "" {
+			t.Errorf("%s: labels %v annotations %v", rule.Alert, rule.Labels, rule.Annotations)
+		}
+	}
+	for alert := range want {
+		t.Errorf("no alert %s", alert)
+	}
+	out, err = render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=job="site"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range decode(t, out).rules[webName].Spec.Groups[0].Rules {
+		if !strings.Contains(rule.Expr, `{job="site"}`) || strings.Contains(rule.Expr, "namespace=") {
+			t.Errorf("%s: expr %q, want the selector given", rule.Alert, rule.Expr)
+		}
+	}
+	if _, err := render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=}or vector(1)`); err == nil {
+		t.Error("a selector that is not label matchers renders")
+	}
+}
+
+// insightsSource is the text of the insights package's Go files, where the
+// metric names are.
+func insightsSource(t *testing.T) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(chartDir, "..", "..", "..", "internal", "insights", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no internal/insights sources: %v", err)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
+
 // checkWeb: the web pods are stateless, take the feed from the owner, get
 // none of LinkedIn's keys, and are what the public Service reaches.
 func checkWeb(t *testing.T, m manifests, web *appsv1.Deployment) {
@@ -352,6 +461,31 @@ func checkFeed(t *testing.T, m manifests, feed, web *appsv1.Deployment) {
 	// Each selector picks its own pods and not the other's.
 	if web.Spec.Selector == nil || feed.Spec.Selector == nil || selects(web.Spec.Selector.MatchLabels, feed) || selects(feed.Spec.Selector.MatchLabels, web) {
 		t.Errorf("the Deployments' selectors overlap: web %v, feed %v", web.Spec.Selector, feed.Spec.Selector)
+	}
+
+	// Only the web pods reach the owner's http port.
+	np := m.policies[feed.Name]
+	if np == nil {
+		t.Fatalf("no NetworkPolicy %s; have %v", feed.Name, keys(m.policies))
+	}
+	if !selects(np.Spec.PodSelector.MatchLabels, feed) || selects(np.Spec.PodSelector.MatchLabels, web) {
+		t.Errorf("NetworkPolicy applies to %v: want the owner's pods only", np.Spec.PodSelector.MatchLabels)
+	}
+	httpRules := 0
+	for _, rule := range np.Spec.Ingress {
+		for _, p := range rule.Ports {
+			if p.Port == nil || p.Port.String() != "http" {
+				continue
+			}
+			httpRules++
+			if len(rule.From) != 1 || rule.From[0].PodSelector == nil || rule.From[0].NamespaceSelector != nil ||
+				!selects(rule.From[0].PodSelector.MatchLabels, web) || selects(rule.From[0].PodSelector.MatchLabels, feed) {
+				t.Errorf("NetworkPolicy lets %+v reach the http port: want the web pods only", rule.From)
+			}
+		}
+	}
+	if httpRules != 1 {
+		t.Errorf("NetworkPolicy has %d rules for the http port, want 1 (the web pods)", httpRules)
 	}
 
 	// FEED_URL is the owner's Service, at the port that reaches its http port.
@@ -501,7 +635,7 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"a claim on the web pods, half asked for", []string{"persistence.accessModes={ReadWriteMany}"}, "web pods keep no state"},
 		{"an owner strategy Kubernetes lacks", []string{"feed.strategy.type=Blue"}, "feed.strategy.type"},
 		{"a misspelt owner value", []string{"feed.replicas=1"}, "replicas"},
-		{"a budget of none", []string{"insights.dailyCalls=0"}, "dailyCalls"},
+		{"a budget under the server's minimum", []string{"insights.dailyCalls=9"}, "dailyCalls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
