@@ -65,15 +65,17 @@ func toolsFromEnv(t *testing.T) tools {
 	if tl.etcd == "" {
 		tl.etcd = "etcd"
 	}
+	for name, value := range map[string]string{"KUBE_BIN": tl.kubeBin, "KWOK": tl.kwok, "KWOK_STAGES": tl.kwokStages, "HELM": tl.helm} {
+		if value == "" {
+			t.Fatalf("%s not set: run this test with `make test-kube`, which builds the control plane", name)
+		}
+	}
 	for name, path := range map[string]string{
 		"KUBE_BIN/kube-apiserver": filepath.Join(tl.kubeBin, "kube-apiserver"),
 		"KWOK":                    tl.kwok,
 		"KWOK_STAGES":             tl.kwokStages,
 		"HELM":                    tl.helm,
 	} {
-		if path == "" || path == "kube-apiserver" {
-			t.Fatalf("%s not set: run this test with `make test-kube`, which builds the control plane", name)
-		}
 		if _, err := os.Stat(path); err != nil {
 			t.Fatalf("%s: %v (run `make test-kube`)", name, err)
 		}
