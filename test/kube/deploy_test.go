@@ -124,7 +124,7 @@ func TestDeploy(t *testing.T) {
 	})
 
 	t.Run("an upgrade that never gets ready is rolled back and fails", func(t *testing.T) {
-		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "60s"}, "production")
+		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "90s"}, "production")
 		if r.err == nil {
 			t.Fatalf("an upgrade whose pods never get ready: exit 0\n%s", r.out)
 		}
