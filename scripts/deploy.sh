@@ -168,8 +168,9 @@ short() { echo "${1:0:12}"; }
 # (nothing of it was live); a pending upgrade or rollback is rolled back to
 # the revision that was deployed before it.
 recover_release() {
-  local release=$1 namespace=$2 rev status last="" last_status="" deployed=""
+  local release=$1 namespace=$2 rev status last="" last_status="" before="" deployed=""
   while read -r rev status; do
+    before=$last
     last=$rev last_status=$status
     if [[ "$status" == deployed ]]; then deployed=$rev; fi
   done < <(revisions "$release" "$namespace")
@@ -180,9 +181,9 @@ recover_release() {
     ;;
   pending-upgrade | pending-rollback)
     if [[ -z "$deployed" ]]; then
-      echo "deploy: release $release was left $last_status (revision $last) by an interrupted run, with no deployed revision before it; uninstalling it" >&2
-      "$HELM" uninstall "$release" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
-      return
+      # Only failed revisions before it: back to the newest of them rather
+      # than an uninstall, which would delete the feed owner's claim.
+      deployed=$before
     fi
     echo "deploy: release $release was left $last_status (revision $last) by an interrupted run; rolling back to revision $deployed, the one deployed before it" >&2
     "$HELM" rollback "$release" "$deployed" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
