@@ -124,7 +124,7 @@ func TestDeploy(t *testing.T) {
 	})
 
 	t.Run("an upgrade that never gets ready is rolled back and fails", func(t *testing.T) {
-		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "90s"}, "production")
+		r := e.run(map[string]string{"IMAGE_TAG": neverReady, "DEPLOY_TIMEOUT": "120s"}, "production")
 		if r.err == nil {
 			t.Fatalf("an upgrade whose pods never get ready: exit 0\n%s", r.out)
 		}
@@ -285,7 +285,7 @@ func (e *deployEnv) command(env map[string]string, args ...string) (*exec.Cmd, s
 		"PRODUCTION_URL":         "https://www.veldhaven.test",
 		"PREVIEW_DOMAIN":         "preview.veldhaven.test",
 		"PRODUCTION_PERSISTENCE": "true",
-		"DEPLOY_TIMEOUT":         "120s",
+		"DEPLOY_TIMEOUT":         "180s",
 		"GITHUB_OUTPUT":          outputFile,
 	}
 	for k, v := range env {
