@@ -227,7 +227,8 @@ func stopOnSignal(t *testing.T, c *cluster) {
 			for i := len(c.procs) - 1; i >= 0; i-- {
 				_ = syscall.Kill(-c.procs[i].cmd.Process.Pid, syscall.SIGKILL)
 			}
-			_ = os.RemoveAll(c.dir)
+			// The test's temporary root: the cluster's files and the deploys'.
+			_ = os.RemoveAll(filepath.Dir(c.dir))
 			fmt.Fprintf(os.Stderr, "test-kube: %v: control plane stopped\n", s)
 			os.Exit(2)
 		case <-done:
