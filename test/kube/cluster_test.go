@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -118,7 +119,19 @@ type cluster struct {
 	caPEM  []byte
 	admin  *rest.Config
 	client *kubernetes.Clientset
+	mu     sync.Mutex // guards procs: the signal handler reads them
 	procs  []*proc
+}
+
+// pids are the process groups of the running components, newest first.
+func (c *cluster) pids() []int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []int
+	for i := len(c.procs) - 1; i >= 0; i-- {
+		out = append(out, c.procs[i].cmd.Process.Pid)
+	}
+	return out
 }
 
 type proc struct {
@@ -137,6 +150,7 @@ func startCluster(t *testing.T, tl tools, p ports) *cluster {
 	dir := t.TempDir()
 	c := &cluster{dir: dir, server: "https://127.0.0.1:" + strconv.Itoa(p.apiserver)}
 	t.Cleanup(func() { c.stop(t) })
+	stopOnSignal(t, c)
 
 	pki, err := newPKI(filepath.Join(dir, "pki"))
 	if err != nil {
@@ -346,7 +360,9 @@ func (c *cluster) start(t *testing.T, name, bin string, env []string, args ...st
 		f.Close()
 		close(p.done)
 	}()
+	c.mu.Lock()
 	c.procs = append(c.procs, p)
+	c.mu.Unlock()
 }
 
 // stop ends the components in reverse order: SIGTERM, then SIGKILL after

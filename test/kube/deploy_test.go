@@ -43,7 +43,6 @@ const (
 func TestDeploy(t *testing.T) {
 	tl := toolsFromEnv(t)
 	c := startCluster(t, tl, portsFromEnv(t))
-	stopOnSignal(t, c)
 	ctx := context.Background()
 
 	// The cluster owner's part (docs/deploy.md, step 1), with the admin's rights.
@@ -224,8 +223,8 @@ func stopOnSignal(t *testing.T, c *cluster) {
 	go func() {
 		select {
 		case s := <-sigs:
-			for i := len(c.procs) - 1; i >= 0; i-- {
-				_ = syscall.Kill(-c.procs[i].cmd.Process.Pid, syscall.SIGKILL)
+			for _, pid := range c.pids() {
+				_ = syscall.Kill(-pid, syscall.SIGKILL)
 			}
 			// The test's temporary root: the cluster's files and the deploys'.
 			_ = os.RemoveAll(filepath.Dir(c.dir))
