@@ -17,6 +17,10 @@ ARG BINARY=source
 # --- source: the web build (Node) and the binary (Go), on the build platform ---
 
 FROM --platform=$BUILDPLATFORM node:24-bookworm-slim AS web
+# BuildKit's SBOM (sbom: true in the workflows) scans only the final stage
+# unless a stage asks for it: this one, so the npm packages compiled into
+# web/dist (React, Decap CMS, ...) are listed beside the binary's Go modules.
+ARG BUILDKIT_SBOM_SCAN_STAGE=true
 WORKDIR /src
 COPY web/package.json web/package-lock.json web/.npmrc web/
 # npm install, not npm ci: see the Makefile (deps).

@@ -6,6 +6,8 @@
 #   scripts/deploy.sh production               helm upgrade --install --atomic --wait
 #   scripts/deploy.sh preview <pr>             the pull request's own release and host
 #   scripts/deploy.sh teardown <pr>            helm uninstall the pull request's release
+#   scripts/deploy.sh rollback production      after a failed smoke test: back to the
+#                                              release before IMAGE_TAG's
 #
 # Settings (docs/deploy.md, "Releases and previews"), from the environment:
 #   KUBE_CONFIG         the kubeconfig's text (repository secret KUBE_CONFIG)
@@ -22,10 +24,21 @@
 #   INGRESS_CLASS       the ingress class (optional: the cluster's default)
 #   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
 #                       (optional: not needed when the package is public)
+#   DEPLOY_TIMEOUT      how long Helm waits for the pods to be ready (10m)
 #   DRY_RUN=1           render with `helm template` instead (no cluster, no
 #                       kubeconfig): what `make test-deploy` checks here
-# On GitHub Actions, `plan` writes configured=true|false and `production`
-# and `preview` write url=<address> to $GITHUB_OUTPUT.
+# On GitHub Actions, `plan` writes configured=true|false, `production` and
+# `preview` write url=<address>, and a failed deploy or a rollback writes
+# result=<what is live now> (for the commit status) to $GITHUB_OUTPUT.
+#
+# The namespaces and the deploy identity's rights are the cluster owner's
+# (deploy/cluster/deploy-identity.yaml): the identity may manage releases in
+# the two namespaces and nothing at cluster scope, so this script never
+# creates a namespace (Helm's --create-namespace is refused there: RBAC is
+# checked before Helm could learn that the namespace exists). A release an
+# interrupted run left pending-install/-upgrade/-rollback is repaired first
+# (see recover_release); the workflows' concurrency groups make sure no other
+# run is still working on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -81,6 +94,103 @@ plan() {
   output configured=false
 }
 
+# with_kubeconfig writes $KUBE_CONFIG to a private temporary file and points
+# KUBECONFIG at it (removed when the script exits).
+with_kubeconfig() {
+  [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
+  local kubeconfig
+  kubeconfig=$(mktemp)
+  # shellcheck disable=SC2064 # expand now: the path is fixed
+  trap "rm -f '$kubeconfig'" EXIT
+  chmod 600 "$kubeconfig"
+  printf '%s\n' "$KUBE_CONFIG" >"$kubeconfig"
+  export KUBECONFIG=$kubeconfig
+}
+
+# no_namespace explains a namespace the deploy identity cannot use.
+no_namespace() {
+  die "cannot deploy to namespace \"$1\": it does not exist or the deploy identity has no rights in it ($2). The cluster's owner creates the namespace and binds the deploy identity to the admin ClusterRole in it, once (deploy/cluster/deploy-identity.yaml; docs/deploy.md, \"One-time set-up of the repository\", step 1); this script does not create namespaces."
+}
+
+# check_namespace: Helm's records of the namespace's releases can be read
+# (what every helm command below needs). A namespace-scoped identity is
+# refused this both where the namespace is missing and where it has no
+# RoleBinding; either way the owner must act, so say so before Helm starts.
+check_namespace() {
+  local out
+  if ! out=$("$HELM" list --namespace "$1" --all --short 2>&1); then
+    no_namespace "$1" "$(printf '%s' "$out" | tail -1)"
+  fi
+}
+
+# revisions prints "revision status" lines of a release, oldest first (none
+# when it does not exist), from `helm history -o json`.
+revisions() {
+  local json
+  json=$("$HELM" history "$1" --namespace "$2" --max 256 -o json 2>/dev/null) || return 0
+  local re='"revision":([0-9]+),[^}]*"status":"([a-z-]+)"'
+  while [[ $json =~ $re ]]; do
+    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+    json=${json#*"${BASH_REMATCH[0]}"}
+  done
+}
+
+# revision_tag prints the image tag a revision of a release was deployed with.
+revision_tag() {
+  local values
+  values=$("$HELM" get values "$1" --namespace "$2" --revision "$3" -o json 2>/dev/null) || return 0
+  [[ $values =~ \"tag\":\"([^\"]*)\" ]] && echo "${BASH_REMATCH[1]}"
+}
+
+# live prints what a release serves: "revision N (image tag T)", or nothing
+# when no revision of it is deployed.
+live() {
+  local rev status deployed=""
+  while read -r rev status; do
+    if [[ "$status" == deployed ]]; then deployed=$rev; fi
+  done < <(revisions "$1" "$2")
+  [[ -n "$deployed" ]] || return 0
+  local tag
+  tag=$(revision_tag "$1" "$2" "$deployed")
+  echo "revision $deployed (image tag $(short "$tag"))"
+}
+
+# short cuts a commit id to 12 characters: a commit status's description
+# holds at most 140.
+short() { echo "${1:0:12}"; }
+
+# recover_release repairs a release an interrupted run left pending: Helm
+# takes its pending-* status as the lock of a run still at work ("another
+# operation (install/upgrade/rollback) is in progress") and refuses every
+# later upgrade. The workflows run one deploy per release at a time (their
+# concurrency groups), so a pending release here is a dead run's. Helm's own
+# operations undo it: a first install that never finished is uninstalled
+# (nothing of it was live); a pending upgrade or rollback is rolled back to
+# the revision that was deployed before it.
+recover_release() {
+  local release=$1 namespace=$2 rev status last="" last_status="" before="" deployed=""
+  while read -r rev status; do
+    before=$last
+    last=$rev last_status=$status
+    if [[ "$status" == deployed ]]; then deployed=$rev; fi
+  done < <(revisions "$release" "$namespace")
+  case "$last_status" in
+  pending-install)
+    echo "deploy: release $release was left pending-install by an interrupted run; uninstalling it (it never went live)" >&2
+    "$HELM" uninstall "$release" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
+    ;;
+  pending-upgrade | pending-rollback)
+    if [[ -z "$deployed" ]]; then
+      # Only failed revisions before it: back to the newest of them rather
+      # than an uninstall, which would delete the feed owner's claim.
+      deployed=$before
+    fi
+    echo "deploy: release $release was left $last_status (revision $last) by an interrupted run; rolling back to revision $deployed, the one deployed before it" >&2
+    "$HELM" rollback "$release" "$deployed" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
+    ;;
+  esac
+}
+
 # helm_run runs helm upgrade --install (or helm template with DRY_RUN=1).
 helm_run() {
   local release=$1 namespace=$2
@@ -103,15 +213,29 @@ helm_run() {
     "$HELM" template "${args[@]}" --kube-version "${KUBE_VERSION:-1.30.0}"
     return
   fi
-  [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
-  local kubeconfig
-  kubeconfig=$(mktemp)
-  # shellcheck disable=SC2064 # expand now: the path is fixed
-  trap "rm -f '$kubeconfig'" EXIT
-  chmod 600 "$kubeconfig"
-  printf '%s\n' "$KUBE_CONFIG" >"$kubeconfig"
-  KUBECONFIG=$kubeconfig "$HELM" upgrade --install "${args[@]}" \
-    --create-namespace --atomic --wait --timeout 10m
+  with_kubeconfig
+  check_namespace "$namespace"
+  recover_release "$release" "$namespace"
+  local errors
+  errors=$(mktemp)
+  # shellcheck disable=SC2064 # expand now: the paths are fixed
+  trap "rm -f '$KUBECONFIG' '$errors'" EXIT
+  # --atomic: a release that does not get ready within the timeout is rolled
+  # back by Helm (a first install is uninstalled). No --create-namespace: see
+  # the top of this file.
+  local status=0
+  "$HELM" upgrade --install "${args[@]}" --atomic --wait --timeout "${DEPLOY_TIMEOUT:-10m}" 2>"$errors" || status=$?
+  cat "$errors" >&2
+  if [[ $status == 0 ]]; then return; fi
+  if grep -qF "namespaces \"$namespace\" not found" "$errors"; then
+    no_namespace "$namespace" "not found"
+  fi
+  local now
+  now=$(live "$release" "$namespace")
+  local result
+  result="Deploy of $(short "$IMAGE_TAG") failed; live: ${now:-nothing (no release)}"
+  output "result=$result"
+  die "$result"
 }
 
 production() {
@@ -168,15 +292,53 @@ teardown() {
     echo "helm uninstall $release --namespace $namespace --ignore-not-found --wait"
     return
   fi
-  [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
   ensure_helm
-  local kubeconfig
-  kubeconfig=$(mktemp)
-  # shellcheck disable=SC2064 # expand now: the path is fixed
-  trap "rm -f '$kubeconfig'" EXIT
-  chmod 600 "$kubeconfig"
-  printf '%s\n' "$KUBE_CONFIG" >"$kubeconfig"
-  KUBECONFIG=$kubeconfig "$HELM" uninstall "$release" --namespace "$namespace" --ignore-not-found --wait
+  with_kubeconfig
+  check_namespace "$namespace"
+  "$HELM" uninstall "$release" --namespace "$namespace" --ignore-not-found --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
+}
+
+# rollback, after the smoke test of IMAGE_TAG failed on production: back to
+# the revision deployed before it, when the live revision is IMAGE_TAG's (a
+# re-run, or a later release, is never rolled back by this).
+rollback() {
+  [[ "${1:-}" == production ]] || die "rollback production"
+  [[ -n "${IMAGE_TAG:-}" ]] || die "set IMAGE_TAG (the release whose smoke test failed)"
+  local release=veldhaven-site namespace=${PRODUCTION_NAMESPACE:-veldhaven}
+  ensure_helm
+  with_kubeconfig
+  check_namespace "$namespace"
+  local rev status current="" previous=""
+  while read -r rev status; do
+    if [[ "$status" == deployed ]]; then current=$rev; fi
+  done < <(revisions "$release" "$namespace")
+  [[ -n "$current" ]] || {
+    output "result=Smoke test of $(short "$IMAGE_TAG") failed; no release is deployed"
+    die "no deployed revision of $release"
+  }
+  local tag
+  tag=$(revision_tag "$release" "$namespace" "$current")
+  if [[ "$tag" != "$IMAGE_TAG" ]]; then
+    output "result=Smoke test of $(short "$IMAGE_TAG") failed; live: revision $current (image tag $(short "$tag")), not rolled back"
+    die "the live revision $current runs $tag, not $IMAGE_TAG: not rolling it back"
+  fi
+  # The newest revision before it that was live (superseded): a failed one
+  # never served.
+  while read -r rev status; do
+    if ((rev < current)) && [[ "$status" == superseded ]]; then previous=$rev; fi
+  done < <(revisions "$release" "$namespace")
+  if [[ -z "$previous" ]]; then
+    output "result=Smoke test of $(short "$IMAGE_TAG") failed; no earlier release to go back to, revision $current stays live"
+    die "no earlier revision of $release to roll back to; revision $current ($IMAGE_TAG) stays live"
+  fi
+  if ! "$HELM" rollback "$release" "$previous" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"; then
+    output "result=Smoke test of $(short "$IMAGE_TAG") failed; the rollback failed too, live: $(live "$release" "$namespace")"
+    die "helm rollback $release $previous failed"
+  fi
+  local result
+  result="Smoke test of $(short "$IMAGE_TAG") failed; rolled back, live: $(live "$release" "$namespace")"
+  echo "deploy: $result"
+  output "result=$result"
 }
 
 case "${1:-}" in
@@ -184,5 +346,6 @@ plan) plan "${2:-}" ;;
 production) production ;;
 preview) preview "${2:-}" ;;
 teardown) teardown "${2:-}" ;;
-*) die "usage: scripts/deploy.sh plan production|preview | production | preview <pr> | teardown <pr>" ;;
+rollback) rollback "${2:-}" ;;
+*) die "usage: scripts/deploy.sh plan production|preview | production | preview <pr> | teardown <pr> | rollback production" ;;
 esac

@@ -67,6 +67,12 @@ run "$work/out" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_T
 run "$work/out" KUBE_CONFIG= -- teardown 12
 [[ $status != 0 ]] || fail "teardown without KUBE_CONFIG: exit 0"
 
+run "$work/out" KUBE_CONFIG=x IMAGE_TAG=y -- rollback staging
+[[ $status != 0 ]] || fail "rollback staging: exit 0, want a refusal"
+run "$work/out" KUBE_CONFIG=x -- rollback production
+[[ $status != 0 ]] || fail "rollback production without IMAGE_TAG: exit 0, want a refusal"
+expect "rollback production without IMAGE_TAG" "IMAGE_TAG" "$work/out"
+
 run "$work/out" DRY_RUN=1 -- teardown 12
 expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" "$work/out"
 

@@ -32,15 +32,9 @@ func TestParseConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
-			if tt.errPart != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-					t.Fatalf("error %v, want one naming %q", err, tt.errPart)
-				}
+			cfg, ok := parseForTest(t, tt.args, tt.env, tt.errPart, "")
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if cfg.addr != tt.addr || cfg.siteURL != tt.siteURL {
 				t.Errorf("addr %q siteURL %q", cfg.addr, cfg.siteURL)
@@ -79,18 +73,9 @@ func TestParseConfigEditor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
-			if tt.errPart != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-					t.Fatalf("error %v, want one naming %q", err, tt.errPart)
-				}
-				if strings.Contains(err.Error(), "top-secret-value") {
-					t.Errorf("error shows the client secret: %v", err)
-				}
+			cfg, ok := parseForTest(t, tt.args, tt.env, tt.errPart, "top-secret-value")
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if cfg.editor.Mode() != tt.mode || cfg.editor.Local != tt.local {
 				t.Errorf("editor %+v, want mode %s local %q", cfg.editor, tt.mode, tt.local)
@@ -170,4 +155,24 @@ func TestDailyCallsFlag(t *testing.T) {
 	if cfg, err := parseConfig(nil, func(string) string { return "" }); err != nil || cfg.dailyCalls != 0 {
 		t.Fatalf("without the flag: %d %v, want 0 (the environment or the default)", cfg.dailyCalls, err)
 	}
+}
+
+// parseForTest parses args and env; with errPart it wants an error naming
+// errPart and not showing secret, and reports false (the case is done).
+func parseForTest(t *testing.T, args []string, env map[string]string, errPart, secret string) (config, bool) {
+	t.Helper()
+	cfg, err := parseConfig(args, func(k string) string { return env[k] })
+	if errPart != "" {
+		if err == nil || !strings.Contains(err.Error(), errPart) {
+			t.Fatalf("error %v, want one naming %q", err, errPart)
+		}
+		if secret != "" && strings.Contains(err.Error(), secret) {
+			t.Errorf("the error shows a secret: %v", err)
+		}
+		return config{}, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, true
 }

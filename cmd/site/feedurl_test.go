@@ -30,18 +30,9 @@ func TestParseConfigFeedURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
-			if tt.errPart != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-					t.Fatalf("error %v, want one naming %q", err, tt.errPart)
-				}
-				if strings.Contains(err.Error(), "AQX-secret") {
-					t.Errorf("the error shows the token: %v", err)
-				}
+			cfg, ok := parseForTest(t, tt.args, tt.env, tt.errPart, "AQX-secret")
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			got := ""
 			if cfg.feedURL != nil {

@@ -374,6 +374,14 @@ func TestRelease(t *testing.T) {
 	if s := deploy.runs("scripts/ci status -context production -state failure"); len(s) != 1 || s[0].If != "failure()" {
 		t.Error("deploy: no failure status when it fails")
 	}
+	// The failure status says what the deploy script or the rollback found
+	// live, not a sentence written in advance (issue 27, point 5).
+	for _, s := range deploy.runs("scripts/ci status -context production -state failure") {
+		result := s.Env["RESULT"]
+		if !strings.Contains(s.Run, `-description "$RESULT"`) || !strings.Contains(result, "steps.rollback.outputs.result") || !strings.Contains(result, "steps.deploy.outputs.result") {
+			t.Errorf("failure status %q (RESULT %q): want the description from the rollback's or the deploy's result", s.Run, result)
+		}
+	}
 	if w.Concurrency["cancel-in-progress"] != false {
 		t.Error("release: a release must not cancel the one before half-way")
 	}
@@ -399,8 +407,8 @@ func TestPreview(t *testing.T) {
 		t.Errorf("HEAD_SHA %q, want the pull request's head commit", deploy.Env["HEAD_SHA"])
 	}
 	statuses := deploy.runs("scripts/ci status")
-	if len(statuses) != 3 {
-		t.Fatalf("%d status steps, want pending, success and failure", len(statuses))
+	if len(statuses) != 4 {
+		t.Fatalf("%d status steps, want pending, success, failure and cancelled", len(statuses))
 	}
 	for _, s := range statuses {
 		if !strings.Contains(s.Run, "-context preview ") || !strings.Contains(s.Run, `-sha "$HEAD_SHA"`) {
@@ -552,6 +560,275 @@ func TestSecretsOnlyWhereUsed(t *testing.T) {
 						t.Errorf("%s %s: %s gets an unexpected secret %s", name, id, k, v)
 					}
 				}
+			}
+		}
+	}
+}
+
+// A job that posts a pending status ends it whatever happens: failure() is
+// false when the run is cancelled (a newer push, or timeout-minutes), so
+// without a cancelled() step the status would stay pending for good
+// (issue 27, point 3).
+func TestPendingStatusesEnd(t *testing.T) {
+	contextFlag := regexp.MustCompile(`-context (\S+)`)
+	n := 0
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for _, pending := range j.runs("scripts/ci status") {
+				if !strings.Contains(pending.Run, "-state pending") {
+					continue
+				}
+				n++
+				ctx := contextFlag.FindStringSubmatch(pending.Run)
+				ends := map[string]bool{}
+				for _, s := range j.runs("scripts/ci status") {
+					c := contextFlag.FindStringSubmatch(s.Run)
+					if c == nil || ctx == nil || c[1] != ctx[1] || strings.Contains(s.Run, "-state pending") {
+						continue
+					}
+					switch {
+					case s.If == "":
+						ends["success"] = true
+					case strings.Contains(s.If, "always()"):
+						ends["success"], ends["failure"], ends["cancelled"] = true, true, true
+					case strings.Contains(s.If, "failure()"):
+						ends["failure"] = true
+					case strings.Contains(s.If, "cancelled()"):
+						if !strings.Contains(s.Run, "-state error") && !strings.Contains(s.Run, "-state failure") {
+							t.Errorf("%s %s: the cancelled status %q is neither error nor failure", name, id, s.Run)
+						}
+						ends["cancelled"] = true
+					}
+				}
+				for _, want := range []string{"success", "failure", "cancelled"} {
+					if !ends[want] {
+						t.Errorf("%s %s: the pending %s status is not ended when the job ends in %s", name, id, ctx[1], want)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no pending statuses found")
+	}
+}
+
+// A release that passed Helm's wait but fails the smoke test is rolled
+// back, by the deploy script, to the release before it (issue 27, point 5).
+func TestSmokeFailureRollsBack(t *testing.T) {
+	deploy := readWorkflows(t)["release.yml"].Jobs["deploy"]
+	smoke, rollback := -1, -1
+	for i, s := range deploy.Steps {
+		if strings.HasPrefix(s.Run, "scripts/ci smoke") {
+			smoke = i
+			if s.ID != "smoke" {
+				t.Errorf("the smoke step has id %q, want smoke (the rollback's condition names it)", s.ID)
+			}
+		}
+		if s.Run == "scripts/deploy.sh rollback production" {
+			rollback = i
+			if !strings.Contains(s.If, "failure()") || !strings.Contains(s.If, "steps.smoke.outcome == 'failure'") {
+				t.Errorf("rollback if %q: want it only when the smoke test failed", s.If)
+			}
+			if s.ID != "rollback" || s.Env["IMAGE_TAG"] != "${{ github.sha }}" || s.Env["KUBE_CONFIG"] != "${{ secrets.KUBE_CONFIG }}" ||
+				s.Env["PRODUCTION_NAMESPACE"] != "${{ vars.PRODUCTION_NAMESPACE }}" {
+				t.Errorf("rollback step: id %q, env %v", s.ID, s.Env)
+			}
+		}
+	}
+	if smoke < 0 || rollback < smoke {
+		t.Fatalf("deploy: smoke step %d, rollback step %d: want a rollback after the smoke test", smoke, rollback)
+	}
+	for _, s := range deploy.Steps {
+		if strings.Contains(s.Run+s.Env["RESULT"], "keeps the previous release") {
+			t.Errorf("%q: claims the previous release stays whatever happened", s.Run)
+		}
+	}
+}
+
+// Helm is built from source by the Makefile; every job that deploys keeps
+// the binary in the cache, keyed by the Makefile that pins it, instead of
+// compiling it on each run (issue 27, point 8).
+func TestHelmCached(t *testing.T) {
+	n := 0
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			at := -1
+			for i, s := range j.Steps {
+				if strings.HasPrefix(s.Run, "scripts/deploy.sh") && !strings.HasPrefix(s.Run, "scripts/deploy.sh plan") {
+					at = i
+					break
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			n++
+			cached := false
+			for _, s := range j.Steps[:at] {
+				if !strings.HasPrefix(s.Uses, "actions/cache@") {
+					continue
+				}
+				path, _ := s.With["path"].(string)
+				key, _ := s.With["key"].(string)
+				if strings.Contains(path, ".tools/helm-") && strings.Contains(key, "hashFiles('Makefile')") {
+					cached = true
+				}
+			}
+			if !cached {
+				t.Errorf("%s %s: runs the deploy script without helm from the cache (path .tools/helm-*, key on the Makefile)", name, id)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no deploy steps found")
+	}
+}
+
+// The image variants' cache key covers every input of what is cached:
+// the media, the content the share images are drawn from, the fonts, and
+// every module of the two scripts `npm run media` runs. A key that misses
+// one hits the old cache after a change and never saves the new renders,
+// so they are made again on every run (issue 27, point 8).
+func TestMediaCacheKey(t *testing.T) {
+	inputs := mediaInputs(t)
+	hashArg := regexp.MustCompile(`'([^']+)'`)
+	n := 0
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			for _, s := range j.Steps {
+				path, _ := s.With["path"].(string)
+				if !strings.HasPrefix(s.Uses, "actions/cache@") || !strings.Contains(path, "web/.media-cache") {
+					continue
+				}
+				n++
+				key, _ := s.With["key"].(string)
+				var globs []string
+				for _, m := range hashArg.FindAllStringSubmatch(key, -1) {
+					globs = append(globs, m[1])
+				}
+				for _, in := range inputs {
+					if !slices.ContainsFunc(globs, func(g string) bool { return globMatch(g, in) }) {
+						t.Errorf("%s %s: media cache key %q leaves out %s", name, id, key, in)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no media cache found")
+	}
+}
+
+// mediaInputs lists the files `npm run media` reads: the scripts it runs
+// and every local module they import, the fonts, the content and media.
+func mediaInputs(t *testing.T) []string {
+	t.Helper()
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	data, err := os.ReadFile(filepath.Join(repoRoot, "web/package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	entry := regexp.MustCompile(`node (scripts/\S+\.mjs)`)
+	importRe := regexp.MustCompile(`from "(\./[^"]+\.mjs)"`)
+	seen := map[string]bool{}
+	var queue []string
+	for _, m := range entry.FindAllStringSubmatch(pkg.Scripts["media"], -1) {
+		queue = append(queue, "web/"+m[1])
+	}
+	if len(queue) < 2 {
+		t.Fatalf("npm run media is %q: want build-media and build-share-images", pkg.Scripts["media"])
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		src, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range importRe.FindAllStringSubmatch(string(src), -1) {
+			queue = append(queue, filepath.ToSlash(filepath.Join(filepath.Dir(f), m[1])))
+		}
+	}
+	var out []string
+	for f := range seen {
+		out = append(out, f)
+	}
+	for _, pattern := range []string{"web/scripts/fonts/*", "content/*.json", "content/media/*/*"} {
+		files, _ := filepath.Glob(filepath.Join(repoRoot, pattern))
+		if len(files) == 0 {
+			t.Fatalf("no %s", pattern)
+		}
+		for _, f := range files {
+			rel, _ := filepath.Rel(repoRoot, f)
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// globMatch is hashFiles' matching for the patterns the workflows use:
+// "dir/**" is everything under dir; otherwise path.Match per segment.
+func globMatch(glob, file string) bool {
+	if prefix, ok := strings.CutSuffix(glob, "/**"); ok {
+		return strings.HasPrefix(file, prefix+"/")
+	}
+	ok, _ := filepath.Match(glob, file)
+	return ok
+}
+
+// The SBOM attached to the image lists the npm packages built into
+// web/dist (React, Decap, ...), not only the Go modules of the binary:
+// BuildKit scans only the final stage unless a stage declares
+// BUILDKIT_SBOM_SCAN_STAGE (issue 27, point 7).
+func TestSBOMScansWebStage(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stage, scanned := "", map[string]bool{}
+	builds := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		switch strings.ToUpper(f[0]) {
+		case "FROM":
+			stage = ""
+			if len(f) >= 3 && strings.EqualFold(f[len(f)-2], "AS") {
+				stage = f[len(f)-1]
+			}
+		case "ARG":
+			if stage != "" && len(f) == 2 && f[1] == "BUILDKIT_SBOM_SCAN_STAGE=true" {
+				scanned[stage] = true
+			}
+		case "RUN":
+			if strings.Contains(line, "npm run build") {
+				builds = stage
+			}
+		}
+	}
+	if builds == "" {
+		t.Fatal("Dockerfile: no stage runs npm run build")
+	}
+	if !scanned[builds] {
+		t.Errorf("Dockerfile: stage %q builds web/dist but is not scanned for the SBOM (ARG BUILDKIT_SBOM_SCAN_STAGE=true)", builds)
+	}
+	for _, name := range []string{"release.yml", "preview.yml"} {
+		for id, j := range readWorkflows(t)[name].Jobs {
+			if s, ok := j.action("docker/build-push-action"); ok && s.With["sbom"] != true {
+				t.Errorf("%s %s: the image is built without an SBOM", name, id)
 			}
 		}
 	}

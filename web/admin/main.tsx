@@ -27,6 +27,7 @@ import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
+import { mediaPageWrites } from "./media-page";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
@@ -137,7 +138,12 @@ function registerUploadRules(config: EditorConfig) {
     };
     CMS.registerWidget(name, guardedControl(widget.control) as never, widget.preview);
   }
-  installUploadGuard(String(config.media_folder));
+  installUploadGuard(
+    String(config.media_folder),
+    undefined,
+    undefined,
+    mediaPageWrites(config.backend?.name),
+  );
 }
 
 /**

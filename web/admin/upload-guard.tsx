@@ -7,6 +7,7 @@
 // first; a file that passes is handed on to Decap as it was chosen.
 import type { ComponentType } from "react";
 import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
+import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage } from "./media-page";
 
 interface FieldLike {
   get(key: string): unknown;
@@ -39,19 +40,33 @@ export function guardedControl(
   };
 }
 
+function stop(event: Event) {
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  if (event.target instanceof HTMLInputElement) event.target.value = "";
+}
+
 function check(
   files: FileList | null | undefined,
   event: Event,
   report: (message: string) => void,
   warn: (message: string) => boolean,
   mediaPageRule: UploadRule | undefined,
+  mediaPageWrites: boolean,
 ) {
   if (passed.has(event)) return;
+  if (!files || files.length === 0) return;
   // The Media page (Decap's #/media route, opened from its header) uploads to
-  // the default media folder, whatever field last opened the library.
-  const onMediaPage = location.hash.startsWith("#/media");
-  const rule = onMediaPage ? mediaPageRule : armed;
-  if (!rule || !files || files.length === 0) return;
+  // the default media folder, whatever field last opened the library; on the
+  // site it cannot write at all (./media-page.ts).
+  const mediaPage = onMediaPage(location.hash);
+  if (mediaPage && !mediaPageWrites) {
+    stop(event);
+    report(MEDIA_PAGE_READ_ONLY);
+    return;
+  }
+  const rule = mediaPage ? mediaPageRule : armed;
+  if (!rule) return;
   const refuse = (why: string) => {
     if (event.target instanceof HTMLInputElement) event.target.value = "";
     report(why);
@@ -59,9 +74,8 @@ function check(
   for (const file of Array.from(files)) {
     const why = refusal(file, rule);
     if (why) {
-      event.stopImmediatePropagation();
-      event.preventDefault();
-      refuse(why);
+      stop(event);
+      report(why);
       return;
     }
   }
@@ -70,7 +84,7 @@ function check(
   event.stopImmediatePropagation();
   event.preventDefault();
   const chosen = Array.from(files);
-  const minWidth = onMediaPage ? undefined : armedMinWidth;
+  const minWidth = mediaPage ? undefined : armedMinWidth;
   void Promise.all(chosen.map((file) => photoCheck(file, minWidth))).then((results) => {
     const refused = results.find((r) => r.refusal)?.refusal;
     if (refused) return refuse(refused);
@@ -100,25 +114,37 @@ function handOn(event: Event, files: File[]) {
 /**
  * Listens (capturing, on window) for files chosen or dropped in the media library.
  * `defaultFolder` is the config's media_folder, where the Media page uploads.
+ * `mediaPageWrites` false (the GitHub backend, ./media-page.ts): uploads on the
+ * Media page and "Delete selected" anywhere in the media library are refused
+ * with a message, since GitHub would refuse the commit to main they make.
+ * Returns a function that removes the listeners.
  */
 export function installUploadGuard(
   defaultFolder: string,
   report: (message: string) => void = (m) => m && window.alert(m),
   warn: (message: string) => boolean = (m) => window.confirm(m),
-) {
+  mediaPageWrites = true,
+): () => void {
   const mediaPageRule = ruleForFolder(defaultFolder);
-  window.addEventListener(
-    "change",
-    (event) => {
-      const input = event.target;
-      if (input instanceof HTMLInputElement && input.type === "file")
-        check(input.files, event, report, warn, mediaPageRule);
-    },
-    true,
-  );
-  window.addEventListener(
-    "drop",
-    (event) => check(event.dataTransfer?.files, event, report, warn, mediaPageRule),
-    true,
-  );
+  const onChange = (event: Event) => {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.type === "file")
+      check(input.files, event, report, warn, mediaPageRule, mediaPageWrites);
+  };
+  const onDrop = (event: DragEvent) =>
+    check(event.dataTransfer?.files, event, report, warn, mediaPageRule, mediaPageWrites);
+  const onClick = (event: MouseEvent) => {
+    if (!mediaPageWrites && isDeleteButton(event.target)) {
+      stop(event);
+      report(MEDIA_PAGE_READ_ONLY);
+    }
+  };
+  window.addEventListener("change", onChange, true);
+  window.addEventListener("drop", onDrop, true);
+  window.addEventListener("click", onClick, true);
+  return () => {
+    window.removeEventListener("change", onChange, true);
+    window.removeEventListener("drop", onDrop, true);
+    window.removeEventListener("click", onClick, true);
+  };
 }

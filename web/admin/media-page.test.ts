@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MEDIA_PAGE_READ_ONLY, isDeleteButton, mediaPageWrites, onMediaPage } from "./media-page";
+import { installUploadGuard } from "./upload-guard";
+
+describe("mediaPageWrites", () => {
+  it("is off with the GitHub backend only (the rule on main refuses its commits)", () => {
+    expect(mediaPageWrites("github")).toBe(false);
+    expect(mediaPageWrites("proxy")).toBe(true);
+    expect(mediaPageWrites(undefined)).toBe(true);
+  });
+});
+
+describe("onMediaPage", () => {
+  it.each([
+    ["#/media", true],
+    ["#/media/", true],
+    ["#/media?x=1", true],
+    ["#/mediafiles", false],
+    ["#/collections/pages", false],
+    ["", false],
+  ])("%s -> %s", (hash, want) => {
+    expect(onMediaPage(hash)).toBe(want);
+  });
+});
+
+function button(text: string): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.innerHTML = `<span>${text}</span>`;
+  document.body.append(b);
+  return b;
+}
+
+function fileInput(name: string, type: string): HTMLInputElement {
+  const input = document.createElement("input");
+  input.type = "file";
+  const file = new File(["x"], name, { type });
+  Object.defineProperty(input, "files", { value: [file] });
+  document.body.append(input);
+  return input;
+}
+
+describe("the upload guard on the site (GitHub backend)", () => {
+  let uninstall: (() => void) | undefined;
+  afterEach(() => {
+    uninstall?.();
+    document.body.innerHTML = "";
+    location.hash = "";
+  });
+
+  it("refuses an upload on the Media page, before Decap sees it", () => {
+    const report = vi.fn();
+    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
+    location.hash = "#/media";
+    const input = fileInput("anna-de-vries.jpg", "image/jpeg");
+    const decap = vi.fn();
+    input.addEventListener("change", decap);
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(report).toHaveBeenCalledWith(MEDIA_PAGE_READ_ONLY);
+    expect(decap).not.toHaveBeenCalled();
+  });
+
+  it("lets an upload from a field through (it goes with the entry's draft)", () => {
+    const report = vi.fn();
+    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
+    location.hash = "#/collections/pages/entries/home";
+    const input = fileInput("anna-de-vries.jpg", "image/jpeg");
+    const decap = vi.fn();
+    input.addEventListener("change", decap);
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(report).not.toHaveBeenCalled();
+    expect(decap).toHaveBeenCalled();
+  });
+
+  it("refuses the media library's Delete selected, not other delete buttons", () => {
+    const report = vi.fn();
+    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
+    const del = button("Delete selected");
+    const decap = vi.fn();
+    del.addEventListener("click", decap);
+    del.querySelector("span")!.click();
+    expect(report).toHaveBeenCalledWith(MEDIA_PAGE_READ_ONLY);
+    expect(decap).not.toHaveBeenCalled();
+
+    report.mockClear();
+    const entry = button("Delete entry");
+    const entryDecap = vi.fn();
+    entry.addEventListener("click", entryDecap);
+    entry.click();
+    expect(report).not.toHaveBeenCalled();
+    expect(entryDecap).toHaveBeenCalled();
+  });
+});
+
+describe("the upload guard with the local backend (make edit)", () => {
+  it("lets the Media page upload and delete", () => {
+    const report = vi.fn();
+    const uninstall = installUploadGuard("/content/media/images", report, undefined, true);
+    location.hash = "#/media";
+    const input = fileInput("anna-de-vries.jpg", "image/jpeg");
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    button("Delete selected").click();
+    expect(report).not.toHaveBeenCalled();
+    uninstall();
+    location.hash = "";
+  });
+});
+
+describe("isDeleteButton", () => {
+  it("is false for what is not a button", () => {
+    expect(isDeleteButton(null)).toBe(false);
+    expect(isDeleteButton(document.createElement("div"))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+// The Media page (Decap's #/media route, "Media" in the editor's header) on the
+// site. With the GitHub backend, Decap writes what that page does straight to
+// the default branch: an upload is a commit on main (persistMedia), and so is
+// deleting or replacing a file (deleteMedia), both through patchBranch in
+// decap-cms-backend-github 3.8. The site's rule on main
+// (.github/rulesets/main.json, docs/deploy.md) refuses every change to main
+// that is not a pull request whose checks passed, so GitHub refuses these
+// writes and staff would see "Failed to persist media" or "Failed to delete
+// media" after the fact. The rule stays (it is what keeps unchecked changes off
+// the site), so the editor says before: the page is for looking up files, new
+// files are uploaded from the field they are for (they then go with that
+// entry's draft and its checks). With the local backend (`make edit`) nothing
+// is refused: it writes to the working tree.
+
+/** What a staff member is told when they upload or delete on the Media page. */
+export const MEDIA_PAGE_READ_ONLY =
+  "On the site, the Media page only shows the files. To add a file, open the page it is for and " +
+  "choose it under the field (Choose different image or file): it is saved with your draft. " +
+  "Old files cannot be deleted here; they do no harm, and the site's engineers remove them.";
+
+/** Whether the Media page may write: not with the GitHub backend (the rule on main refuses it). */
+export function mediaPageWrites(backendName: string | undefined): boolean {
+  return backendName !== "github";
+}
+
+/** Whether the editor shows its Media page (Decap's #/media route). */
+export function onMediaPage(hash: string): boolean {
+  return /^#\/media(?:[/?]|$)/.test(hash);
+}
+
+/**
+ * Whether a click is on the media library's delete button ("Delete selected"
+ * in Decap's English locale, mediaLibrary.mediaLibraryModal.deleteSelected),
+ * on the Media page or in the library a field opens: deleting a published
+ * file is a commit on main either way. Other delete buttons (an entry's) are
+ * not this one.
+ */
+export function isDeleteButton(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  const button = target.closest("button");
+  return button !== null && /^delete selected$/i.test(button.textContent?.trim() ?? "");
+}
