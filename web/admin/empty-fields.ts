@@ -12,6 +12,8 @@ export interface EditorField {
   field?: EditorField;
   /** A select of several choices (an employee's teams) holds a list. */
   multiple?: boolean;
+  /** A list's least number of entries (the schema's minItems). */
+  min?: number;
 }
 
 type Data = Record<string, unknown>;

@@ -29,6 +29,29 @@ describe("orderLike", () => {
       '{"id":3,"name":"N","team":["A"],"office":{"city":"Amsterdam","country":"NL"},"extra":1}',
     );
   });
+
+  it("writes a required list nobody touched as [], and leaves optional or counted lists out", () => {
+    const lists: EditorField[] = [
+      { name: "requirements", widget: "list", field: { name: "item", widget: "string" } },
+      { name: "benefitsList", widget: "list", field: { name: "item", widget: "string" } },
+      { name: "languages", widget: "list", required: false, field: { name: "item" } },
+      { name: "teams", widget: "list", min: 1, field: { name: "item" } },
+      {
+        name: "vacancies",
+        widget: "list",
+        fields: [
+          { name: "title", widget: "string" },
+          { name: "benefitsList", widget: "list", field: { name: "item", widget: "string" } },
+        ],
+      },
+    ];
+    const out = orderLike({ requirements: ["A"], vacancies: [{ title: "T" }] }, lists);
+    expect(out).toEqual({
+      requirements: ["A"],
+      benefitsList: [],
+      vacancies: [{ title: "T", benefitsList: [] }],
+    });
+  });
 });
 
 describe("the content files", () => {

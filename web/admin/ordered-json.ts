@@ -11,11 +11,26 @@ function isObject(value: unknown): value is Data {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `data` with its keys in the order of `fields` at every depth; keys no field names follow, as they were. */
+/**
+ * A required list that may be empty ("leave empty to show the text"): Decap
+ * leaves a list nobody touched out of a new entry, and the build refuses the
+ * file for the missing key, so it is written as an empty list.
+ */
+function isRequiredEmptyableList(field: EditorField): boolean {
+  return field.widget === "list" && field.required !== false && !field.min;
+}
+
+/**
+ * `data` with its keys in the order of `fields` at every depth (a required list
+ * left out written as []); keys no field names follow, as they were.
+ */
 export function orderLike(data: Data, fields: readonly EditorField[]): Data {
   const out: Data = {};
   for (const field of fields) {
-    if (!Object.hasOwn(data, field.name)) continue;
+    if (!Object.hasOwn(data, field.name) || data[field.name] == null) {
+      if (isRequiredEmptyableList(field)) out[field.name] = [];
+      continue;
+    }
     out[field.name] = orderValue(data[field.name], field);
   }
   for (const [key, value] of Object.entries(data)) {
