@@ -10,7 +10,9 @@ import sharp from "sharp";
 import {
   backendActions,
   buildSite,
+  type Careers,
   chooseOption,
+  type Employee,
   expect,
   expectSaved,
   fieldBox,
@@ -19,25 +21,10 @@ import {
   publish,
   readContent,
   test,
+  type Vacancy,
   withBuiltSite,
 } from "./editor";
 
-interface Vacancy {
-  slug: string;
-  title: string;
-  [key: string]: unknown;
-}
-interface Careers {
-  vacancies: Vacancy[];
-  [key: string]: unknown;
-}
-interface Employee {
-  id: number;
-  name: string;
-  team: string[];
-  location: string;
-  [key: string]: unknown;
-}
 /** A field of the editor's configuration (/admin/config.yml), as far as the tests read it. */
 interface EditorField {
   name: string;

@@ -9,6 +9,30 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
+/** The content files' shapes as the editor specs read them (content/schema has the whole). */
+export interface Vacancy {
+  id: number;
+  slug: string;
+  title: string;
+  office: string;
+  datePosted: string;
+  roleText: string;
+  [key: string]: unknown;
+}
+export interface Careers {
+  vacancies: Vacancy[];
+  [key: string]: unknown;
+}
+export interface Employee {
+  id: number;
+  name: string;
+  image: string;
+  team: string[];
+  teamShown?: string;
+  location: string;
+  [key: string]: unknown;
+}
+
 /** The copy of the repository `make edit` runs in (playwright.editor.config.ts makes it). */
 export function sandbox(): string {
   const root = process.env.EDITOR_SANDBOX;

@@ -4,15 +4,16 @@
 // lists in words, a date picker, vacancies listed by title, the Markdown hint
 // showing its own syntax, and required fields marked.
 import type { Page } from "@playwright/test";
-import { expect, fieldBox, guideScreenshot, openEntry, readContent, test } from "./editor";
+import {
+  type Employee,
+  expect,
+  fieldBox,
+  guideScreenshot,
+  openEntry,
+  readContent,
+  test,
+} from "./editor";
 
-interface Employee {
-  id: number;
-  name: string;
-  teamShown?: string;
-  location: string;
-  [key: string]: unknown;
-}
 interface Site {
   offices: { id: string; title: string }[];
   [key: string]: unknown;

@@ -13,32 +13,21 @@ import type { Page } from "@playwright/test";
 import {
   backendActions,
   buildSite,
+  type Careers,
+  chooseOption,
   expect,
   expectSaved,
   fieldBox,
+  guideScreenshot,
   inSandbox,
   openEntry,
   publish,
   readContent,
-  chooseOption,
-  guideScreenshot,
   shownField,
   test,
+  type Vacancy,
   withBuiltSite,
 } from "./editor";
-
-interface Vacancy {
-  id: number;
-  slug: string;
-  title: string;
-  office: string;
-  datePosted: string;
-  [key: string]: unknown;
-}
-interface Careers {
-  vacancies: Vacancy[];
-  [key: string]: unknown;
-}
 
 let files = "";
 /** Photos as staff would upload them, and files that only look like one. */

@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import {
+  type Careers,
+  type Employee,
   expect,
   expectSaved,
   fieldBox,
@@ -18,23 +20,8 @@ import {
   publish,
   readContent,
   test,
+  type Vacancy,
 } from "./editor";
-
-interface Vacancy {
-  slug: string;
-  title: string;
-  roleText: string;
-  [key: string]: unknown;
-}
-interface Careers {
-  vacancies: Vacancy[];
-  [key: string]: unknown;
-}
-interface Employee {
-  name: string;
-  image: string;
-  [key: string]: unknown;
-}
 
 /** The first vacancy's entry, unfolded. */
 async function firstVacancy(page: Page): Promise<Locator> {
