@@ -107,6 +107,24 @@ describe("Modal opened at first render", () => {
     expect(document.documentElement.classList.contains("modal-open")).toBe(true);
   });
 
+  it("stays out of the way of a field behind it that has focus, until focus enters it", () => {
+    vi.useFakeTimers();
+    const behind = document.createElement("input");
+    behind.type = "search";
+    document.body.append(behind);
+    render(<Initially />);
+    behind.focus();
+    act(() => vi.runAllTimers());
+    const dialog = screen.getByRole<HTMLDialogElement>("dialog", { name: "Popup" });
+    expect(dialog.matches(":modal")).toBe(false);
+    expect(document.activeElement).toBe(behind);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(false);
+    act(() => screen.getByRole("button", { name: "Close" }).focus());
+    expect(dialog.matches(":modal")).toBe(true);
+    expect(document.documentElement.classList.contains("modal-open")).toBe(true);
+    behind.remove();
+  });
+
   it("closes for real when the owner closes it", () => {
     vi.useFakeTimers();
     render(<Initially />);

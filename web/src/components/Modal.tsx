@@ -58,11 +58,22 @@ export function Modal({
     // made modal in a task of its own after hydration, not in hydration's.
     // Making it modal restyles the whole page behind it (now inert), which
     // on a phone would add some 70 ms to hydration's one long task.
+    // A visitor already at work behind it (the search field of the page
+    // behind, clicked before the script came) keeps their focus: making it
+    // modal now would move focus into the dialog in the middle of a word and
+    // make that field inert. It is made modal when focus enters it.
     let upgrade = 0;
-    if (dialog.open && !dialog.matches(":modal")) upgrade = window.setTimeout(makeModal, 0);
+    const upgradeUnlessBehind = () => {
+      const active = document.activeElement;
+      const behind = active && active !== document.body && !dialog.contains(active);
+      if (behind) dialog.addEventListener("focusin", makeModal, { once: true });
+      else makeModal();
+    };
+    if (dialog.open && !dialog.matches(":modal")) upgrade = window.setTimeout(upgradeUnlessBehind, 0);
     else makeModal();
     return () => {
       window.clearTimeout(upgrade);
+      dialog.removeEventListener("focusin", makeModal);
       document.documentElement.classList.remove("modal-open");
       if (dialog.open) dialog.close();
       const target = returnFocus.current;

@@ -54,10 +54,16 @@ export function EmployeePopup({
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   // A new person: the slide-in starts from the CSS; keep focus in the dialog
-  // when the button that was used has gone (the ends of the list).
+  // when the button that was used has gone (the ends of the list). Not for
+  // the person the page opened with: at hydration focus is wherever the
+  // visitor put it (the search field behind the popup, mid-word), and the
+  // modal upgrade moves it in when it belongs there (Modal).
+  const shownFirst = useRef(true);
   useEffect(() => {
     setLeaving(null);
-    if (id === undefined) return;
+    const first = shownFirst.current;
+    shownFirst.current = false;
+    if (id === undefined || first) return;
     const dialog = headingRef.current?.closest("dialog");
     if (dialog && !dialog.contains(document.activeElement)) headingRef.current?.focus();
   }, [id]);

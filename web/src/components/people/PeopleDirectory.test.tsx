@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ImageMedia } from "@/lib/media";
@@ -231,6 +232,32 @@ describe("PeopleDirectory prerendered", () => {
     expect(dialog.querySelector("h2")?.textContent).toBe("Aoife Kennedy");
     expect(dialog.textContent).toContain("About Aoife Kennedy.");
     expect(dialog.querySelector("a[href='/who-we-are/4']")).not.toBeNull();
+  });
+
+  it("hydrates with the popup open and leaves focus in the search field behind it", async () => {
+    // A visitor on /who-we-are/7 clicked the search field below the popup and
+    // is typing when the script arrives: the letters keep going there.
+    window.history.replaceState(null, "", "/who-we-are/7");
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<PeopleDirectory {...props} openId={7} />);
+    document.body.append(container);
+    const search = within(container).getByRole<HTMLInputElement>("searchbox");
+    search.focus();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <PeopleDirectory {...props} openId={7} />);
+    });
+    await settle();
+    expect(document.activeElement).toBe(search);
+    expect(popup().matches(":modal")).toBe(false);
+    fireEvent.change(search, { target: { value: "aoi" } });
+    await settle();
+    expect(url()).toBe("/who-we-are/7?q=aoi");
+    // Into the popup, it becomes modal.
+    act(() => within(popup()).getByRole("button", { name: "Close" }).focus());
+    expect(popup().matches(":modal")).toBe(true);
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it("has no popup content on /who-we-are", () => {
