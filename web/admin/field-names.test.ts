@@ -86,6 +86,20 @@ describe("nameListButtons", () => {
     ]);
   });
 
+  it("takes the kind from the list's own add button, not one of a list inside an entry", () => {
+    document.querySelector(".css-5-AddButton")!.remove();
+    document
+      .querySelector(".css-1-ListItem > div:last-child")!
+      .insertAdjacentHTML(
+        "beforeend",
+        `<div id="teams-2"><div><button class="css-5-AddButton">Add team</button></div><div></div></div>`,
+      );
+    nameListButtons();
+    expect(document.querySelector("button")!.getAttribute("aria-label")).toBe(
+      "Unfold offices 1: Amsterdam",
+    );
+  });
+
   it("falls back on the list's label when it has no add button", () => {
     document.querySelector(".css-5-AddButton")!.remove();
     nameListButtons();

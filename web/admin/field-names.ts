@@ -70,7 +70,8 @@ function listBoxOf(item: Element): Element | null {
 /** The kind of entry a list holds: from its add button, else its label. */
 function kindOf(box: Element | null): string {
   if (!box) return "entry";
-  const add = box.querySelector(`:scope > * ${ADD_BUTTON}, :scope > ${ADD_BUTTON}`);
+  // The list's own top bar: not the add button of a list inside one of its entries.
+  const add = box.querySelector(`:scope > * > ${ADD_BUTTON}`);
   if (add?.textContent?.trim()) return kindFromAddButton(add.textContent);
   const label = [...document.querySelectorAll<HTMLLabelElement>("label[for]")].find(
     (l) => box.id && l.htmlFor === box.id,
