@@ -7,6 +7,19 @@ import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 import { staticPaths } from "../scripts/paths.mjs";
 import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
+type Schema = Record<string, any>;
+
+/** The node a (chain of) local $ref(s) points at. */
+function followRefs(node: Schema, root: Schema): Schema {
+  let at = node;
+  while (typeof at.$ref === "string")
+    at = at.$ref
+      .slice(2)
+      .split("/")
+      .reduce((n: Schema, key: string) => n[key], root);
+  return at;
+}
+
 interface Field {
   name: string;
   widget: string;
@@ -70,6 +83,56 @@ describe("the editor config generated from the content schemas", () => {
       const data = JSON.parse(readFileSync(join(contentDir, "..", file.file), "utf8"));
       expect(uncovered(data, file.fields as Field[], undefined, file.file)).toEqual([]);
     }
+  });
+
+  // Staff read a field's hint to know what it is for and where it shows on the
+  // site (docs/editing.md); "Required." alone says neither. A new field without
+  // a description in its schema fails here.
+  it("gives every field a hint that says more than Required.", () => {
+    const bare: string[] = [];
+    const walk = (fields: Field[] | undefined, at: string) => {
+      for (const field of fields ?? []) {
+        const path = `${at}/${field.name}`;
+        const words = String(field.hint ?? "").replace(/^Required\.\s*/, "");
+        if (field.widget !== "hidden" && words.trim() === "") bare.push(path);
+        walk(field.fields, path);
+        if (field.field) walk([field.field], `${path}/*`);
+      }
+    };
+    for (const file of files) walk(file.fields as Field[], file.file);
+    expect(bare).toEqual([]);
+  });
+
+  // A definition's description ("A photo or illustration ...") says what is
+  // allowed, not where the field shows: each property describes itself.
+  it("has a description of its own on every property of every schema", () => {
+    const missing: string[] = [];
+    const walk = (node: Schema | undefined, root: Schema, at: string) => {
+      if (!node) return;
+      const target = followRefs(node, root);
+      for (const [key, child] of Object.entries<Schema>(target.properties ?? {})) {
+        if (key === "$schema") continue;
+        if (typeof child.description !== "string" || child.description.trim() === "")
+          missing.push(`${at}/${key}`);
+        walk(child, root, `${at}/${key}`);
+      }
+      for (const [pattern, child] of Object.entries<Schema>(target.patternProperties ?? {})) {
+        if (typeof child.description !== "string") missing.push(`${at}/${pattern}`);
+        walk(child, root, `${at}/${pattern}`);
+      }
+      if (target.items) {
+        const items = followRefs(target.items, root);
+        // A list of texts shows each text as a field of its own, with a hint.
+        if (
+          !items.properties &&
+          typeof (target.items.description ?? items.description) !== "string"
+        )
+          missing.push(`${at}/*`);
+        walk(target.items, root, `${at}/*`);
+      }
+    };
+    for (const [name, root] of Object.entries(schemas)) walk(root, root, name);
+    expect(missing).toEqual([]);
   });
 
   it("refuses a schema construct it cannot turn into a field", () => {

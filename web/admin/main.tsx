@@ -16,6 +16,7 @@ import {
 } from "./decap-fixes";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
+import { installFieldNames } from "./field-names";
 import { installFocusNewEntry, installFoldedNameClick } from "./form-help";
 import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
@@ -166,6 +167,7 @@ function registerFieldRules() {
   if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
   installFoldedNameClick();
   installFocusNewEntry();
+  installFieldNames();
 }
 
 /**
