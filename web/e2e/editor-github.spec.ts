@@ -8,14 +8,15 @@
 //    not the published entry);
 //  - removing a vacancy asks first, and the save removes the photos only it
 //    used in its own commit; publishing removes them from main; uploads of a
-//    draft go when what used them is removed, and with the draft.
+//    draft go when what used them is removed, and with the draft; when GitHub
+//    cannot tell what is still used, the save goes through and says so.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { type Careers, fieldBox, shownField, type Vacancy } from "../e2e-editor/editor";
-import { fakeGitHub, type FakeGitHub } from "./github-fake";
+import { fakeGitHub, type FakeGitHub, REPO } from "./github-fake";
 import { startGitHubSite, type GitHubSite } from "./github-site";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -272,6 +273,39 @@ test("a draft's upload goes when the vacancy using it is removed before publishi
   expect(github.file(MAIN, upload)).toBeUndefined();
   expect(careersOn(github, MAIN)).toEqual(before);
   expect(github.pulls().map((p) => [p.state, p.merged])).toEqual([["closed", false]]);
+
+  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("when GitHub cannot tell which photos are still used, the save goes through and says the photos stay", async ({
+  page,
+}) => {
+  const github = await fakeGitHub(page, root);
+  // The listing of every media file (a large tree) times out on GitHub's side.
+  github.timeOut((request) =>
+    request.startsWith(`GET /repos/${REPO}/git/trees/main:content/media?recursive`),
+  );
+  const problems: string[] = [];
+  const before = careersOn(github, MAIN);
+  const gone = before.vacancies.at(-1)!;
+  const { own } = photosOnlyUsedBy(github, before, gone);
+
+  const questions = acceptQuestions(page);
+  await openCareers(page, problems);
+  await removeVacancy(page, gone, questions);
+  await saveDraft(page);
+  await expect(
+    page.getByText(
+      /^Saved, but the photos and files only the removed content used could not be looked up on GitHub \(.+\), so they stay in the repository\. Save again later to remove them\.$/,
+    ),
+  ).toBeVisible();
+
+  // The change is saved; the photos stay, nothing is deleted on a guess.
+  await expect.poll(() => github.hasBranch(DRAFT)).toBe(true);
+  expect(careersOn(github, DRAFT)).toEqual({ ...before, vacancies: before.vacancies.slice(0, -1) });
+  expect(github.lastCommitChanges(DRAFT)).toEqual([CAREERS]);
+  for (const photo of own) expect(github.file(DRAFT, `${IMAGES}/${photo}`), photo).toBeDefined();
 
   expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
   expect(problems).toEqual([]);

@@ -77,6 +77,8 @@ export interface FakeGitHub {
   lastCommitChanges(branch: string): string[];
   /** The pull requests, as the fake holds them. */
   pulls(): readonly Pull[];
+  /** From now on, requests `match` picks ("GET /repos/…?query") time out on GitHub's side. */
+  timeOut(match: (request: string) => boolean): void;
 }
 
 /**
@@ -325,7 +327,9 @@ export async function fakeGitHub(
         .sort();
     },
     pulls: () => pulls,
+    timeOut: (match) => void timeOuts.push(match),
   };
+  const timeOuts: ((request: string) => boolean)[] = [];
 
   await page.route(`${API}/**`, async (route) => {
     const request = route.request();
@@ -349,6 +353,11 @@ export async function fakeGitHub(
         message: "Bad credentials",
         documentation_url: "https://docs.github.com/rest",
       });
+    }
+    if (timeOuts.some((match) => match(`${method} ${path}${url.search}`))) {
+      // https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api#timeouts
+      // ("a timeout response and a Server Error message"; GitHub's edge answers 502)
+      return json(route, 502, { message: "Server Error" });
     }
     const body = (): Record<string, unknown> => {
       try {
