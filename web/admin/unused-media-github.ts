@@ -165,9 +165,9 @@ function removingUnusedMedia(backend: GitHubBackend): GitHubBackend {
       // The save goes ahead as Decap would make it; staff are told what stays.
       const saved = await persistEntry(entry, options);
       notify(
-        `Saved, but the photos and files only the removed content used could not be looked up on GitHub (${
+        `Saved. The photos and files only the removed content used could not be checked on GitHub (${
           error instanceof Error ? error.message : String(error)
-        }), so they stay in the repository. Save again later to remove them.`,
+        }), so they were kept. Your next save of this draft, before you publish it, removes them.`,
         "warning",
       );
       return saved;

@@ -283,7 +283,7 @@ test("when GitHub cannot tell which photos are still used, the save goes through
 }) => {
   const github = await fakeGitHub(page, root);
   // The listing of every media file (a large tree) times out on GitHub's side.
-  github.timeOut((request) =>
+  const recovered = github.timeOut((request) =>
     request.startsWith(`GET /repos/${REPO}/git/trees/main:content/media?recursive`),
   );
   const problems: string[] = [];
@@ -297,7 +297,7 @@ test("when GitHub cannot tell which photos are still used, the save goes through
   await saveDraft(page);
   await expect(
     page.getByText(
-      /^Saved, but the photos and files only the removed content used could not be looked up on GitHub \(.+\), so they stay in the repository\. Save again later to remove them\.$/,
+      /^Saved\. The photos and files only the removed content used could not be checked on GitHub \(Server Error\), so they were kept\. Your next save of this draft, before you publish it, removes them\.$/,
     ),
   ).toBeVisible();
 
@@ -306,6 +306,17 @@ test("when GitHub cannot tell which photos are still used, the save goes through
   expect(careersOn(github, DRAFT)).toEqual({ ...before, vacancies: before.vacancies.slice(0, -1) });
   expect(github.lastCommitChanges(DRAFT)).toEqual([CAREERS]);
   for (const photo of own) expect(github.file(DRAFT, `${IMAGES}/${photo}`), photo).toBeDefined();
+
+  // As the message says: GitHub answering again, the draft's next save removes them.
+  recovered();
+  const title = await firstTitle(page);
+  const retitled = `${before.vacancies[0]!.title} (Amsterdam)`;
+  await retype(page, title, retitled);
+  await saveDraft(page);
+  await expect.poll(() => careersOn(github, DRAFT).vacancies[0]!.title).toBe(retitled);
+  expect(github.lastCommitChanges(DRAFT)).toEqual(
+    [CAREERS, ...own.map((p) => `${IMAGES}/${p}`)].sort(),
+  );
 
   expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
   expect(problems).toEqual([]);

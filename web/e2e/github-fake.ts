@@ -77,8 +77,11 @@ export interface FakeGitHub {
   lastCommitChanges(branch: string): string[];
   /** The pull requests, as the fake holds them. */
   pulls(): readonly Pull[];
-  /** From now on, requests `match` picks ("GET /repos/…?query") time out on GitHub's side. */
-  timeOut(match: (request: string) => boolean): void;
+  /**
+   * From now on, requests `match` picks ("GET /repos/…?query") time out on
+   * GitHub's side, until the function returned is called.
+   */
+  timeOut(match: (request: string) => boolean): () => void;
 }
 
 /**
@@ -327,7 +330,10 @@ export async function fakeGitHub(
         .sort();
     },
     pulls: () => pulls,
-    timeOut: (match) => void timeOuts.push(match),
+    timeOut(match) {
+      timeOuts.push(match);
+      return () => void timeOuts.splice(timeOuts.indexOf(match), 1);
+    },
   };
   const timeOuts: ((request: string) => boolean)[] = [];
 
