@@ -180,6 +180,9 @@ test("a value typed back after a saved draft is saved in the draft", async ({ pa
   // ...and the draft has it: the file as published, nothing else changed.
   await expect.poll(() => careersOn(github, DRAFT).vacancies[0]!.title).toBe(original);
   expect(careersOn(github, DRAFT)).toEqual(before);
+  // Saved, the form is the draft: nothing left to save.
+  await expect(page.getByText(/^Unsaved changes$/i)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
   expect(careersOn(github, MAIN)).toEqual(before);
 
   expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
