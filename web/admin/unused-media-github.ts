@@ -31,6 +31,18 @@ interface ListedFile {
   id: string;
 }
 
+/** A pull request as GitHub lists it (https://docs.github.com/en/rest/pulls/pulls#list-pull-requests). */
+interface PullRequest {
+  head: { ref: string; sha: string };
+}
+
+/** A file a comparison lists (https://docs.github.com/en/rest/commits/commits#compare-two-commits). */
+interface ComparedFile {
+  filename: string;
+  status: string;
+  sha: string;
+}
+
 /** Decap's GitHub API client (decap-cms-backend-github API.ts), as far as this uses it. */
 interface GitHubApi {
   branch: string;
@@ -38,6 +50,13 @@ interface GitHubApi {
   readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<unknown>;
   listFiles(path: string, options?: { branch?: string; depth?: number }): Promise<ListedFile[]>;
   updateTree(baseSha: string, files: TreeFile[], ...rest: unknown[]): Promise<unknown>;
+  /** The open pull requests of the editor's branches (cms/…) that `keep` keeps. */
+  getPullRequests(
+    head: string | undefined,
+    state: "open",
+    keep: (pull: PullRequest) => boolean,
+  ): Promise<PullRequest[]>;
+  getDifferences(from: string, to: string): Promise<{ files?: ComparedFile[] }>;
 }
 
 interface DataFile extends TreeFile {
@@ -84,14 +103,18 @@ async function textOn(api: GitHubApi, path: string, branch: string): Promise<str
   }
 }
 
-/** The media files to delete and the uploads to commit, from the default branch and the draft. */
+/**
+ * The media files to delete and the uploads to commit, from the default branch,
+ * this entry's draft and the other drafts in review.
+ */
 async function planFor(api: GitHubApi, entry: PersistEntry, options: PersistOptions) {
   const main = api.branch;
   const savedPaths = new Set(entry.dataFiles.map((f) => trim(f.path)));
-  const draft =
-    options.useWorkflow && options.unpublished && options.collectionName
-      ? `cms/${api.generateContentKey(options.collectionName, entry.dataFiles[0]!.slug)}`
-      : undefined;
+  // This entry's own branch; its draft counts as before only when there is one.
+  const ownDraft = options.collectionName
+    ? `cms/${api.generateContentKey(options.collectionName, entry.dataFiles[0]!.slug)}`
+    : undefined;
+  const draft = options.useWorkflow && options.unpublished ? ownDraft : undefined;
   const before: string[] = [];
   for (const path of savedPaths) {
     for (const branch of draft ? [main, draft] : [main]) {
@@ -103,6 +126,16 @@ async function planFor(api: GitHubApi, entry: PersistEntry, options: PersistOpti
   for (const file of await api.listFiles(CONTENT_ROOT, { branch: main })) {
     if (!file.path.endsWith(".json") || savedPaths.has(trim(file.path))) continue;
     others.push(String(await api.readFile(trim(file.path), file.id, { branch: main })));
+  }
+  // Other drafts in review count as content: a photo one of them names stays.
+  const drafts = await api.getPullRequests(undefined, "open", () => true);
+  for (const pull of drafts) {
+    if (pull.head.ref === ownDraft) continue;
+    const { files = [] } = await api.getDifferences(main, pull.head.sha);
+    for (const file of files) {
+      if (file.status === "removed" || !/^content\/[^/]+\.json$/.test(file.filename)) continue;
+      others.push(String(await api.readFile(file.filename, file.sha, { branch: pull.head.ref })));
+    }
   }
   const media = (await api.listFiles(MEDIA_ROOT, { branch: main, depth: 100 })).map((f) =>
     trim(f.path),

@@ -8,8 +8,9 @@
 //    not the published entry);
 //  - removing a vacancy asks first, and the save removes the photos only it
 //    used in its own commit; publishing removes them from main; uploads of a
-//    draft go when what used them is removed, and with the draft; when GitHub
-//    cannot tell what is still used, the save goes through and says so.
+//    draft go when what used them is removed, and with the draft; a photo
+//    another draft in review names stays; when GitHub cannot tell what is
+//    still used, the save goes through and says so.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -320,6 +321,42 @@ test("when GitHub cannot tell which photos are still used, the save goes through
   expect(github.lastCommitChanges(DRAFT)).toEqual(
     [CAREERS, ...own.map((p) => `${IMAGES}/${p}`)].sort(),
   );
+
+  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("a photo a removed vacancy used stays while another draft in review names it", async ({
+  page,
+}) => {
+  const github = await fakeGitHub(page, root);
+  const problems: string[] = [];
+  const before = careersOn(github, MAIN);
+  const gone = before.vacancies.at(-1)!;
+  const { own } = photosOnlyUsedBy(github, before, gone);
+  expect(own.length).toBeGreaterThan(1);
+  // A colleague's draft of Who we are gives a person one of the vacancy's photos.
+  const [named, ...unnamed] = own as [string, ...string[]];
+  const employees = JSON.parse(github.file(MAIN, "content/employees.json")!.toString("utf8")) as {
+    employees: { image: string }[];
+  };
+  employees.employees[0]!.image = named;
+  github.openDraft(
+    "people/employees",
+    "content/employees.json",
+    `${JSON.stringify(employees, null, 2)}\n`,
+  );
+
+  const questions = acceptQuestions(page);
+  await openCareers(page, problems);
+  await removeVacancy(page, gone, questions);
+  await saveDraft(page);
+  await expect.poll(() => github.hasBranch(DRAFT)).toBe(true);
+  expect(careersOn(github, DRAFT)).toEqual({ ...before, vacancies: before.vacancies.slice(0, -1) });
+  expect(github.lastCommitChanges(DRAFT)).toEqual(
+    [CAREERS, ...unnamed.map((p) => `${IMAGES}/${p}`)].sort(),
+  );
+  expect(github.file(DRAFT, `${IMAGES}/${named}`)).toBeDefined();
 
   expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
   expect(problems).toEqual([]);

@@ -75,6 +75,11 @@ export interface FakeGitHub {
   hasBranch(branch: string): boolean;
   /** The paths a branch's newest commit changed, added or deleted (against its first parent). */
   lastCommitChanges(branch: string): string[];
+  /**
+   * Opens a draft in review as the editor makes one: the branch cms/<entry>
+   * ("people/employees") with `path` changed to `text`, and its pull request.
+   */
+  openDraft(entry: string, path: string, text: string): void;
   /** The pull requests, as the fake holds them. */
   pulls(): readonly Pull[];
   /**
@@ -328,6 +333,25 @@ export async function fakeGitHub(
       return diff(parent ? treeOf(parent) : new Map(), trees.get(head.tree)!)
         .map((f) => f.filename)
         .sort();
+    },
+    openDraft(entry, path, text) {
+      const main = refs.get(MAIN)!;
+      const tree = new Map(treeOf(main));
+      tree.set(path, putBlob(Buffer.from(text)));
+      const branch = `cms/${entry}`;
+      refs.set(branch, putCommit(putTree(tree), [main], `Update “${entry}”`));
+      const at = now();
+      pulls.push({
+        number: 100 + pulls.length,
+        state: "open",
+        merged: false,
+        title: `Update “${entry}”`,
+        body: "",
+        head: branch,
+        labels: ["decap-cms/draft"],
+        created_at: at,
+        updated_at: at,
+      });
     },
     pulls: () => pulls,
     timeOut(match) {
