@@ -1,6 +1,7 @@
 // Fixes, in the editor's own layer, for faults of Decap CMS itself that lose
 // work or mislead (issue 30). Each names the Decap code that causes it; the
-// pure parts are in ./entry-route.ts and ./local-editor.ts, with tests.
+// pure parts are in ./entry-route.ts, ./local-editor.ts and ./draft-changes.ts,
+// with tests. The uploads a save on GitHub leaves unused: ./unused-media-github.ts.
 import CMS from "decap-cms-app";
 import { entryLoaded, history, openMediaLibrary, store, type Immutable } from "./decap-store";
 import { type Comparable, missedChanges } from "./draft-changes";

@@ -219,6 +219,20 @@ test("removing a published vacancy asks first; its draft removes the photos only
   expect(careersOn(github, MAIN)).toEqual(before);
   expect(github.paths(MAIN, IMAGES)).toEqual(allImages);
 
+  // Another change saved to the same draft: the photos stay deleted, and the
+  // save asks GitHub to delete nothing that is already gone (GitHub would
+  // refuse the whole commit).
+  const retitled = `${others[0]!.title} (Amsterdam)`;
+  await retype(page, await firstTitle(page), retitled);
+  await saveDraft(page);
+  await expect.poll(() => careersOn(github, DRAFT).vacancies[0]!.title).toBe(retitled);
+  expect(github.lastCommitChanges(DRAFT)).toEqual([CAREERS]);
+  for (const photo of own) expect(github.file(DRAFT, `${IMAGES}/${photo}`), photo).toBeUndefined();
+  const published = {
+    ...before,
+    vacancies: [{ ...others[0]!, title: retitled }, ...others.slice(1)],
+  };
+
   // Published (status Ready, then Publish now): main loses the vacancy and its own photos only.
   await page.getByRole("button", { name: /^Status: / }).click();
   await page.getByRole("menuitem", { name: "Ready" }).click();
@@ -226,7 +240,7 @@ test("removing a published vacancy asks first; its draft removes the photos only
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await page.getByRole("menuitem", { name: "Publish now" }).click();
   await expect.poll(() => github.hasBranch(DRAFT), { timeout: 15_000 }).toBe(false);
-  expect(careersOn(github, MAIN)).toEqual({ ...before, vacancies: others });
+  expect(careersOn(github, MAIN)).toEqual(published);
   expect(github.paths(MAIN, IMAGES)).toEqual(
     allImages.filter((p) => !own.some((photo) => p === `${IMAGES}/${photo}`)),
   );
