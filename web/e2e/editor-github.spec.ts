@@ -375,3 +375,52 @@ test("a photo a removed vacancy used stays while another draft in review names i
   expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test("a draft that removed photos is saved again after main moved on, and publishes both changes", async ({
+  page,
+}) => {
+  const github = await fakeGitHub(page, root);
+  const problems: string[] = [];
+  const before = careersOn(github, MAIN);
+  const gone = before.vacancies.at(-1)!;
+  const others = before.vacancies.slice(0, -1);
+  const { own } = photosOnlyUsedBy(github, before, gone);
+
+  const questions = acceptQuestions(page);
+  await openCareers(page, problems);
+  await removeVacancy(page, gone, questions);
+  await saveDraft(page);
+  await expect.poll(() => github.hasBranch(DRAFT)).toBe(true);
+
+  // Meanwhile a colleague's change to Who we are is published.
+  const employees = JSON.parse(github.file(MAIN, "content/employees.json")!.toString("utf8")) as {
+    employees: { name: string }[];
+  };
+  employees.employees[0]!.name = `${employees.employees[0]!.name} Jr.`;
+  const theirs = `${JSON.stringify(employees, null, 2)}\n`;
+  github.commitToMain("content/employees.json", theirs);
+
+  // The draft saved again: Decap moves it onto the new main (a rebase).
+  const retitled = `${others[0]!.title} (Amsterdam)`;
+  await retype(page, await firstTitle(page), retitled);
+  await saveDraft(page);
+  await expect.poll(() => careersOn(github, DRAFT).vacancies[0]!.title).toBe(retitled);
+  expect(github.file(DRAFT, "content/employees.json")!.toString("utf8")).toBe(theirs);
+  for (const photo of own) expect(github.file(DRAFT, `${IMAGES}/${photo}`), photo).toBeUndefined();
+
+  await page.getByRole("button", { name: /^Status: / }).click();
+  await page.getByRole("menuitem", { name: "Ready" }).click();
+  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await expect.poll(() => github.hasBranch(DRAFT), { timeout: 15_000 }).toBe(false);
+  expect(careersOn(github, MAIN)).toEqual({
+    ...before,
+    vacancies: [{ ...others[0]!, title: retitled }, ...others.slice(1)],
+  });
+  expect(github.file(MAIN, "content/employees.json")!.toString("utf8")).toBe(theirs);
+  for (const photo of own) expect(github.file(MAIN, `${IMAGES}/${photo}`), photo).toBeUndefined();
+
+  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -80,6 +80,8 @@ export interface FakeGitHub {
    * ("people/employees") with `path` changed to `text`, and its pull request.
    */
   openDraft(entry: string, path: string, text: string): void;
+  /** A change put on main meanwhile (a colleague's published draft): `path` becomes `text`. */
+  commitToMain(path: string, text: string): void;
   /** The pull requests, as the fake holds them. */
   pulls(): readonly Pull[];
   /**
@@ -352,6 +354,12 @@ export async function fakeGitHub(
         created_at: at,
         updated_at: at,
       });
+    },
+    commitToMain(path, text) {
+      const main = refs.get(MAIN)!;
+      const tree = new Map(treeOf(main));
+      tree.set(path, putBlob(Buffer.from(text)));
+      refs.set(MAIN, putCommit(putTree(tree), [main], `Update ${path}`));
     },
     pulls: () => pulls,
     timeOut(match) {
