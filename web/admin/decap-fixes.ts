@@ -1,8 +1,10 @@
 // Fixes, in the editor's own layer, for faults of Decap CMS itself that lose
 // work or mislead (issue 30). Each names the Decap code that causes it; the
-// pure parts are in ./entry-route.ts and ./local-editor.ts, with tests.
+// pure parts are in ./entry-route.ts, ./local-editor.ts and ./draft-changes.ts,
+// with tests. The uploads a save on GitHub leaves unused: ./unused-media-github.ts.
 import CMS from "decap-cms-app";
 import { entryLoaded, history, openMediaLibrary, store, type Immutable } from "./decap-store";
+import { type Comparable, missedChanges } from "./draft-changes";
 import { entryRoute, isMediaRoute, switchesEntry } from "./entry-route";
 import { LOCAL_USER, USER_KEY, localPhrases } from "./local-editor";
 
@@ -15,10 +17,11 @@ import { LOCAL_USER, USER_KEY, localPhrases } from "./local-editor";
  * a mistake, typing the old value back counted as "no changes": the Save
  * button went away and the file kept the mistake. After each save the entry's
  * saved state becomes the one compared with, as if it had been loaded again.
- * Publish mode "simple" only: with the editorial workflow a save is a draft,
- * which Decap reloads itself, and the loaded entry stays the published one.
+ * Publish mode "simple" here; the editorial workflow is below
+ * (compareDraftWithLastSave).
  */
 export function compareWithLastSave() {
+  compareDraftWithLastSave();
   CMS.registerEventListener({
     name: "postSave",
     handler: () => {
@@ -36,6 +39,57 @@ export function compareWithLastSave() {
       const saved = entry.delete("isPersisting").delete("newRecord");
       store.dispatch(entryLoaded(collection, saved.toJS()));
     },
+  });
+}
+
+/**
+ * The same in the editorial workflow (the editor on the site), where a save is
+ * a draft in review: Decap keeps the draft as saved (editorialWorkflow
+ * entities, updated on UNPUBLISHED_ENTRY_PERSIST_SUCCESS) but counts "no
+ * changes" when the form equals the draft or the published entry
+ * (./draft-changes.ts). So a saved mistake typed back to its published value
+ * hid Save and the draft kept the mistake. When Decap says "no changes" yet
+ * the form differs from the saved draft, the change is recorded again, with
+ * the saved draft as the only entry compared: Decap's own DRAFT_CHANGE_FIELD
+ * setting a field to the value it has, which changes no data.
+ */
+function compareDraftWithLastSave() {
+  store.subscribe(() => {
+    const state = store.getState();
+    if (
+      (state.config as unknown as { publish_mode?: string }).publish_mode !== "editorial_workflow"
+    )
+      return;
+    const entry = state.entryDraft.get("entry") as Immutable | undefined;
+    const collection = entry?.get("collection");
+    const slug = entry?.get("slug");
+    if (!entry || !collection || !slug) return;
+    const saved = (state.editorialWorkflow as Immutable | undefined)?.getIn([
+      "entities",
+      `${String(collection)}.${String(slug)}`,
+    ]) as Immutable | undefined;
+    const form = entry.get("data") as
+      (Immutable & Comparable & { keySeq(): Iterable<string> }) | undefined;
+    const missed = missedChanges({
+      hasChanged: Boolean(state.entryDraft.get("hasChanged")),
+      saving: Boolean(
+        entry.get("isPersisting") || saved?.get("isPersisting") || saved?.get("isFetching"),
+      ),
+      form,
+      saved: saved?.get("data") as Comparable | undefined,
+    });
+    if (!missed || !form || !saved) return;
+    const [name] = form.keySeq();
+    if (name === undefined) return;
+    store.dispatch({
+      type: "DRAFT_CHANGE_FIELD",
+      payload: {
+        field: { get: (key: string) => (key === "name" ? name : undefined) },
+        value: form.get(name),
+        metadata: {},
+        entries: [saved],
+      },
+    });
   });
 }
 

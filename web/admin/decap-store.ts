@@ -4,6 +4,7 @@
 // (./decap-fixes.ts) need them. Typed here as far as the fixes read them.
 import * as entryActions from "decap-cms-core/dist/esm/actions/entries.js";
 import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
+import * as notificationActions from "decap-cms-core/dist/esm/actions/notifications.js";
 import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
 import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
 
@@ -41,3 +42,11 @@ export const entryLoaded = (entryActions as unknown as Record<string, ActionCrea
   .entryLoaded as (collection: Immutable, entry: unknown) => unknown;
 export const openMediaLibrary = (mediaActions as unknown as Record<string, ActionCreator>)
   .openMediaLibrary as (payload?: unknown) => unknown;
+
+const addNotification = (notificationActions as unknown as Record<string, ActionCreator>)
+  .addNotification as (notification: unknown) => unknown;
+
+/** A message in Decap's own notification area (top right), as its saves report. */
+export function notify(message: string, type: "error" | "warning" | "success" | "info") {
+  store.dispatch(addNotification({ message, type, dismissAfter: 15_000 }));
+}

@@ -29,6 +29,7 @@ import { installPasteGuard } from "./paste-guard";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
+import { removeUnusedMediaOnGitHub } from "./unused-media-github";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
@@ -172,7 +173,8 @@ function registerFieldRules() {
 
 /**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
- * and named at once, list entries removed only when confirmed, pastes cleaned.
+ * and named at once, list entries removed only when confirmed, pastes cleaned,
+ * the uploads a save leaves unused removed in its commit on GitHub.
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
@@ -195,6 +197,7 @@ function registerDecapFixes() {
   compareWithLastSave();
   remountOnEntrySwitch();
   openMediaFromAddress();
+  removeUnusedMediaOnGitHub();
 }
 
 async function start() {

@@ -3,14 +3,12 @@
 // entry is on, on the preview deployment the pull request's commit status
 // names (.github/workflows/preview.yml posts it; docs/editing.md shows it).
 // GitHub is a fake built from its documented shapes (./github-fake.ts);
-// bin/site is started here with the GitHub backend on a port of its own.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// bin/site is started with the GitHub backend on a port of its own (./github-site.ts).
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { fakeGitHub, type FakeStatus } from "./github-fake";
+import { startGitHubSite, type GitHubSite } from "./github-site";
 
 const root = resolve(import.meta.dirname, "../..");
 // The one definition of the status context (internal/editor/config.go).
@@ -18,56 +16,18 @@ const previewContext = readFileSync(join(root, "internal/editor/config.go"), "ut
   /const PreviewContext = "([^"]+)"/,
 )![1]!;
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-let site: ChildProcess;
+let site: GitHubSite;
 let origin: string;
-let dataDir: string;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), "veldhaven-editor-preview-"));
-  origin = `http://127.0.0.1:${port}`;
-  site = spawn(
-    process.env.SITE_BIN || join(root, "bin/site"),
-    ["-addr", `127.0.0.1:${port}`, "-data-dir", dataDir],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        LOG_LEVEL: "warn",
-        SITE_URL: "https://www.veldhaven.eu",
-        CMS_GITHUB_CLIENT_ID: "Iv1.0000000000000000",
-        CMS_GITHUB_CLIENT_SECRET: "not-a-real-secret",
-        CMS_GITHUB_REPO: "veldhaven/site",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 100) throw new Error("bin/site did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  site = await startGitHubSite(root, 1);
+  origin = site.origin;
 });
 
-test.afterAll(async () => {
-  site?.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+test.afterAll(() => {
+  site?.stop();
 });
 
 const previewURL = "https://pr-7.preview.veldhaven.eu";

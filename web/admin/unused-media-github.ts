@@ -1,0 +1,234 @@
+// The editor on the site (Decap's GitHub backend, editorial workflow): a save
+// that leaves uploads unused (a vacancy or a person removed, a photo replaced)
+// removes them in the save's own commit, so the change in review shows them
+// going and publishing it removes them from the site's repository (issue 30,
+// point 11; `make edit` deletes them on disk, ../scripts/decap-local.mjs).
+//
+// Decap alone leaves them: a save commits the entry's file and the uploads the
+// form made (decap-cms-backend-github API.ts persistFiles, editorialWorkflowGit),
+// and in a draft it keeps every upload the draft ever had, used or not (its
+// mediaFiles list; only files missing from that list are taken out of the
+// branch). Decap's API has no place for extra deletions, but its commits are
+// trees over a base (updateTree, POST git/trees) where an entry with sha null
+// deletes a file (https://docs.github.com/en/rest/git/trees#create-a-tree):
+// the save's own tree gets the deletions, and the uploads it commits are only
+// those the saved content names. A deletion of a file the base tree does not
+// have is dropped: GitHub refuses the whole tree for it.
+import CMS from "decap-cms-app";
+import { notify } from "./decap-store";
+import { unusedMediaPlan } from "./unused-media-plan";
+
+const MEDIA_ROOT = "content/media";
+const CONTENT_ROOT = "content";
+
+interface TreeFile {
+  path: string;
+  sha: string | null;
+}
+
+interface ListedFile {
+  path: string;
+  id: string;
+}
+
+/** A pull request as GitHub lists it (https://docs.github.com/en/rest/pulls/pulls#list-pull-requests). */
+interface PullRequest {
+  head: { ref: string; sha: string };
+}
+
+/** A file a comparison lists (https://docs.github.com/en/rest/commits/commits#compare-two-commits). */
+interface ComparedFile {
+  filename: string;
+  status: string;
+  sha: string;
+}
+
+/** Decap's GitHub API client (decap-cms-backend-github API.ts), as far as this uses it. */
+interface GitHubApi {
+  branch: string;
+  generateContentKey(collection: string, slug: string): string;
+  readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<unknown>;
+  listFiles(path: string, options?: { branch?: string; depth?: number }): Promise<ListedFile[]>;
+  updateTree(baseSha: string, files: TreeFile[], ...rest: unknown[]): Promise<unknown>;
+  /** The open pull requests of the editor's branches (cms/…) that `keep` keeps. */
+  getPullRequests(
+    head: string | undefined,
+    state: "open",
+    keep: (pull: PullRequest) => boolean,
+  ): Promise<PullRequest[]>;
+  getDifferences(from: string, to: string): Promise<{ files?: ComparedFile[] }>;
+}
+
+interface DataFile extends TreeFile {
+  raw: string;
+  slug: string;
+}
+
+interface PersistEntry {
+  dataFiles: DataFile[];
+  assets: { path: string }[];
+}
+
+interface PersistOptions {
+  useWorkflow?: boolean;
+  unpublished?: boolean;
+  collectionName?: string;
+}
+
+interface GitHubBackend {
+  api?: GitHubApi | null;
+  persistEntry(entry: PersistEntry, options: PersistOptions): Promise<unknown>;
+}
+
+/** The save under way: its data files and the deletions its tree gets. */
+interface Pending {
+  dataFiles: DataFile[];
+  remove: string[];
+}
+
+const trim = (path: string) => path.replace(/^\/+/, "");
+
+function isNotFound(error: unknown): boolean {
+  return (error as { status?: number } | null)?.status === 404;
+}
+
+/** A file's text on a branch, or undefined where the branch has no such file. */
+async function textOn(api: GitHubApi, path: string, branch: string): Promise<string | undefined> {
+  try {
+    const text = await api.readFile(trim(path), null, { branch });
+    return typeof text === "string" ? text : undefined;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The media files to delete and the uploads to commit, from the default branch,
+ * this entry's draft and the other drafts in review.
+ */
+async function planFor(api: GitHubApi, entry: PersistEntry, options: PersistOptions) {
+  const main = api.branch;
+  const savedPaths = new Set(entry.dataFiles.map((f) => trim(f.path)));
+  // This entry's own branch; its draft counts as before only when there is one.
+  const ownDraft = options.collectionName
+    ? `cms/${api.generateContentKey(options.collectionName, entry.dataFiles[0]!.slug)}`
+    : undefined;
+  const draft = options.useWorkflow && options.unpublished ? ownDraft : undefined;
+  const before: string[] = [];
+  for (const path of savedPaths) {
+    for (const branch of draft ? [main, draft] : [main]) {
+      const text = await textOn(api, path, branch);
+      if (text !== undefined) before.push(text);
+    }
+  }
+  const others: string[] = [];
+  for (const file of await api.listFiles(CONTENT_ROOT, { branch: main })) {
+    if (!file.path.endsWith(".json") || savedPaths.has(trim(file.path))) continue;
+    others.push(String(await api.readFile(trim(file.path), file.id, { branch: main })));
+  }
+  // Other drafts in review count as content: a photo one of them names stays.
+  const drafts = await api.getPullRequests(undefined, "open", () => true);
+  for (const pull of drafts) {
+    if (pull.head.ref === ownDraft) continue;
+    const { files = [] } = await api.getDifferences(main, pull.head.sha);
+    for (const file of files) {
+      if (file.status === "removed" || !/^content\/[^/]+\.json$/.test(file.filename)) continue;
+      others.push(String(await api.readFile(file.filename, file.sha, { branch: pull.head.ref })));
+    }
+  }
+  const media = (await api.listFiles(MEDIA_ROOT, { branch: main, depth: 100 })).map((f) =>
+    trim(f.path),
+  );
+  return unusedMediaPlan({
+    before,
+    saved: entry.dataFiles.map((f) => f.raw),
+    others,
+    media,
+    uploads: entry.assets.map((a) => trim(a.path)),
+  });
+}
+
+/**
+ * The save's tree gets the pending deletions (the tree that holds the entry's
+ * own files: a rebase of older draft commits builds trees too), and no
+ * deletion of a file its base does not have.
+ */
+function wrapUpdateTree(api: GitHubApi, pending: () => Pending | undefined) {
+  const updateTree = api.updateTree.bind(api);
+  api.updateTree = async (baseSha, files, ...rest) => {
+    const save = pending();
+    let tree = files;
+    if (save && files.some((f) => save.dataFiles.includes(f as DataFile))) {
+      const listed = new Set(tree.map((f) => trim(f.path)));
+      tree = tree.concat(
+        save.remove.filter((path) => !listed.has(path)).map((path) => ({ path, sha: null })),
+      );
+    }
+    if (tree.some((f) => f.sha === null)) {
+      // Extended SHA-1 syntax (<rev>:<path>), as Decap reads a branch's folder.
+      const there = new Set(
+        (await api.listFiles(MEDIA_ROOT, { branch: baseSha, depth: 100 })).map((f) => trim(f.path)),
+      );
+      tree = tree.filter(
+        (f) =>
+          f.sha !== null || !trim(f.path).startsWith(`${MEDIA_ROOT}/`) || there.has(trim(f.path)),
+      );
+    }
+    return updateTree(baseSha, tree, ...rest);
+  };
+}
+
+/** Wraps one backend instance's saves. */
+function removingUnusedMedia(backend: GitHubBackend): GitHubBackend {
+  const persistEntry = backend.persistEntry.bind(backend);
+  let pending: Pending | undefined;
+  let wrapped: GitHubApi | undefined;
+  backend.persistEntry = async (entry, options) => {
+    const api = backend.api;
+    if (!api) return persistEntry(entry, options);
+    if (wrapped !== api) {
+      wrapUpdateTree(api, () => pending);
+      wrapped = api;
+    }
+    let plan;
+    try {
+      plan = await planFor(api, entry, options);
+    } catch (error) {
+      // The save goes ahead as Decap would make it; staff are told what stays.
+      const saved = await persistEntry(entry, options);
+      notify(
+        `Saved. The photos and files only the removed content used could not be checked on GitHub (${
+          error instanceof Error ? error.message : String(error)
+        }), so they were kept. Your next save of this draft, before you publish it, removes them.`,
+        "warning",
+      );
+      return saved;
+    }
+    const keep = new Set(plan.keep);
+    pending = { dataFiles: entry.dataFiles, remove: plan.remove };
+    try {
+      return await persistEntry(
+        { ...entry, assets: entry.assets.filter((a) => keep.has(trim(a.path))) },
+        options,
+      );
+    } finally {
+      pending = undefined;
+    }
+  };
+  return backend;
+}
+
+/** Every GitHub backend Decap makes removes the uploads its saves leave unused. */
+export function removeUnusedMediaOnGitHub() {
+  // Decap refuses a second registration of a name; its registry entry is
+  // an object whose init makes the backend, kept by reference.
+  const registered = (
+    CMS as unknown as {
+      getBackend(name: string): { init(...args: unknown[]): unknown } | undefined;
+    }
+  ).getBackend("github");
+  if (!registered) return;
+  const init = registered.init;
+  registered.init = (...args: unknown[]) => removingUnusedMedia(init(...args) as GitHubBackend);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { unusedMediaPlan } from "./unused-media-plan";
+
+const careers = (...vacancies: Record<string, string>[]) => JSON.stringify({ vacancies });
+const media = [
+  "content/media/images/anna.jpg",
+  "content/media/images/office.jpg",
+  "content/media/images/role.jpg",
+  "content/media/images/unrelated.jpg",
+];
+
+describe("unusedMediaPlan", () => {
+  it("removes the photos only a removed vacancy used, and keeps those others use", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ photo: "role.jpg" }, { photo: "anna.jpg", header: "office.jpg" })],
+      saved: [careers({ photo: "role.jpg" })],
+      others: [JSON.stringify({ offices: [{ image: "office.jpg" }] })],
+      media,
+      uploads: [],
+    });
+    expect(plan.remove).toEqual(["content/media/images/anna.jpg"]);
+  });
+
+  it("never removes a file the saved file did not name before (another page's, or an unknown one)", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ photo: "role.jpg" })],
+      saved: [careers()],
+      others: [],
+      media,
+      uploads: [],
+    });
+    expect(plan.remove).toEqual(["content/media/images/role.jpg"]);
+  });
+
+  it("counts the draft in review as before: a photo the draft named and the save drops goes", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ photo: "role.jpg" }), careers({ photo: "anna.jpg" })],
+      saved: [careers({ photo: "role.jpg" })],
+      others: [],
+      media,
+      uploads: [],
+    });
+    expect(plan.remove).toEqual(["content/media/images/anna.jpg"]);
+  });
+
+  it("keeps a file named inside a longer text", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ photo: "anna.jpg" })],
+      saved: [careers({ text: "See [Anna](/media/anna.jpg)" })],
+      others: [],
+      media,
+      uploads: [],
+    });
+    expect(plan.remove).toEqual([]);
+  });
+
+  it("commits only the uploads the saved file names", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ photo: "role.jpg" })],
+      saved: [careers({ photo: "role.jpg", card: "new-card.jpg" })],
+      others: [],
+      media,
+      uploads: ["content/media/images/new-card.jpg", "content/media/images/first-try.jpg"],
+    });
+    expect(plan.keep).toEqual(["content/media/images/new-card.jpg"]);
+    expect(plan.remove).toEqual([]);
+  });
+
+  it("refuses to guess when a content file does not parse", () => {
+    expect(() =>
+      unusedMediaPlan({
+        before: [careers({ photo: "anna.jpg" })],
+        saved: [careers()],
+        others: ["{ not json"],
+        media,
+        uploads: [],
+      }),
+    ).toThrow(/a content file is not JSON/);
+  });
+});

@@ -1,0 +1,55 @@
+// What a save in the editor on the site (GitHub, editorial workflow) does with
+// uploads: the uploads no content uses any more go with the save, in its own
+// commit, as `make edit` deletes them locally (./unused-media.mjs has the rule
+// both use). Pure: the texts come from GitHub (./unused-media-github.ts).
+import { orphanedMedia, stringsIn } from "./unused-media.mjs";
+
+export interface UnusedMediaInput {
+  /** The saved files as they were: on the default branch, and in the draft in review. */
+  before: string[];
+  /** The saved files as this save writes them. */
+  saved: string[];
+  /** Every other content file (content/*.json) on the default branch. */
+  others: string[];
+  /** The media files on the default branch (paths from the repository's root). */
+  media: string[];
+  /** The uploads the save would commit (paths from the repository's root). */
+  uploads: string[];
+}
+
+export interface UnusedMediaPlan {
+  /** Media files of the default branch to delete in the save's commit. */
+  remove: string[];
+  /** The uploads to commit: those the saved content names. */
+  keep: string[];
+}
+
+/** A content file's strings; a file that does not parse is an error (nothing is deleted on a guess). */
+function strings(texts: string[], what: string): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) {
+    try {
+      stringsIn(JSON.parse(text), out);
+    } catch (error) {
+      throw new Error(`${what} is not JSON: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return out;
+}
+
+/** The media files a save leaves unused, and the uploads it should commit. */
+export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
+  const saved = strings(input.saved, "the saved file");
+  const now = new Set([...strings(input.others, "a content file"), ...saved]);
+  const before = strings(input.before, "the saved file as it was");
+  const named = [...saved];
+  const keep = input.uploads.filter((path) => {
+    const name = path.split("/").pop() ?? "";
+    return name !== "" && named.some((text) => text.includes(name));
+  });
+  const uploaded = new Set(input.uploads);
+  const remove = orphanedMedia({ before, now, media: input.media }).filter(
+    (path) => !uploaded.has(path),
+  );
+  return { remove, keep };
+}
