@@ -1,5 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  scrollIntoViewAndSettle,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /** A content file, typed from the file itself. */
 const content = <T>(file: string): T =>
@@ -270,6 +276,8 @@ test.describe("/careers/{slug}", () => {
       name: "What we do",
     });
     await expect(link).toHaveAttribute("href", "/what-we-do");
+    // Seen before it is clicked: the role text rises into place as it scrolls in.
+    await scrollIntoViewAndSettle(page, link);
     const [response] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === "/what-we-do"),
       link.click(),

@@ -1,7 +1,7 @@
 // The six content screens: Home, What we do, Charity, Governance, Contact and
 // Privacy statement (issue #3).
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, nextFrames, test, waitForHydration } from "./fixtures";
 import { browserPages, pages } from "./pages";
 
 const screens = ["/", "/what-we-do", "/charity", "/governance", "/contact", "/privacy-statement"];
@@ -624,9 +624,7 @@ for (const { width, height } of [
       // so a reveal read in the same frame as a layout change can still have
       // the opacity of where it was (seen once in CI, under load).
       await page.goto(path, { waitUntil: "networkidle" });
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
+      await nextFrames(page);
       for (const r of await reveals(page)) {
         if (r.inView) expect(r.opacity, `${path}: in view at load, top at ${r.top}`).toBe(1);
         else expect(r.opacity, `${path}: below the fold at load`).toBe(0);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** Console messages that are not ours to fix: none so far. */
 const ignoredConsole: RegExp[] = [];
@@ -58,6 +58,24 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(summary, "axe violations").toEqual([]);
+}
+
+/**
+ * Waits until two frames have been drawn. Scroll timelines (the reveals)
+ * update once a frame: in the frame of a scroll or a layout change a reveal
+ * still has the opacity and offset of where it was, so a click Playwright
+ * aims there lands 32 px off once the frame is drawn.
+ */
+export async function nextFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
+/** Scrolls `target` into view as a visitor would, and waits until it is drawn there. */
+export async function scrollIntoViewAndSettle(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await nextFrames(page);
 }
 
 /**
