@@ -25,6 +25,7 @@ import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
+import { installListShortcut } from "./list-shortcut";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
@@ -170,7 +171,8 @@ function registerFieldRules() {
 
 /**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
- * and named at once, list entries removed only when confirmed, pastes cleaned.
+ * and named at once, list entries removed only when confirmed, pastes cleaned,
+ * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts).
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
@@ -190,6 +192,7 @@ function registerDecapFixes() {
   };
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
+  installListShortcut();
   compareWithLastSave();
   remountOnEntrySwitch();
   openMediaFromAddress();
