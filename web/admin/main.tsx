@@ -14,6 +14,7 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
+import { history } from "./decap-store";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFocusNewEntry, installFoldedNameClick } from "./form-help";
@@ -26,6 +27,7 @@ import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
 import { installListShortcut } from "./list-shortcut";
+import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
@@ -172,7 +174,8 @@ function registerFieldRules() {
 /**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
  * and named at once, list entries removed only when confirmed, pastes cleaned,
- * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts).
+ * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts), one
+ * pane at a time on a narrow screen (./narrow-screen.ts).
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
@@ -193,6 +196,7 @@ function registerDecapFixes() {
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
   installListShortcut();
+  formFirstOnNarrowScreens(history);
   compareWithLastSave();
   remountOnEntrySwitch();
   openMediaFromAddress();
