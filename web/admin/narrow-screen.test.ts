@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ONE_PANE_BELOW, opensEditor, startsWithForm } from "./narrow-screen";
+import {
+  choosePane,
+  ONE_PANE_BELOW,
+  opensEditor,
+  RIGHT_PANE_KEY,
+  startsWithForm,
+  WIDE_PANE_KEY,
+} from "./narrow-screen";
 
 describe("opensEditor", () => {
   it("knows Decap's editor routes from its others", () => {
@@ -18,5 +25,31 @@ describe("startsWithForm", () => {
     expect(startsWithForm(768)).toBe(true);
     expect(startsWithForm(ONE_PANE_BELOW)).toBe(false);
     expect(startsWithForm(1280)).toBe(false);
+  });
+});
+
+describe("choosePane", () => {
+  it("opens with the form on a narrow screen and gives a wide one back its own choice", () => {
+    localStorage.clear();
+    localStorage.setItem(RIGHT_PANE_KEY, "preview");
+    choosePane(375, localStorage);
+    expect(localStorage.getItem(RIGHT_PANE_KEY)).toBe("none");
+    // The preview shown on the phone (Decap stores it), then the next entry opened there.
+    localStorage.setItem(RIGHT_PANE_KEY, "preview");
+    choosePane(375, localStorage);
+    expect(localStorage.getItem(RIGHT_PANE_KEY)).toBe("none");
+    choosePane(1280, localStorage);
+    expect(localStorage.getItem(RIGHT_PANE_KEY)).toBe("preview");
+    expect(localStorage.getItem(WIDE_PANE_KEY)).toBeNull();
+  });
+
+  it("leaves Decap's default when nothing had been chosen, and a wide screen's choice alone", () => {
+    localStorage.clear();
+    choosePane(768, localStorage);
+    choosePane(1280, localStorage);
+    expect(localStorage.getItem(RIGHT_PANE_KEY)).toBeNull();
+    localStorage.setItem(RIGHT_PANE_KEY, "none");
+    choosePane(1280, localStorage);
+    expect(localStorage.getItem(RIGHT_PANE_KEY)).toBe("none");
   });
 });

@@ -9,7 +9,8 @@
 //
 // Decap remembers which pane is beside the form under "cms.right-pane" in
 // localStorage and reads it when an entry opens; on a narrow screen an entry
-// opens with the form, whatever was chosen for the last one.
+// opens with the form, whatever was chosen for the last one, and a wide screen
+// gets back what was chosen on it.
 import type { DecapHistory } from "./decap-store";
 
 /** Below this width the form and the preview take turns (./editor.css has the same width). */
@@ -29,6 +30,29 @@ export function startsWithForm(width: number): boolean {
   return width < ONE_PANE_BELOW;
 }
 
+/** Where the pane chosen on a wide screen is kept while a narrow one opens entries with the form. */
+export const WIDE_PANE_KEY = "veldhaven.right-pane-on-wide-screens";
+
+/**
+ * Sets Decap's pane preference for an entry opening at this width: the form
+ * alone on a narrow screen, and on a wide one again what was chosen there (a
+ * window made narrow for a while does not change it).
+ */
+export function choosePane(width: number, storage: Storage) {
+  if (startsWithForm(width)) {
+    if (storage.getItem(WIDE_PANE_KEY) === null) {
+      storage.setItem(WIDE_PANE_KEY, storage.getItem(RIGHT_PANE_KEY) ?? "");
+    }
+    storage.setItem(RIGHT_PANE_KEY, NO_PANE);
+    return;
+  }
+  const wide = storage.getItem(WIDE_PANE_KEY);
+  if (wide === null) return;
+  if (wide) storage.setItem(RIGHT_PANE_KEY, wide);
+  else storage.removeItem(RIGHT_PANE_KEY);
+  storage.removeItem(WIDE_PANE_KEY);
+}
+
 /**
  * Opens each entry on a narrow screen with its form; the eye button shows the
  * preview. `history` is Decap's (./decap-store.ts), listened to before Decap's
@@ -39,9 +63,7 @@ export function formFirstOnNarrowScreens(
   storage: Storage = window.localStorage,
 ) {
   const open = (pathname: string) => {
-    if (opensEditor(pathname) && startsWithForm(window.innerWidth)) {
-      storage.setItem(RIGHT_PANE_KEY, NO_PANE);
-    }
+    if (opensEditor(pathname)) choosePane(window.innerWidth, storage);
   };
   open(history.location.pathname);
   history.listen((location) => open(location.pathname));
