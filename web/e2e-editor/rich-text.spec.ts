@@ -52,6 +52,7 @@ test('typing "- " or "1. " at the start of a rich-text line starts a list, saved
   const index = before.vacancies.findLastIndex(
     (v) => !/^([-*+]|\d+[.)]) /.test(v.roleText.split("\n").pop()!),
   );
+  expect(index, "a vacancy whose role text ends with a paragraph").toBeGreaterThanOrEqual(0);
   const vacancy = before.vacancies[index]!;
   const listsBefore = listsIn(vacancy.roleText);
 
