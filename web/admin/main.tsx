@@ -14,6 +14,7 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
+import { history } from "./decap-store";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
@@ -26,6 +27,8 @@ import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
+import { installListShortcut } from "./list-shortcut";
+import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
@@ -174,7 +177,9 @@ function registerFieldRules() {
 /**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
  * and named at once, list entries removed only when confirmed, pastes cleaned,
- * the uploads a save leaves unused removed in its commit on GitHub.
+ * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts), one
+ * pane at a time on a narrow screen (./narrow-screen.ts), and the uploads a
+ * save leaves unused removed in its commit on GitHub.
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
@@ -194,6 +199,8 @@ function registerDecapFixes() {
   };
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
+  installListShortcut();
+  formFirstOnNarrowScreens(history);
   compareWithLastSave();
   remountOnEntrySwitch();
   openMediaFromAddress();

@@ -1,0 +1,128 @@
+// In a Markdown field's rich text, "- " (or "* ") at the start of a line starts
+// a bulleted list and "1. " (or "1) ") a numbered one, as staff expect from
+// Word and Google Docs. Decap's rich-text editor (decap-cms-widget-markdown,
+// Slate) has no such shortcut: it kept the marker as text, and its Markdown
+// escaped it ("\- item"), so the site showed a dash, not a list.
+//
+// The shortcut lives in the Slate editor itself, as Slate's own plugins do: its
+// insertText is wrapped, so the space is seen in the editor's model after Slate
+// has synced the selection, whichever way the browser delivered it (Slate lets
+// Chrome insert a space natively and applies it on the `input` event). The
+// marker is deleted and Decap's own list command (`editor.toggleList`, what
+// the toolbar's list buttons call, plugins/lists/withLists.js) makes the list,
+// so Enter, Tab and Backspace then behave as in a list made with the buttons.
+// Every Markdown field offers both list buttons (./config.mjs), so the
+// shortcut makes nothing a field could not hold.
+//
+// Decap gives no access to its editor; Slate keeps the editable's element ->
+// editor map (slate-dom's ELEMENT_TO_NODE, the one instance Decap's slate-react
+// fills), which is how the editor is found from the field being typed into.
+import { ELEMENT_TO_NODE } from "slate-dom";
+
+export type ListType = "bulleted-list" | "numbered-list";
+
+/** The list a line's text before the cursor asks for, when a space is typed after it. */
+export function listForMarker(textBefore: string): ListType | undefined {
+  if (textBefore === "-" || textBefore === "*") return "bulleted-list";
+  if (textBefore === "1." || textBefore === "1)") return "numbered-list";
+  return undefined;
+}
+
+/** A point in Slate's model. */
+interface Point {
+  path: number[];
+  offset: number;
+}
+
+interface SlateElement {
+  type?: string;
+  children: unknown[];
+}
+
+/** As much of a Slate editor (slate 0.118, with Decap's plugins) as the shortcut uses. */
+export interface RichTextEditor {
+  selection: { anchor: Point; focus: Point } | null;
+  insertText(text: string, options?: unknown): void;
+  above(options: {
+    at?: Point;
+    match: (node: unknown) => boolean;
+  }): [SlateElement, number[]] | undefined;
+  parent(at: number[]): [SlateElement, number[]];
+  isBlock(node: SlateElement): boolean;
+  start(at: number[]): Point;
+  string(at: { anchor: Point; focus: Point }): string;
+  delete(options: { at: { anchor: Point; focus: Point } }): void;
+  /** Decap's (decap-cms-widget-markdown, plugins/lists/withLists.js). */
+  toggleList(type: ListType): void;
+}
+
+function isElement(node: unknown): node is SlateElement {
+  return (
+    typeof node === "object" &&
+    node !== null &&
+    Array.isArray((node as SlateElement).children) &&
+    typeof (node as SlateElement).type === "string"
+  );
+}
+
+/**
+ * The list a space typed now would start: the cursor is in a paragraph of its
+ * own (not already in a list, a quote or a heading), after nothing but a marker.
+ */
+export function listToStart(
+  editor: RichTextEditor,
+): { list: ListType; paragraph: number[] } | undefined {
+  const { selection } = editor;
+  if (!selection) return undefined;
+  const { anchor, focus } = selection;
+  if (anchor.offset !== focus.offset || anchor.path.join() !== focus.path.join()) return undefined;
+  const block = editor.above({
+    at: anchor,
+    match: (node) => isElement(node) && editor.isBlock(node),
+  });
+  if (!block || block[0].type !== "paragraph" || block[1].length !== 1) return undefined;
+  const list = listForMarker(editor.string({ anchor: editor.start(block[1]), focus: anchor }));
+  return list && { list, paragraph: block[1] };
+}
+
+const wrapped = new WeakSet<object>();
+
+/** Wraps the editor's insertText so that a space after a marker starts a list instead. */
+export function withListShortcut(editor: RichTextEditor): RichTextEditor {
+  if (wrapped.has(editor)) return editor;
+  wrapped.add(editor);
+  const { insertText } = editor;
+  editor.insertText = (text, options) => {
+    const start = text === " " ? listToStart(editor) : undefined;
+    if (!start || !editor.selection) {
+      insertText(text, options);
+      return;
+    }
+    const { anchor } = editor.selection;
+    editor.delete({ at: { anchor: editor.start(start.paragraph), focus: anchor } });
+    editor.toggleList(start.list);
+  };
+  return editor;
+}
+
+const RICH_TEXT = "[data-slate-editor]";
+
+/**
+ * Gives every rich-text editor the shortcut before its first keystroke: each
+ * typed character is a `beforeinput` on the editable, seen here (capturing,
+ * on window) before Slate's own handler on the editable acts on it.
+ */
+export function installListShortcut() {
+  window.addEventListener(
+    "beforeinput",
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const editable = target?.closest<HTMLElement>(RICH_TEXT);
+      const editor = editable && ELEMENT_TO_NODE.get(editable);
+      if (editor && typeof (editor as Partial<RichTextEditor>).toggleList === "function") {
+        withListShortcut(editor as unknown as RichTextEditor);
+      }
+    },
+    true,
+  );
+}

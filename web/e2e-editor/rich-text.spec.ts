@@ -1,0 +1,102 @@
+// Issue 30, point 8: in a Markdown field's rich text, "- " and "1. " at the
+// start of a line start a list, as in Word and Google Docs, and the file gets a
+// real Markdown list (not "\- one", which the site shows as a line with a dash).
+import type { Page } from "@playwright/test";
+import { marked, type Tokens } from "marked";
+import {
+  type Careers,
+  expect,
+  expectSaved,
+  fieldBox,
+  openEntry,
+  publish,
+  readContent,
+  shownField,
+  test,
+} from "./editor";
+
+/** The lists of a Markdown text as the site's Markdown reader sees them. */
+function listsIn(markdown: string) {
+  return marked
+    .lexer(markdown)
+    .filter((token): token is Tokens.List => token.type === "list")
+    .map((list) => ({ ordered: list.ordered, items: list.items.map((item) => item.text) }));
+}
+
+/**
+ * Types on a new, empty line as a person does: the first character, and the
+ * rest once it is shown with the cursor after it. Typed with no pause at all
+ * (as a test types), the second key can arrive while Decap's editor (Slate)
+ * is still drawing the line in place of its empty placeholder, with the
+ * cursor for a moment on the next line, and land there; that happens to any
+ * text, with or without a list marker.
+ */
+async function typeOnNewLine(page: Page, text: string) {
+  await page.keyboard.type(text[0]!);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const selection = document.getSelection();
+        return selection?.anchorNode?.textContent?.slice(0, selection.anchorOffset);
+      }),
+    )
+    .toBe(text[0]);
+  await page.keyboard.type(text.slice(1));
+}
+
+test('typing "- " or "1. " at the start of a rich-text line starts a list, saved as a Markdown list', async ({
+  page,
+}) => {
+  const before = readContent<Careers>("careers");
+  // A vacancy whose role text ends with a paragraph (a line after a list would be an item).
+  const index = before.vacancies.findLastIndex(
+    (v) => !/^([-*+]|\d+[.)]) /.test(v.roleText.split("\n").pop()!),
+  );
+  expect(index, "a vacancy whose role text ends with a paragraph").toBeGreaterThanOrEqual(0);
+  const vacancy = before.vacancies[index]!;
+  const listsBefore = listsIn(vacancy.roleText);
+
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByText(vacancy.title, { exact: true }).click();
+  const roleText = (await shownField(page, "Role text")).locator("[data-slate-editor]");
+  // A new line after the last paragraph, as someone adding a list at the end would.
+  await roleText.locator(":scope > p").last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await typeOnNewLine(page, "- one");
+  await page.keyboard.press("Enter");
+  await typeOnNewLine(page, "two");
+  // Enter on an empty item ends the list; then a numbered one.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await typeOnNewLine(page, "1. first");
+  await page.keyboard.press("Enter");
+  await typeOnNewLine(page, "second");
+
+  await expect(roleText.locator(":scope > ul").last().locator("li")).toHaveText(["one", "two"]);
+  await expect(roleText.locator(":scope > ol").last().locator("li")).toHaveText([
+    "first",
+    "second",
+  ]);
+  await expect(roleText.getByText("- one")).toHaveCount(0);
+  // The preview draws them as the site will.
+  const preview = page.locator("iframe").first().contentFrame();
+  await expect(preview.locator("ul > li").filter({ hasText: /^one$/ })).toHaveCount(1);
+  await expect(preview.locator("ol > li").filter({ hasText: /^second$/ })).toHaveCount(1);
+
+  await publish(page);
+  await expectSaved(page);
+  const saved = readContent<Careers>("careers").vacancies[index]!.roleText;
+  expect(listsIn(saved)).toEqual([
+    ...listsBefore,
+    { ordered: false, items: ["one", "two"] },
+    { ordered: true, items: ["first", "second"] },
+  ]);
+  expect(saved).not.toContain("\\-");
+  // The text that was there stays, before the lists.
+  const lastParagraph = vacancy.roleText.split("\n\n").pop()!;
+  expect(saved.startsWith(vacancy.roleText.slice(0, 40))).toBe(true);
+  expect(saved.indexOf(lastParagraph)).toBeGreaterThan(-1);
+  expect(saved.indexOf(lastParagraph)).toBeLessThan(saved.search(/^[-*+] one$/m));
+});
