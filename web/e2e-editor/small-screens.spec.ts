@@ -109,5 +109,12 @@ test("at 1280 px the form and the preview stay side by side", async ({ page }) =
   const preview = (await previewBox(page))!;
   expect(preview.x).toBeGreaterThan(400);
   expect(preview.x + preview.width).toBeLessThanOrEqual(1280);
-  await expect(firstTextBox(page)).toBeInViewport();
+  // The form beside it, from its top (its first text box may be below the
+  // fold: every field has its hint).
+  const form = page.locator('[class*="ControlPaneContainer"]').first();
+  await expect(form).toBeInViewport();
+  const formBox = (await form.boundingBox())!;
+  expect(formBox.x + formBox.width).toBeLessThanOrEqual(preview.x + 1);
+  expect(await form.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(form.locator("label").first()).toBeInViewport();
 });
