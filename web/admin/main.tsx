@@ -4,7 +4,6 @@
 // keep a bad edit out of content/.
 import "./manual-init";
 import CMS from "decap-cms-app";
-import type { ComponentType } from "react";
 import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";

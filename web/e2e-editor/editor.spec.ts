@@ -21,7 +21,6 @@ import {
   publish,
   readContent,
   test,
-  type Vacancy,
   withBuiltSite,
 } from "./editor";
 

@@ -25,7 +25,6 @@ import {
   readContent,
   shownField,
   test,
-  type Vacancy,
   withBuiltSite,
 } from "./editor";
 

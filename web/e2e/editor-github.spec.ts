@@ -155,6 +155,30 @@ function photosOnlyUsedBy(github: FakeGitHub, careers: Careers, gone: Vacancy) {
   return { own, shared };
 }
 
+/** The removal every test below makes: the last vacancy on main, and what it leaves. */
+function lastVacancyRemoved(github: FakeGitHub) {
+  const before = careersOn(github, MAIN);
+  const gone = before.vacancies.at(-1)!;
+  const others = before.vacancies.slice(0, -1);
+  return { before, gone, others, ...photosOnlyUsedBy(github, before, gone) };
+}
+
+/** Marks the open draft Ready and publishes it: its branch is merged and goes. */
+async function publishDraft(page: Page, github: FakeGitHub) {
+  await page.getByRole("button", { name: /^Status: / }).click();
+  await page.getByRole("menuitem", { name: "Ready" }).click();
+  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await expect.poll(() => github.hasBranch(DRAFT), { timeout: 15_000 }).toBe(false);
+}
+
+/** Every request was one the fake knows, and the page logged no problem. */
+function expectNothingUnexpected(github: FakeGitHub, problems: string[]) {
+  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+  expect(problems).toEqual([]);
+}
+
 test("a value typed back after a saved draft is saved in the draft", async ({ page }) => {
   const github = await fakeGitHub(page, root);
   const problems: string[] = [];
@@ -186,8 +210,7 @@ test("a value typed back after a saved draft is saved in the draft", async ({ pa
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
   expect(careersOn(github, MAIN)).toEqual(before);
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });
 
 test("removing a published vacancy asks first; its draft removes the photos only it used in the same commit, and publishing removes them from main", async ({
@@ -195,10 +218,7 @@ test("removing a published vacancy asks first; its draft removes the photos only
 }) => {
   const github = await fakeGitHub(page, root);
   const problems: string[] = [];
-  const before = careersOn(github, MAIN);
-  const gone = before.vacancies.at(-1)!;
-  const others = before.vacancies.slice(0, -1);
-  const { own, shared } = photosOnlyUsedBy(github, before, gone);
+  const { before, gone, others, own, shared } = lastVacancyRemoved(github);
   expect(own.length).toBeGreaterThan(0);
   for (const photo of own) expect(github.file(MAIN, `${IMAGES}/${photo}`), photo).toBeDefined();
   const allImages = github.paths(MAIN, IMAGES);
@@ -234,20 +254,14 @@ test("removing a published vacancy asks first; its draft removes the photos only
   };
 
   // Published (status Ready, then Publish now): main loses the vacancy and its own photos only.
-  await page.getByRole("button", { name: /^Status: / }).click();
-  await page.getByRole("menuitem", { name: "Ready" }).click();
-  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible();
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-  await expect.poll(() => github.hasBranch(DRAFT), { timeout: 15_000 }).toBe(false);
+  await publishDraft(page, github);
   expect(careersOn(github, MAIN)).toEqual(published);
   expect(github.paths(MAIN, IMAGES)).toEqual(
     allImages.filter((p) => !own.some((photo) => p === `${IMAGES}/${photo}`)),
   );
   expect(github.pulls().map((p) => [p.state, p.merged])).toEqual([["closed", true]]);
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });
 
 test("a draft's upload goes when the vacancy using it is removed before publishing, and with the draft when it is deleted", async ({
@@ -255,9 +269,7 @@ test("a draft's upload goes when the vacancy using it is removed before publishi
 }) => {
   const github = await fakeGitHub(page, root);
   const problems: string[] = [];
-  const before = careersOn(github, MAIN);
-  const gone = before.vacancies.at(-1)!;
-  const { own } = photosOnlyUsedBy(github, before, gone);
+  const { before, gone, own } = lastVacancyRemoved(github);
   const upload = `${IMAGES}/${uploadName}`;
   expect(github.file(MAIN, upload)).toBeUndefined();
 
@@ -292,8 +304,7 @@ test("a draft's upload goes when the vacancy using it is removed before publishi
   expect(careersOn(github, MAIN)).toEqual(before);
   expect(github.pulls().map((p) => [p.state, p.merged])).toEqual([["closed", false]]);
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });
 
 test("when GitHub cannot tell which photos are still used, the save goes through and says the photos stay", async ({
@@ -305,9 +316,7 @@ test("when GitHub cannot tell which photos are still used, the save goes through
     request.startsWith(`GET /repos/${REPO}/git/trees/main:content/media?recursive`),
   );
   const problems: string[] = [];
-  const before = careersOn(github, MAIN);
-  const gone = before.vacancies.at(-1)!;
-  const { own } = photosOnlyUsedBy(github, before, gone);
+  const { before, gone, own } = lastVacancyRemoved(github);
 
   const questions = acceptQuestions(page);
   await openCareers(page, problems);
@@ -336,8 +345,7 @@ test("when GitHub cannot tell which photos are still used, the save goes through
     [CAREERS, ...own.map((p) => `${IMAGES}/${p}`)].sort(),
   );
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });
 
 test("a photo a removed vacancy used stays while another draft in review names it", async ({
@@ -345,9 +353,7 @@ test("a photo a removed vacancy used stays while another draft in review names i
 }) => {
   const github = await fakeGitHub(page, root);
   const problems: string[] = [];
-  const before = careersOn(github, MAIN);
-  const gone = before.vacancies.at(-1)!;
-  const { own } = photosOnlyUsedBy(github, before, gone);
+  const { before, gone, own } = lastVacancyRemoved(github);
   expect(own.length).toBeGreaterThan(1);
   // A colleague's draft of Who we are gives a person one of the vacancy's photos.
   const [named, ...unnamed] = own as [string, ...string[]];
@@ -372,8 +378,7 @@ test("a photo a removed vacancy used stays while another draft in review names i
   );
   expect(github.file(DRAFT, `${IMAGES}/${named}`)).toBeDefined();
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });
 
 test("a draft that removed photos is saved again after main moved on, and publishes both changes", async ({
@@ -381,10 +386,7 @@ test("a draft that removed photos is saved again after main moved on, and publis
 }) => {
   const github = await fakeGitHub(page, root);
   const problems: string[] = [];
-  const before = careersOn(github, MAIN);
-  const gone = before.vacancies.at(-1)!;
-  const others = before.vacancies.slice(0, -1);
-  const { own } = photosOnlyUsedBy(github, before, gone);
+  const { before, gone, others, own } = lastVacancyRemoved(github);
 
   const questions = acceptQuestions(page);
   await openCareers(page, problems);
@@ -408,12 +410,7 @@ test("a draft that removed photos is saved again after main moved on, and publis
   expect(github.file(DRAFT, "content/employees.json")!.toString("utf8")).toBe(theirs);
   for (const photo of own) expect(github.file(DRAFT, `${IMAGES}/${photo}`), photo).toBeUndefined();
 
-  await page.getByRole("button", { name: /^Status: / }).click();
-  await page.getByRole("menuitem", { name: "Ready" }).click();
-  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible();
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-  await expect.poll(() => github.hasBranch(DRAFT), { timeout: 15_000 }).toBe(false);
+  await publishDraft(page, github);
   expect(careersOn(github, MAIN)).toEqual({
     ...before,
     vacancies: [{ ...others[0]!, title: retitled }, ...others.slice(1)],
@@ -421,6 +418,5 @@ test("a draft that removed photos is saved again after main moved on, and publis
   expect(github.file(MAIN, "content/employees.json")!.toString("utf8")).toBe(theirs);
   for (const photo of own) expect(github.file(MAIN, `${IMAGES}/${photo}`), photo).toBeUndefined();
 
-  expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
-  expect(problems).toEqual([]);
+  expectNothingUnexpected(github, problems);
 });

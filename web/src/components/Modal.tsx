@@ -69,7 +69,8 @@ export function Modal({
       if (behind) dialog.addEventListener("focusin", makeModal, { once: true });
       else makeModal();
     };
-    if (dialog.open && !dialog.matches(":modal")) upgrade = window.setTimeout(upgradeUnlessBehind, 0);
+    if (dialog.open && !dialog.matches(":modal"))
+      upgrade = window.setTimeout(upgradeUnlessBehind, 0);
     else makeModal();
     return () => {
       window.clearTimeout(upgrade);
