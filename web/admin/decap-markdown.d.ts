@@ -6,4 +6,5 @@ declare module "decap-cms-widget-markdown/dist/esm/MarkdownControl/plugins/lists
 }
 declare module "decap-cms-widget-markdown/dist/esm/serializers/index.js" {
   export function slateToMarkdown(value: unknown[], options: Record<string, unknown>): string;
+  export function markdownToSlate(markdown: string, options: Record<string, unknown>): unknown[];
 }

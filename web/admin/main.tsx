@@ -27,6 +27,7 @@ import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
 import { installListShortcut } from "./list-shortcut";
+import { keepContentMarkdownStyle } from "./markdown-style";
 import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
@@ -176,7 +177,8 @@ function registerFieldRules() {
 /**
  * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
  * and named at once, list entries removed only when confirmed, pastes cleaned,
- * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts), one
+ * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts) and
+ * written with "- " as the content is (./markdown-style.ts), one
  * pane at a time on a narrow screen (./narrow-screen.ts), and the uploads a
  * save leaves unused removed in its commit on GitHub.
  */
@@ -199,6 +201,7 @@ function registerDecapFixes() {
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
   installListShortcut();
+  CMS.registerRemarkPlugin(keepContentMarkdownStyle as never);
   formFirstOnNarrowScreens(history);
   compareWithLastSave();
   remountOnEntrySwitch();

@@ -94,6 +94,10 @@ test('typing "- " or "1. " at the start of a rich-text line starts a list, saved
     { ordered: true, items: ["first", "second"] },
   ]);
   expect(saved).not.toContain("\\-");
+  // Written as the content writes lists, and nothing else of the text rewritten
+  // (Decap's own writer turned every "- " item into "* ").
+  expect(saved).toMatch(/^- one$/m);
+  expect(saved.startsWith(vacancy.roleText), "the stored text, untouched, comes first").toBe(true);
   // The text that was there stays, before the lists.
   const lastParagraph = vacancy.roleText.split("\n\n").pop()!;
   expect(saved.startsWith(vacancy.roleText.slice(0, 40))).toBe(true);
