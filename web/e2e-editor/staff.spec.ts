@@ -22,16 +22,13 @@ import {
   test,
   type Vacancy,
 } from "./editor";
+import { escapeRegExp } from "../e2e/fixtures";
 
 /** The first vacancy's entry, unfolded. */
 async function firstVacancy(page: Page): Promise<Locator> {
   const vacancies = await fieldBox(page, "Vacancies");
   await vacancies.getByRole("button", { name: "Expand" }).first().click();
   return vacancies;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { type Careers, fieldBox, shownField, type Vacancy } from "../e2e-editor/editor";
 import { fakeGitHub, type FakeGitHub, REPO } from "./github-fake";
 import { startGitHubSite, type GitHubSite } from "./github-site";
+import { escapeRegExp } from "./fixtures";
 
 const root = resolve(import.meta.dirname, "../..");
 const MAIN = "main";
@@ -56,10 +57,6 @@ function careersOn(github: FakeGitHub, branch: string): Careers {
 /** The photo file names a vacancy names. */
 const photosOf = (v: Vacancy) =>
   Object.values(v).filter((x): x is string => typeof x === "string" && /\.(jpe?g|png)$/.test(x));
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Signs in as a member of staff (a GitHub session Decap keeps) and opens the Careers page. */
 async function openCareers(page: Page, problems: string[]) {

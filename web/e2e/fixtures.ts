@@ -110,3 +110,8 @@ export async function waitForHydration(page: Page) {
     }),
   );
 }
+
+/** `text` matched literally inside a RegExp (a name with a dot or parentheses). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
