@@ -140,7 +140,11 @@ test.describe("/careers", () => {
       .getByRole("link", { name: /^More information/ })
       .first()
       .click();
-    expect(asked, "the vacancy page came over the slow route").toBe(true);
+    // The click returns once the navigation has started; the route handler
+    // sees the request in a task of the test's own, a moment later.
+    await expect
+      .poll(() => asked, { message: "the vacancy page came over the slow route" })
+      .toBe(true);
     await expect(page.getByRole("heading", { level: 1, name: v.title })).toBeVisible();
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
       detailHeadings(v),

@@ -39,7 +39,9 @@ export function Modal({
   const [openAtFirstRender] = useState(open);
   const returnFocus = useRef<Element | null>(null);
   const onCloseRef = useRef(onClose);
-  useEffect(() => {
+  // At commit, not in a passive effect: an Escape between the two would reach
+  // the handler of the render before.
+  useIsomorphicLayoutEffect(() => {
     onCloseRef.current = onClose;
   });
 

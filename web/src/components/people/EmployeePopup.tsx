@@ -47,6 +47,11 @@ export function EmployeePopup({
   onMove,
 }: EmployeePopupProps) {
   const [leaving, setLeaving] = useState<Motion | null>(null);
+  // Whether a slide-out is under way, for `go`: read from a ref, because a key
+  // may arrive between the render of the next person and React's passive
+  // effects, when the handler that runs is still the one of the render that
+  // started the slide-out (an Escape right after a move was then ignored).
+  const leavingNow = useRef(false);
   const timer = useRef<number | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = person?.id;
@@ -60,7 +65,6 @@ export function EmployeePopup({
   // modal upgrade moves it in when it belongs there (Modal).
   const shownFirst = useRef(true);
   useEffect(() => {
-    setLeaving(null);
     const first = shownFirst.current;
     shownFirst.current = false;
     if (id === undefined || first) return;
@@ -69,10 +73,19 @@ export function EmployeePopup({
   }, [id]);
 
   function go(to: number | null, motion: Motion) {
-    if (leaving) return;
+    if (leavingNow.current) return;
+    leavingNow.current = true;
     const instant = window.matchMedia(prefersReducedMotion).matches;
     setLeaving(motion);
-    timer.current = window.setTimeout(() => onMove(to, motion), instant ? 0 : LEAVE_MS);
+    timer.current = window.setTimeout(
+      () => {
+        // One render: the next person arrives without the slide-out's style.
+        leavingNow.current = false;
+        setLeaving(null);
+        onMove(to, motion);
+      },
+      instant ? 0 : LEAVE_MS,
+    );
   }
 
   const step = (motion: "previous" | "next", to: number) => (event: MouseEvent) => {
