@@ -120,7 +120,8 @@ export const pagePreviews: Record<string, ComponentType> = {
         <OfficeAccordion />
       </div>
       <div className="container">
-        <MapConsent />
+        {/* The preview never asks the map's site (the editor's policy refuses frames). */}
+        <MapConsent frame={false} />
       </div>
     </>
   ),

@@ -81,6 +81,23 @@ test("the editor loads, previews a page with the site's components, and breaks n
   ).toBeVisible();
 });
 
+// The page keeps the map's frame in an inert <template> until a visitor asks
+// for it; React rendering the preview in the browser put the frame in the
+// document, where the editor's policy refused it (frame-src 'none').
+test("the Contact page's preview shows the map's preview and asks the map's site for nothing", async ({
+  page,
+}) => {
+  const map = readContent<{ map: { heading: string; showLabel: string; frameTitle: string } }>(
+    "contact",
+  ).map;
+  await openEntry(page, "pages", "contact");
+  const preview = page.locator("iframe").first().contentFrame();
+  const section = preview.getByRole("region", { name: map.heading });
+  await expect(section.getByRole("button", { name: map.showLabel })).toBeVisible();
+  await expect(section.locator("iframe")).toHaveCount(0);
+  await expect(preview.getByTitle(map.frameTitle)).toHaveCount(0);
+});
+
 test("a vacancy's new title is saved to content/careers.json and shown by the rebuilt /careers", async ({
   page,
 }) => {

@@ -14,22 +14,28 @@ import styles from "./contact.module.css";
  * until `wireMapConsent` (@/lib/map, a few lines of script on the page) puts
  * it in the preview's place. Both states have the same box, so nothing
  * shifts. Without script the button is hidden and the link to the map's site shows.
+ *
+ * `frame={false}` leaves the frame out: the editor's preview renders this in
+ * the browser, where React puts a <template>'s children in the document
+ * itself (not in its inert content), and the frame would load.
  */
-export function MapConsent() {
+export function MapConsent({ frame = true }: { frame?: boolean }) {
   const m = contact.map;
   const o = office(m.office);
   return (
     <section aria-labelledby="map" className={styles.mapSection} data-map="">
       <h2 id="map">{m.heading}</h2>
       <div className={styles.map}>
-        <template data-map-frame="">
-          <iframe
-            className={styles.frame}
-            src={osmEmbedUrl(m)}
-            title={m.frameTitle}
-            referrerPolicy="no-referrer"
-          />
-        </template>
+        {frame && (
+          <template data-map-frame="">
+            <iframe
+              className={styles.frame}
+              src={osmEmbedUrl(m)}
+              title={m.frameTitle}
+              referrerPolicy="no-referrer"
+            />
+          </template>
+        )}
         <div className={styles.preview} data-map-preview="">
           <ResponsiveImage
             name={m.previewImage}
