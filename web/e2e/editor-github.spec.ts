@@ -59,7 +59,7 @@ const photosOf = (v: Vacancy) =>
   Object.values(v).filter((x): x is string => typeof x === "string" && /\.(jpe?g|png)$/.test(x));
 
 /** Signs in as a member of staff (a GitHub session Decap keeps) and opens the Careers page. */
-async function openCareers(page: Page, problems: string[]) {
+async function openCareers(page: Page, problems: string[], width = 1280) {
   page.on("pageerror", (err) => problems.push(err.message));
   await page.addInitScript(() => {
     localStorage.setItem(
@@ -67,7 +67,7 @@ async function openCareers(page: Page, problems: string[]) {
       JSON.stringify({ token: "fake-token", backendName: "github", login: "anna-de-vries" }),
     );
   });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width, height: 800 });
   await page.goto(`${site.origin}/admin/#/collections/careers/entries/careers`);
   await expect(page.locator("label").filter({ hasText: /^Vacancies$/ })).toBeVisible({
     timeout: 30_000,
@@ -415,5 +415,42 @@ test("a draft that removed photos is saved again after main moved on, and publis
   expect(github.file(MAIN, "content/employees.json")!.toString("utf8")).toBe(theirs);
   for (const photo of own) expect(github.file(MAIN, `${IMAGES}/${photo}`), photo).toBeUndefined();
 
+  expectNothingUnexpected(github, problems);
+});
+
+// Decap's top bar of an entry is one row of 66 px: on a phone the editorial
+// workflow's status menu and View Live ran off the screen's edge (issue 30).
+test("on a phone the entry's top bar keeps save, the status menu and View Live on the screen, above the form", async ({
+  page,
+}) => {
+  const github = await fakeGitHub(page, root);
+  const problems: string[] = [];
+  await openCareers(page, problems, 375);
+  const onScreen = async (control: Locator) => {
+    await expect(control).toBeVisible();
+    const box = (await control.boundingBox())!;
+    expect(box.x, await control.textContent()).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, await control.textContent()).toBeLessThanOrEqual(375);
+    return box;
+  };
+  const controls = [
+    page.getByRole("link", { name: /Writing in Careers/ }),
+    page.getByRole("button", { name: "Save", exact: true }),
+    page.getByRole("button", { name: "Published" }),
+    page.getByRole("link", { name: /View Live/ }),
+  ];
+  let barBottom = 0;
+  for (const control of controls) {
+    const box = await onScreen(control);
+    barBottom = Math.max(barBottom, box.y + box.height);
+  }
+  // The form starts below the bar, not under it.
+  const label = page.locator("label").filter({ hasText: /^Page$/ });
+  expect((await label.boundingBox())!.y).toBeGreaterThan(barBottom);
+  // The status menu opens on the screen, over the form.
+  await page.getByRole("button", { name: "Published" }).click();
+  await onScreen(page.getByRole("menuitem", { name: /Unpublish/ }));
+  await page.keyboard.press("Escape");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expectNothingUnexpected(github, problems);
 });
