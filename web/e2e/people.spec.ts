@@ -240,6 +240,19 @@ async function clickBelowPopup(page: Page, target: import("@playwright/test").Lo
   await page.mouse.click(r.x + r.width / 2, y);
 }
 
+/**
+ * Enter on the focused "next" link of the first person's popup moves to the
+ * second person; Escape then closes the popup back to the directory.
+ */
+async function enterNextThenEscape(page: Page) {
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/who-we-are/${second.id}`);
+  await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(popup(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/who-we-are$/);
+}
+
 test.describe("a person's page before the visitor reaches for it", () => {
   test("loads no script until a press inside the popup, then hydrates and is modal", async ({
     page,
@@ -348,12 +361,7 @@ test.describe("a person's page before the visitor reaches for it", () => {
       await page.keyboard.press("Tab");
     }
     await expect(next).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(`/who-we-are/${second.id}`);
-    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(popup(page)).toBeHidden();
-    await expect(page).toHaveURL(/\/who-we-are$/);
+    await enterNextThenEscape(page);
     expect(await samePage()).toBe(true);
   });
 
@@ -367,12 +375,7 @@ test.describe("a person's page before the visitor reaches for it", () => {
     await popup(page)
       .getByRole("link", { name: /Next colleague/ })
       .focus();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(`/who-we-are/${second.id}`);
-    await expect(popup(page).getByRole("heading", { name: second.name })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(popup(page)).toBeHidden();
-    await expect(page).toHaveURL(/\/who-we-are$/);
+    await enterNextThenEscape(page);
   });
 });
 
