@@ -429,8 +429,9 @@ test("on a phone the entry's top bar keeps save, the status menu and View Live o
   const onScreen = async (control: Locator) => {
     await expect(control).toBeVisible();
     const box = (await control.boundingBox())!;
-    expect(box.x, await control.textContent()).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, await control.textContent()).toBeLessThanOrEqual(375);
+    const name = (await control.textContent()) ?? "";
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(375);
     return box;
   };
   const controls = [
