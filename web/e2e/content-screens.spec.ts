@@ -472,10 +472,31 @@ test("the ESG block fades in when its bottom reaches the viewport bottom", async
   expect(await scrollToBottomGap(30)).toEqual({ offset: 50, duration: "0.3s" });
   await page.waitForTimeout(200);
   await hidden();
-  await scrollToBottomGap(0);
-  // It takes 0.3 s: half way through it is on its way.
-  await page.waitForTimeout(120);
-  expect(Number(await block.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(0);
+  // It takes 0.3 s: on its way, it is drawn part-transparent. The page reads
+  // its opacity at every frame from the scroll until it is opaque (a fixed
+  // wait of half the time saw no frame yet on a loaded machine).
+  const opacities = await block.evaluate(
+    (el, gap) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const offset = parseFloat(getComputedStyle(el).getPropertyValue("--reveal-distance"));
+        const bottom = el.getBoundingClientRect().bottom - offset + window.scrollY;
+        window.scrollTo(0, bottom - window.innerHeight - gap);
+        const start = performance.now();
+        const frame = () => {
+          const opacity = Number(getComputedStyle(el).opacity);
+          seen.push(opacity);
+          if (opacity >= 1 || performance.now() - start > 5000) resolve(seen);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    0,
+  );
+  expect(
+    opacities.some((o) => o > 0 && o < 1),
+    `opacities drawn: ${opacities}`,
+  ).toBe(true);
   await shown();
   // Once shown it stays, whichever way the visitor scrolls.
   await scrollToBottomGap(400);
