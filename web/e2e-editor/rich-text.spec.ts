@@ -44,6 +44,37 @@ async function typeOnNewLine(page: Page, text: string) {
   await page.keyboard.type(text.slice(1));
 }
 
+/**
+ * Waits, as a person looking at the screen does before the next key, until
+ * the caret is drawn at the end of the text (after Ctrl+End) or on an empty
+ * line (after Enter). Under load Slate applies a key a moment after it
+ * arrives; an Enter that came before the caret had moved split the paragraph
+ * where the click had put it, and the rest of its last word went into the list.
+ */
+async function caretAt(page: Page, where: "the text's end" | "an empty line") {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((where) => {
+          const selection = document.getSelection();
+          const node = selection?.anchorNode;
+          const editor = (node instanceof Element ? node : node?.parentElement)?.closest(
+            "[data-slate-editor]",
+          );
+          if (!selection || !node || !editor) return false;
+          // Slate draws an empty line as a zero-width character.
+          const visible = (text: string) => text.replace(/[\u200B\uFEFF]/g, "");
+          if (where === "an empty line") return visible(node.textContent ?? "") === "";
+          const rest = document.createRange();
+          rest.selectNodeContents(editor);
+          rest.setStart(node, selection.anchorOffset);
+          return visible(rest.toString()) === "";
+        }, where),
+      { message: `the caret on ${where}` },
+    )
+    .toBe(true);
+}
+
 test('typing "- " or "1. " at the start of a rich-text line starts a list, saved as a Markdown list', async ({
   page,
 }) => {
@@ -62,16 +93,23 @@ test('typing "- " or "1. " at the start of a rich-text line starts a list, saved
   const roleText = (await shownField(page, "Role text")).locator("[data-slate-editor]");
   // A new line after the last paragraph, as someone adding a list at the end would.
   await roleText.locator(":scope > p").last().click();
-  await page.keyboard.press("End");
-  await page.keyboard.press("Enter");
+  // The end of the text, where the click did not put the caret (End alone
+  // goes to the end of the line on screen, and a long paragraph wraps).
+  await page.keyboard.press("ControlOrMeta+End");
+  await caretAt(page, "the text's end");
+  const newLine = async () => {
+    await page.keyboard.press("Enter");
+    await caretAt(page, "an empty line");
+  };
+  await newLine();
   await typeOnNewLine(page, "- one");
-  await page.keyboard.press("Enter");
+  await newLine();
   await typeOnNewLine(page, "two");
   // Enter on an empty item ends the list; then a numbered one.
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
+  await newLine();
+  await newLine();
   await typeOnNewLine(page, "1. first");
-  await page.keyboard.press("Enter");
+  await newLine();
   await typeOnNewLine(page, "second");
 
   await expect(roleText.locator(":scope > ul").last().locator("li")).toHaveText(["one", "two"]);
