@@ -47,7 +47,28 @@ export const CONTENT_FORMAT = "content-json";
  * @typedef {Record<string, any>} Field
  */
 
-/** "roleImage2Alt" -> "Role image 2 alt"; "/what-we-do" -> "What we do". */
+/**
+ * Words of the content's property names as staff say them: abbreviations in
+ * capitals, and the web developer's words (alt, href, eyebrow) in plain ones.
+ */
+const STAFF_WORDS = new Map([
+  ["alt", "photo description"],
+  ["anbi", "ANBI"],
+  ["dna", "DNA"],
+  ["esg", "ESG"],
+  ["eyebrow", "small heading"],
+  ["href", "link address"],
+  ["lat", "latitude"],
+  ["linkedin", "LinkedIn"],
+  ["liv", "LIV"],
+  ["lon", "longitude"],
+  ["sfdr", "SFDR"],
+  ["toc", "contents list"],
+  ["ui", "UI"],
+  ["url", "URL"],
+]);
+
+/** "roleImage2Alt" -> "Role image 2 photo description"; "/what-we-do" -> "What we do". */
 export function humanize(name) {
   if (name === "/") return "Home";
   const words = name
@@ -56,7 +77,10 @@ export function humanize(name) {
     .replace(/([a-z])([A-Z0-9])/g, "$1 $2")
     .replace(/([0-9])([A-Za-z])/g, "$1 $2")
     .toLowerCase()
-    .trim();
+    .trim()
+    .split(/\s+/)
+    .map((word) => STAFF_WORDS.get(word) ?? word)
+    .join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -289,7 +289,11 @@ describe("stringPattern", () => {
 
 describe("humanize", () => {
   it.each([
-    ["roleImage2Alt", "Role image 2 alt"],
+    ["roleImage2Alt", "Role image 2 photo description"],
+    ["eyebrow", "Small heading"],
+    ["esg", "ESG"],
+    ["linkedinLinkLabel", "LinkedIn link label"],
+    ["tocLabel", "Contents list label"],
     ["/what-we-do", "What we do"],
     ["/", "Home"],
     ["datePosted", "Date posted"],

@@ -29,7 +29,7 @@ test.describe(() => {
   }) => {
     await openEntry(page, "pages", "home");
 
-    const eyebrow = page.getByRole("textbox", { name: "Eyebrow", exact: true }).first();
+    const eyebrow = page.getByRole("textbox", { name: "Small heading", exact: true }).first();
     await expect(eyebrow).toBeVisible();
     const hint =
       "Required. The small line above the headline at the top of the home page, e.g. Real estate investment and asset management.";
@@ -51,7 +51,7 @@ test.describe(() => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("menuitem", { name: "Save now" }).click();
     await expect(eyebrow).toHaveAccessibleDescription(
-      /^Fill in Eyebrow: it is required\. Required\./,
+      /^Fill in Small heading: it is required\. Required\./,
     );
   });
 });
