@@ -58,8 +58,12 @@ function careersOn(github: FakeGitHub, branch: string): Careers {
 const photosOf = (v: Vacancy) =>
   Object.values(v).filter((x): x is string => typeof x === "string" && /\.(jpe?g|png)$/.test(x));
 
-/** Signs in as a member of staff (a GitHub session Decap keeps) and opens the Careers page. */
-async function openCareers(page: Page, problems: string[], width = 1280) {
+/**
+ * Signs in as a member of staff (a GitHub session Decap keeps) and opens the
+ * Careers page. Returns the page's errors, as they come (expectNothingUnexpected).
+ */
+async function openCareers(page: Page, width = 1280): Promise<string[]> {
+  const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(err.message));
   await page.addInitScript(() => {
     localStorage.setItem(
@@ -72,6 +76,7 @@ async function openCareers(page: Page, problems: string[], width = 1280) {
   await expect(page.locator("label").filter({ hasText: /^Vacancies$/ })).toBeVisible({
     timeout: 30_000,
   });
+  return problems;
 }
 
 /** Replaces a text box's text as a person does: select all, type. */
@@ -178,12 +183,11 @@ function expectNothingUnexpected(github: FakeGitHub, problems: string[]) {
 
 test("a value typed back after a saved draft is saved in the draft", async ({ page }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
   const before = careersOn(github, MAIN);
   const original = before.vacancies[0]!.title;
   const mistake = `${original} (wrong)`;
 
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   let title = await firstTitle(page);
   await retype(page, title, mistake);
   await saveDraft(page);
@@ -214,14 +218,13 @@ test("removing a published vacancy asks first; its draft removes the photos only
   page,
 }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
   const { before, gone, others, own, shared } = lastVacancyRemoved(github);
   expect(own.length).toBeGreaterThan(0);
   for (const photo of own) expect(github.file(MAIN, `${IMAGES}/${photo}`), photo).toBeDefined();
   const allImages = github.paths(MAIN, IMAGES);
 
   const questions = acceptQuestions(page);
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   await removeVacancy(page, gone, questions);
   await saveDraft(page);
 
@@ -265,13 +268,12 @@ test("a draft's upload goes when the vacancy using it is removed before publishi
   page,
 }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
   const { before, gone, own } = lastVacancyRemoved(github);
   const upload = `${IMAGES}/${uploadName}`;
   expect(github.file(MAIN, upload)).toBeUndefined();
 
   const questions = acceptQuestions(page);
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   // A new card photo for the last vacancy, saved in the draft.
   const vacancies = await fieldBox(page, "Vacancies");
   await vacancyEntry(vacancies, gone).click();
@@ -312,11 +314,10 @@ test("when GitHub cannot tell which photos are still used, the save goes through
   const recovered = github.timeOut((request) =>
     request.startsWith(`GET /repos/${REPO}/git/trees/main:content/media?recursive`),
   );
-  const problems: string[] = [];
   const { before, gone, own } = lastVacancyRemoved(github);
 
   const questions = acceptQuestions(page);
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   await removeVacancy(page, gone, questions);
   await saveDraft(page);
   await expect(
@@ -349,7 +350,6 @@ test("a photo a removed vacancy used stays while another draft in review names i
   page,
 }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
   const { before, gone, own } = lastVacancyRemoved(github);
   expect(own.length).toBeGreaterThan(1);
   // A colleague's draft of Who we are gives a person one of the vacancy's photos.
@@ -365,7 +365,7 @@ test("a photo a removed vacancy used stays while another draft in review names i
   );
 
   const questions = acceptQuestions(page);
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   await removeVacancy(page, gone, questions);
   await saveDraft(page);
   await expect.poll(() => github.hasBranch(DRAFT)).toBe(true);
@@ -382,11 +382,10 @@ test("a draft that removed photos is saved again after main moved on, and publis
   page,
 }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
   const { before, gone, others, own } = lastVacancyRemoved(github);
 
   const questions = acceptQuestions(page);
-  await openCareers(page, problems);
+  const problems = await openCareers(page);
   await removeVacancy(page, gone, questions);
   await saveDraft(page);
   await expect.poll(() => github.hasBranch(DRAFT)).toBe(true);
@@ -424,8 +423,7 @@ test("on a phone the entry's top bar keeps save, the status menu and View Live o
   page,
 }) => {
   const github = await fakeGitHub(page, root);
-  const problems: string[] = [];
-  await openCareers(page, problems, 375);
+  const problems = await openCareers(page, 375);
   const onScreen = async (control: Locator) => {
     await expect(control).toBeVisible();
     const box = (await control.boundingBox())!;
