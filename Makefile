@@ -15,8 +15,12 @@ BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
+# The versions of the programs make builds into .tools/ from the Go module
+# proxy (Helm, the Kubernetes control plane, kwok, actionlint): in a file of
+# their own, so that CI's cache of .tools is keyed by them alone.
+include tools.mk
 
-.PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-platform test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 .PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -103,7 +107,21 @@ bin/site: $(WEB_BUILT) $(GO_INPUTS) $(STAMPS)/go-inputs $(STAMPS)/go-settings
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
-test: build test-go test-web test-html e2e test-image test-chart check lint-workflows test-deploy test-build test-lockfile test-kube
+# Everything, in two parts that CI runs as separate required checks
+# (docs/deploy.md, "Releases and previews"): the site, which every change
+# waits for, content included, and the platform (the chart, the deploy
+# script, the workflows, the control plane), which only changes to those wait
+# for (cmd/ci changed decides).
+test: test-site test-platform
+
+# The site: the Go and web tests, every built page through the HTML check,
+# both e2e suites, the image, every page and link answering, the build graph
+# and the lock file. Needs no Helm and no control plane.
+test-site: build test-go test-web test-html e2e test-image check test-build test-lockfile
+
+# The platform: the chart, the workflows, the deploy script rendered and run
+# against a real control plane.
+test-platform: test-chart lint-workflows test-deploy test-kube
 
 test-go:
 	$(GO) vet ./...
@@ -162,8 +180,6 @@ test-image: build
 # version helm template and lint assume (1 and the minor of the k8s.io/client-go
 # in Helm's go.mod, 0.37 for v3.22.0); without them that is 1.20, older than
 # the chart's kubeVersion.
-HELM_VERSION := v3.22.0
-HELM_K8S_MINOR := 37
 HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
 CHART := deploy/helm/veldhaven-site
 $(HELM):
@@ -190,7 +206,7 @@ check: build
 
 # actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
 lint-workflows:
-	./scripts/lint-workflows.sh
+	ACTIONLINT_VERSION=$(ACTIONLINT_VERSION) ./scripts/lint-workflows.sh
 
 # The deploy script's commands, rendered with `helm template` (no cluster needed).
 test-deploy: $(HELM)
@@ -206,8 +222,6 @@ test-deploy: $(HELM)
 # without them the API server reports v0.0.0 and Helm refuses the chart's
 # kubeVersion. The first build takes about 30 minutes of a 2-core machine
 # (docs/benchmarks.md); after that the Go build cache makes it a relink.
-KUBE_VERSION := v1.37.2
-KUBE_MINOR := 37
 KUBE_BIN := $(CURDIR)/.tools/kube-$(KUBE_VERSION)
 KUBE_LDFLAGS := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(KUBE_MINOR)
 $(KUBE_BIN)/kube-apiserver:
@@ -218,7 +232,6 @@ $(KUBE_BIN)/kube-apiserver:
 # module ships them (kustomize/stage/), and we take kwok's node and pod
 # stages from the module at the same version, beside our own
 # (test/kube/stages: a pod that never gets ready).
-KWOK_VERSION := v0.8.0
 KWOK_DIR := $(CURDIR)/.tools/kwok-$(KWOK_VERSION)
 KWOK := $(KWOK_DIR)/kwok
 $(KWOK):

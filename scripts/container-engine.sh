@@ -2,8 +2,8 @@
 # shellcheck disable=SC2034 # ENGINE and REASON are for the scripts that source this.
 # Sourced by scripts/image.sh and scripts/test-image.sh: picks the container
 # engine. Docker where an engine answers (`docker info`), else podman, which
-# is installed from Debian's packages when missing and we are root (as
-# scripts/ensure-chromium.sh does for Chromium). CONTAINER_ENGINE=docker or
+# is installed from Debian's packages when missing, as root or through sudo
+# (scripts/apt-install.sh). CONTAINER_ENGINE=docker or
 # podman forces one.
 #
 # pick_engine sets ENGINE, and for podman exports CONTAINERS_CONF (the
@@ -25,15 +25,9 @@ pick_engine() {
   if [[ -z "$ENGINE" || "$ENGINE" == podman ]]; then
     ENGINE=podman
     if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
-      if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-        echo "container-engine: installing Debian's ${PODMAN_PACKAGES[*]}" >&2
-        apt-get update -qq
-        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PODMAN_PACKAGES[@]}" >/dev/null; then
-          REASON="no container engine: docker does not answer and apt-get could not install podman"
-          return 1
-        fi
-      else
-        REASON="no container engine: docker does not answer and podman is missing (as root: apt-get install ${PODMAN_PACKAGES[*]})"
+      # As root or through sudo (scripts/apt-install.sh).
+      if ! "$root/scripts/apt-install.sh" "${PODMAN_PACKAGES[@]}"; then
+        REASON="no container engine: docker does not answer and podman could not be installed (sudo apt-get install ${PODMAN_PACKAGES[*]})"
         return 1
       fi
     fi

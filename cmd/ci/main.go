@@ -12,6 +12,18 @@
 //	    and -sha or GITHUB_SHA)
 //	ci context preview|production
 //	    print a status context (the preview's is the editor's preview_context)
+//	ci changed
+//	    whether the change being checked touches the platform (the chart, the
+//	    workflows, the deploy script, the control plane: ci.PlatformPaths),
+//	    from GITHUB_EVENT_NAME and, for a push, BEFORE (the commit before it);
+//	    prints the reason and writes platform=true|false to $GITHUB_OUTPUT
+//	ci open-prs
+//	    the numbers of the repository's open pull requests, space-separated,
+//	    printed and written as open=... to $GITHUB_OUTPUT (GITHUB_TOKEN,
+//	    GITHUB_REPOSITORY, GITHUB_API_URL)
+//	ci sweep-images [-package <repo>/preview]
+//	    delete the versions of the previews' container package of the
+//	    repository's owner whose pr-<n>-... tags all name closed pull requests
 package main
 
 import (
@@ -23,6 +35,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,7 +53,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -53,6 +66,12 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return smoke(ctx, args[1:])
 	case "status":
 		return status(ctx, args[1:], getenv)
+	case "changed":
+		return changed(ctx, getenv)
+	case "open-prs":
+		return openPRs(ctx, getenv)
+	case "sweep-images":
+		return sweepImages(ctx, args[1:], getenv)
 	case "context":
 		if len(args) != 2 {
 			return errors.New("usage: ci context preview|production")
@@ -188,4 +207,74 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	}
 	fmt.Printf("status: %s %s on %s\n", c, *state, *sha)
 	return nil
+}
+
+// changed writes platform=true|false for the checks workflow: whether its
+// control-plane job must run (a job skipped by its own condition counts as
+// passed for a required check; a path filter would leave it pending).
+func changed(ctx context.Context, getenv func(string) string) error {
+	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
+	fmt.Printf("platform=%t: %s\n", c.Platform, c.Why)
+	return writeOutput(getenv, "platform", strconv.FormatBool(c.Platform))
+}
+
+// writeOutput appends name=value to $GITHUB_OUTPUT, where a runner sets it.
+func writeOutput(getenv func(string) string, name, value string) error {
+	out := getenv("GITHUB_OUTPUT")
+	if out == "" {
+		return nil
+	}
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", name, err)
+	}
+	if _, err := fmt.Fprintf(f, "%s=%s\n", name, value); err != nil {
+		f.Close()
+		return fmt.Errorf("output %s: write %s: %w", name, out, err)
+	}
+	return f.Close()
+}
+
+func github(getenv func(string) string) ci.GitHub {
+	api := getenv("GITHUB_API_URL")
+	if api == "" {
+		api = "https://api.github.com"
+	}
+	return ci.GitHub{API: api, Token: getenv("GITHUB_TOKEN"), Client: &http.Client{Timeout: 30 * time.Second}}
+}
+
+func openPRs(ctx context.Context, getenv func(string) string) error {
+	open, err := ci.OpenPulls(ctx, github(getenv), getenv("GITHUB_REPOSITORY"))
+	if err != nil {
+		return err
+	}
+	numbers := make([]string, len(open))
+	for i, n := range open {
+		numbers[i] = strconv.Itoa(n)
+	}
+	list := strings.Join(numbers, " ")
+	fmt.Printf("open pull requests: %s\n", list)
+	return writeOutput(getenv, "open", list)
+}
+
+func sweepImages(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("sweep-images", flag.ContinueOnError)
+	// The previews' package of preview.yml: ghcr.io/<owner>/<repo>/preview,
+	// whose name the registry keeps in lower case.
+	_, repoName, _ := strings.Cut(getenv("GITHUB_REPOSITORY"), "/")
+	pkg := fs.String("package", strings.ToLower(repoName)+"/preview", "the container package")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *pkg == "/preview" {
+		return errors.New("sweep-images: no GITHUB_REPOSITORY to name the package by; give -package")
+	}
+	g := github(getenv)
+	open, err := ci.OpenPulls(ctx, g, getenv("GITHUB_REPOSITORY"))
+	if err != nil {
+		return err
+	}
+	deleted, err := ci.SweepPreviewImages(ctx, g, getenv("GITHUB_REPOSITORY_OWNER"), *pkg, open)
+	fmt.Printf("sweep-images: deleted %d versions of %s: %s\n", len(deleted), *pkg, strings.Join(deleted, " "))
+	return err
 }
