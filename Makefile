@@ -161,7 +161,7 @@ e2e-editor: build
 	cd web && npm run --silent e2e:editor
 
 # The image (Dockerfile) from bin/site, offline: podman (installed with apt when
-# missing, as root; settings in deploy/podman/containers.conf) or docker where an
+# missing, as root or through sudo; settings in deploy/podman/containers.conf) or docker where an
 # engine answers. docs/deploy.md says how to run it.
 IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
 image: build
@@ -253,7 +253,7 @@ kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM)
 # docs/deploy.md tells the cluster's owner: first install, upgrade, an upgrade
 # that never gets ready, a failed smoke test's rollback, killed deploys,
 # previews and their teardown (test/kube). Etcd: Debian's etcd-server
-# (scripts/ensure-etcd.sh installs it as root when missing).
+# (scripts/ensure-etcd.sh installs it when missing, as root or through sudo).
 test-kube: kube-tools
 	cd test/kube && $(GO) vet ./... && KUBE_BIN=$(KUBE_BIN) KWOK=$(KWOK) KWOK_STAGES=$(KWOK_DIR)/stages \
 	  HELM=$(HELM) $(GO) test -count=1 -timeout 20m -v ./...
@@ -273,7 +273,7 @@ fmt: $(WEB_STAMP)
 
 # Benchmarks (print figures, never fail on one): make build time, Lighthouse per
 # page class, JS shipped, bin/site against nginx with wrk, RSS and cold start.
-# Installs wrk and nginx (apt, as root) and Chromium when missing. See docs/benchmarks.md.
+# Installs wrk and nginx (apt, as root or through sudo) and Chromium when missing. See docs/benchmarks.md.
 bench: bench-linkedin
 	./scripts/bench.sh
 
