@@ -180,6 +180,10 @@ test-image: build
 # version helm template and lint assume (1 and the minor of the k8s.io/client-go
 # in Helm's go.mod, 0.37 for v3.22.0); without them that is 1.20, older than
 # the chart's kubeVersion.
+# The Kubernetes minor Helm assumes: that of the k8s.io/client-go in the
+# go.mod of the Helm version tools.mk pins (read when Helm is built, so a
+# Renovate update of HELM_VERSION alone is complete).
+HELM_K8S_MINOR = $(shell cd / && $(GO) mod download -json helm.sh/helm/v3@$(HELM_VERSION) | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$$/\1/p' | xargs sed -n 's/^[[:space:]]*k8s\.io\/client-go v0\.\([0-9]*\)\..*/\1/p')
 HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
 CHART := deploy/helm/veldhaven-site
 $(HELM):
@@ -222,6 +226,7 @@ test-deploy: $(HELM)
 # without them the API server reports v0.0.0 and Helm refuses the chart's
 # kubeVersion. The first build takes about 30 minutes of a 2-core machine
 # (docs/benchmarks.md); after that the Go build cache makes it a relink.
+KUBE_MINOR := $(word 2,$(subst ., ,$(KUBE_VERSION)))
 KUBE_BIN := $(CURDIR)/.tools/kube-$(KUBE_VERSION)
 KUBE_LDFLAGS := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(KUBE_MINOR)
 $(KUBE_BIN)/kube-apiserver:

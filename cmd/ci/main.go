@@ -21,6 +21,11 @@
 //	    the numbers of the repository's open pull requests, space-separated,
 //	    printed and written as open=... to $GITHUB_OUTPUT (GITHUB_TOKEN,
 //	    GITHUB_REPOSITORY, GITHUB_API_URL)
+//	ci certificate -url https://www.veldhaven.eu [-days 21]
+//	    fail when the site's certificate expires within that many days
+//	ci report -title <title>
+//	    open the weekly check's issue (label weekly-check) or comment on the
+//	    open one, linking RUN_URL (GITHUB_TOKEN, GITHUB_REPOSITORY)
 //	ci sweep-images [-package <repo>/preview]
 //	    delete the versions of the previews' container package of the
 //	    repository's owner whose pr-<n>-... tags all name closed pull requests
@@ -53,7 +58,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images|certificate|report [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -72,6 +77,10 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return openPRs(ctx, getenv)
 	case "sweep-images":
 		return sweepImages(ctx, args[1:], getenv)
+	case "certificate":
+		return certificate(ctx, args[1:], time.Now())
+	case "report":
+		return report(ctx, args[1:], getenv)
 	case "context":
 		if len(args) != 2 {
 			return errors.New("usage: ci context preview|production")
@@ -277,4 +286,41 @@ func sweepImages(ctx context.Context, args []string, getenv func(string) string)
 	deleted, err := ci.SweepPreviewImages(ctx, g, getenv("GITHUB_REPOSITORY_OWNER"), *pkg, open)
 	fmt.Printf("sweep-images: deleted %d versions of %s: %s\n", len(deleted), *pkg, strings.Join(deleted, " "))
 	return err
+}
+
+func certificate(ctx context.Context, args []string, now time.Time) error {
+	fs := flag.NewFlagSet("certificate", flag.ContinueOnError)
+	site := fs.String("url", "", "the site's https origin")
+	days := fs.Int("days", 21, "fail when fewer days than this are left")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	expiry, err := ci.CertificateExpiry(ctx, *site, nil)
+	if err != nil {
+		return err
+	}
+	left := int(expiry.Sub(now).Hours() / 24)
+	fmt.Printf("certificate: %s expires %s (%d days left)\n", *site, expiry.UTC().Format(time.DateOnly), left)
+	if left < *days {
+		return fmt.Errorf("the certificate of %s expires in %d days (on %s): its renewal is not working (docs/operations.md, \"Certificates\")", *site, left, expiry.UTC().Format(time.DateOnly))
+	}
+	return nil
+}
+
+func report(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	title := fs.String("title", "", "the issue's title")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *title == "" {
+		return errors.New("report: -title is required")
+	}
+	body := fmt.Sprintf("The scheduled check of main failed: %s\n\nWhat to do: docs/operations.md, \"When the weekly check fails\".", getenv("RUN_URL"))
+	n, err := ci.ReportFailure(ctx, github(getenv), getenv("GITHUB_REPOSITORY"), *title, body)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("report: issue #%d\n", n)
+	return nil
 }

@@ -2,16 +2,13 @@ package ci
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // The previews' leftovers: a pull request's Helm release is removed by the
@@ -20,66 +17,6 @@ import (
 // images pushed for it stay in the registry. The sweeper (sweep-previews.yml)
 // asks GitHub which pull requests are open and removes the rest: releases
 // through scripts/deploy.sh sweep-previews, images here.
-
-// GitHub is GitHub's REST API as a workflow's token reaches it.
-type GitHub struct {
-	// API is GitHub's REST origin (GITHUB_API_URL on a runner).
-	API    string
-	Token  string
-	Client *http.Client
-}
-
-var errNotFound = errors.New("not found")
-
-// call sends one request and decodes a JSON answer into v (when v is not
-// nil); it returns the next page's URL from the Link header, if any.
-func (g GitHub) call(ctx context.Context, method, target string, v any) (next string, err error) {
-	if !strings.HasPrefix(target, "http") {
-		target = strings.TrimSuffix(g.API, "/") + target
-	}
-	req, err := http.NewRequestWithContext(ctx, method, target, nil)
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Accept", "application/vnd.github+json")
-	req.Header.Set("Authorization", "Bearer "+g.Token)
-	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
-	resp, err := g.Client.Do(req)
-	if err != nil {
-		return "", fmt.Errorf("%s %s: %w", method, req.URL.Path, err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return "", fmt.Errorf("%s %s: %w", method, req.URL.Path, err)
-	}
-	if resp.StatusCode == http.StatusNotFound {
-		return "", fmt.Errorf("%s %s: %w", method, req.URL.Path, errNotFound)
-	}
-	if resp.StatusCode/100 != 2 {
-		var msg struct {
-			Message string `json:"message"`
-		}
-		_ = json.Unmarshal(body, &msg)
-		return "", fmt.Errorf("%s %s: GitHub answered %d: %s", method, req.URL.Path, resp.StatusCode, msg.Message)
-	}
-	if v != nil {
-		if err := json.Unmarshal(body, v); err != nil {
-			return "", fmt.Errorf("%s %s: decode: %w", method, req.URL.Path, err)
-		}
-	}
-	return nextLink(resp.Header.Get("Link")), nil
-}
-
-var linkNext = regexp.MustCompile(`<([^>]+)>;\s*rel="next"`)
-
-// nextLink is the rel="next" URL of a Link header (GitHub's pagination).
-func nextLink(h string) string {
-	if m := linkNext.FindStringSubmatch(h); m != nil {
-		return m[1]
-	}
-	return ""
-}
 
 // OpenPulls lists the numbers of repo's open pull requests, every page.
 func OpenPulls(ctx context.Context, g GitHub, repo string) ([]int, error) {

@@ -203,6 +203,11 @@ func TestLeastPrivilege(t *testing.T) {
 					if (!ok || s.With["push"] != true) && len(j.runs("scripts/ci sweep-images")) == 0 {
 						t.Errorf("%s %s: packages: write, but pushes no image and sweeps none", name, id)
 					}
+				case "issues":
+					// Only to report the weekly check's failure.
+					if len(j.runs("scripts/ci report")) == 0 {
+						t.Errorf("%s %s: issues: write, but reports nothing", name, id)
+					}
 				default:
 					t.Errorf("%s %s: %s: write; the workflows need none", name, id, scope)
 				}
@@ -604,7 +609,7 @@ func TestRuleset(t *testing.T) {
 // that post a status, the kubeconfig only the deploy script; never a whole job.
 func TestSecretsOnlyWhereUsed(t *testing.T) {
 	uses := map[string][]string{
-		"secrets.GITHUB_TOKEN": {"scripts/ci status", "scripts/ci open-prs", "scripts/ci sweep-images"},
+		"secrets.GITHUB_TOKEN": {"scripts/ci status", "scripts/ci open-prs", "scripts/ci sweep-images", "scripts/ci report"},
 		"secrets.KUBE_CONFIG":  {"scripts/deploy.sh"},
 	}
 	for name, w := range readWorkflows(t) {
@@ -1071,5 +1076,30 @@ func TestToolsCache(t *testing.T) {
 		if regexp.MustCompile(`(?m)^` + v + ` :=`).Match(mk) {
 			t.Errorf("the Makefile pins %s itself: the cache key would not see it", v)
 		}
+	}
+}
+
+// Main is checked every week whatever changed, the control plane included,
+// and a failure reaches the owner as an issue (issue 37).
+func TestWeeklyCheck(t *testing.T) {
+	w := readWorkflows(t)["weekly.yml"]
+	if cron, _ := w.On["schedule"].([]any); len(cron) != 1 {
+		t.Errorf("weekly.yml: schedule %v, want one cron", w.On["schedule"])
+	}
+	if w.Jobs["checks"].Uses != "./.github/workflows/checks.yml" {
+		t.Errorf("weekly.yml: checks job uses %q, want every check", w.Jobs["checks"].Uses)
+	}
+	// A schedule has no commit to compare with: the control plane runs.
+	if base := BaseFor("schedule", ""); base != "" {
+		t.Errorf("a scheduled run compares with %q: the control plane would be skipped", base)
+	}
+	rep := w.Jobs["report"]
+	for _, n := range []string{"checks", "certificate"} {
+		if !slices.Contains(rep.needs(), n) {
+			t.Errorf("report needs %v, want %s", rep.needs(), n)
+		}
+	}
+	if !strings.Contains(rep.If, "always()") || !strings.Contains(rep.If, "'failure'") || len(rep.runs("scripts/ci report")) != 1 {
+		t.Errorf("report: if %q: want it after any failure, running scripts/ci report", rep.If)
 	}
 }
