@@ -87,4 +87,3 @@ func nextLink(h string) string {
 	}
 	return ""
 }
-
