@@ -49,9 +49,12 @@ type copyMeta struct {
 	Stored time.Time         `json:"stored"`
 }
 
-// copyEntry is one copy in the index.
+// copyEntry is one copy in the index: confirmed is when the owner last
+// answered it (200 or 304; the file's modification time on disk), failed
+// when the owner last failed on it.
 type copyEntry struct {
-	meta copyMeta
+	meta              copyMeta
+	confirmed, failed time.Time
 }
 
 // store keeps the last good answer of the owner for each key (a canonical
@@ -95,6 +98,9 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 		e, err := readEntry(path)
 		if err == nil && (!valid(e.meta.Key) || fileName(e.meta.Key) != name) {
 			err = errors.New("not a copy of a key this process forwards")
+		}
+		if err == nil && now().Sub(e.confirmed) > maxCopyAge {
+			err = fmt.Errorf("not confirmed by the owner for over %v", maxCopyAge)
 		}
 		if err != nil {
 			logger.Warn("feed copies: removing a file that is not a copy", slog.String("file", name), slog.String("error", err.Error()))
@@ -175,7 +181,7 @@ func readMeta(f *os.File) (*copyEntry, error) {
 	if m.Size != size-int64(trailerLen)-n {
 		return nil, fmt.Errorf("copy of %d bytes in a file of %d", m.Size, size)
 	}
-	return &copyEntry{meta: m}, nil
+	return &copyEntry{meta: m, confirmed: info.ModTime()}, nil
 }
 
 // pending is a copy being written: the owner's body goes into it, and
@@ -254,7 +260,7 @@ func (p *pending) commit() error {
 		_ = os.Remove(p.f.Name())
 		return fmt.Errorf("feed copies: %w", err)
 	}
-	e := &copyEntry{meta: m}
+	e := &copyEntry{meta: m, confirmed: p.s.now()}
 	s := p.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -312,12 +318,17 @@ type openCopy struct {
 func (c *openCopy) Close() error { return c.f.Close() }
 
 // open opens the copy of key and marks it used; ok is false when there is
-// none (or it went between the index and the file). The metadata is read
+// none (or it went between the index and the file). A copy the owner has
+// not confirmed for maxCopyAge is removed instead. The metadata is read
 // from the open file, so a copy replaced meanwhile is served whole, the
 // old or the new.
 func (s *store) open(key string) (*openCopy, bool) {
 	s.mu.Lock()
 	el, ok := s.index[key]
+	if ok && s.now().Sub(el.Value.(*copyEntry).confirmed) > maxCopyAge {
+		s.removeLocked(key)
+		ok = false
+	}
 	if ok {
 		s.lru.MoveToFront(el)
 	}
@@ -343,6 +354,40 @@ func (s *store) has(key string) bool {
 	defer s.mu.Unlock()
 	_, ok := s.index[key]
 	return ok
+}
+
+// confirm records that the owner has just confirmed the copy of key (304);
+// the file's modification time keeps it across a restart.
+func (s *store) confirm(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.index[key]; ok {
+		e := el.Value.(*copyEntry)
+		e.confirmed, e.failed = s.now(), time.Time{}
+		_ = os.Chtimes(filepath.Join(s.dir, fileName(key)), e.confirmed, e.confirmed)
+	}
+}
+
+// markFailed records that the owner has just failed on key: remembered
+// with its copy only, so bounded as the copies are.
+func (s *store) markFailed(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.index[key]; ok {
+		el.Value.(*copyEntry).failed = s.now()
+	}
+}
+
+// failedWithin reports whether the owner failed on key within d.
+func (s *store) failedWithin(key string, d time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	el, ok := s.index[key]
+	if !ok {
+		return false
+	}
+	failed := el.Value.(*copyEntry).failed
+	return !failed.IsZero() && s.now().Sub(failed) < d
 }
 
 // etag is the ETag the copy of key was stored with, "" without one.
