@@ -172,11 +172,13 @@ func (b *dailyBudget) rollLocked(now time.Time) {
 }
 
 // feedReserveLocked is how many calls media look-ups must leave for the
-// feed's refreshes: those planned until midnight, at most half the budget,
-// so that visitors asking for media can never stop the feed's refreshes.
+// feed's refreshes: every one planned until midnight, ceil(time left /
+// interval), so that visitors asking for media can never stop one. The
+// interval leaves a fifth of the budget besides a day of refreshes
+// (RefreshInterval), so at 00:00 media get that fifth (10 of 50), and
+// more as the day's refreshes are made (docs/deploy.md).
 func (b *dailyBudget) feedReserveLocked(now time.Time) int {
-	planned := int((untilMidnight(now) + b.interval - 1) / b.interval)
-	return min(planned, b.limit/2)
+	return int((untilMidnight(now) + b.interval - 1) / b.interval)
 }
 
 // take counts one call of kind (an endpoint name), or refuses it with a

@@ -129,7 +129,7 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	if err != nil {
 		return err
 	}
-	if !f.media[urn] {
+	if _, listed := f.media[urn]; !listed {
 		// Only media of the firm's own posts are proxied: the endpoint
 		// is not a way to fetch arbitrary LinkedIn assets with our token.
 		return &upstreamError{Endpoint: "media", Kind: kindNotFound}

@@ -7,7 +7,7 @@ import (
 
 // Defaults of the media fetch budget. A feed page shows a few images, and
 // every item is fetched once and then kept (the media cache; a failure is
-// remembered for mediaFailureTTL), so a legitimate load asks for a handful
+// remembered until its post changes, or mediaFailureTTL), so a legitimate load asks for a handful
 // of downloads at once and few after: 30 at once and one more every 2 s is
 // far above that and far below what LinkedIn's throttling would notice.
 const (
