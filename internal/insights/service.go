@@ -35,7 +35,7 @@ type Service struct {
 	media   *mediaStore
 	metrics *metrics
 	version *versionState // LinkedIn-Version in use
-	budget  *dailyBudget  // LinkedIn calls per UTC day (budget.go)
+	budget  *dailyBudget  // LinkedIn calls per UTC day (callbudget.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -53,9 +53,9 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
-	// mediaBudget limits how often visitors can make the site download
-	// media from LinkedIn (mediabudget.go).
-	mediaBudget *ratelimit.Bucket
+	// mediaDownloads limits how often visitors can make the site download
+	// media from LinkedIn (mediarate.go).
+	mediaDownloads *ratelimit.Bucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
@@ -110,7 +110,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		failures: make(map[string]mediaFailure),
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
-	s.mediaBudget = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
+	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""
@@ -311,7 +311,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaBudget) {
+		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			failure := mediaFailure{err: err, post: post}
 			if !itemFailure(err) {
@@ -343,7 +343,7 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
 	}
 	defer s.tasks.done()
-	if err := s.takeMediaBudget(); err != nil {
+	if err := s.takeMediaDownload(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(s.base, s.mediaDownloadTimeout())

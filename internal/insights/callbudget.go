@@ -256,9 +256,9 @@ func (b *dailyBudget) sortByRefusedToday() bool {
 	return b.state.SortByRefusedDay == utcDay(b.now())
 }
 
-// refuseSortBy remembers that LinkedIn refused sortBy=CREATED today, and
+// noteSortByRefused remembers that LinkedIn refused sortBy=CREATED today, and
 // reports whether this is the first time today (to log it once).
-func (b *dailyBudget) refuseSortBy() bool {
+func (b *dailyBudget) noteSortByRefused() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	day := utcDay(b.now())
