@@ -1,6 +1,7 @@
 package feedproxy
 
 import (
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -18,7 +19,8 @@ const oversizedVideo = "/linkedin-api/media/video-D4D05AQOversized0"
 // owner answers 5xx does not put the other URLs on their copies: a new
 // post shows, and media the owner has withdrawn answer 404.
 func TestAVisitorsFailureHoldsOnlyItsURL(t *testing.T) {
-	o, _, p, _ := setup(t, Config{})
+	var logs syncBuffer
+	o, _, p, _ := setup(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	o.answer(oversizedVideo, http.StatusBadGateway)
 	for _, target := range []string{"/linkedin-api", mediaPath} {
 		if w := get(p, target); w.Code != 200 {
@@ -39,6 +41,27 @@ func TestAVisitorsFailureHoldsOnlyItsURL(t *testing.T) {
 			t.Errorf("withdrawn media during the visitor's loop: %d %q, want the owner's 404", w.Code, w.Header().Get("Cache-Control"))
 		}
 	}
+	if strings.Contains(logs.String(), "the owner failed") {
+		t.Errorf("the visitor's loop logged the owner as failing:\n%s", logs.String())
+	}
+}
+
+// syncBuffer is a log written from the proxy's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // TestALateRemovalIsHonoured: a 404 or 410 the owner sends after the

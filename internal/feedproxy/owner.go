@@ -78,7 +78,7 @@ func (p *Proxy) ask(t target) result {
 	if ownerFailed(res) {
 		p.store.markFailed(t.key)
 	}
-	p.note(res)
+	p.note(t, res)
 	return res
 }
 
@@ -208,19 +208,21 @@ func outcomeOf(res result) string {
 	}
 }
 
-// note counts the owner's answer and logs when its health changes: once
-// as it starts failing (with what failed), once as it answers again. A
-// failure here may be one URL's (a video over the owner's cap) as well as
-// the owner's; the metrics tell them apart by count.
-func (p *Proxy) note(res result) {
+// note counts the owner's answer and logs when its health changes, as
+// the feed's own answers show it (a visitor can make the owner fail on a
+// media URL at will, a video over its cap): once as it starts failing,
+// with what failed, once as it answers again.
+func (p *Proxy) note(t target, res result) {
 	outcome := outcomeOf(res)
 	p.metrics.owner.WithLabelValues(outcome).Inc()
 	failed := ownerFailed(res)
 	p.mu.Lock()
-	changed := failed != p.failing
-	p.failing = failed
 	if !failed {
 		p.lastOK = p.now()
+	}
+	changed := t.feed && failed != p.failing
+	if t.feed {
+		p.failing = failed
 	}
 	p.mu.Unlock()
 	switch {

@@ -109,7 +109,7 @@ type Proxy struct {
 
 	mu      sync.Mutex
 	lastOK  time.Time // the owner's last good answer (a metric)
-	failing bool      // its last answer was a failure (logged on change)
+	failing bool      // its last answer of the feed was a failure (logged on change)
 }
 
 // New builds the proxy and indexes the copies already in cfg.Dir.
