@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -110,7 +111,7 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 		loaded = append(loaded, e)
 	}
 	// Oldest first, so that the newest end at the front of the LRU.
-	sortByStored(loaded)
+	slices.SortStableFunc(loaded, func(a, b *copyEntry) int { return a.meta.Stored.Compare(b.meta.Stored) })
 	for _, e := range loaded {
 		s.index[e.meta.Key] = s.lru.PushFront(e)
 		s.bytes += e.meta.Size
@@ -119,14 +120,6 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 	s.evictLocked("")
 	s.mu.Unlock()
 	return s, nil
-}
-
-func sortByStored(es []*copyEntry) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].meta.Stored.Before(es[j-1].meta.Stored); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
 }
 
 // fileName is the copy file of key: a hash, so that no part of a key (which
@@ -348,56 +341,46 @@ func (s *store) open(key string) (*openCopy, bool) {
 	return &openCopy{meta: e.meta, body: io.NewSectionReader(f, 0, e.meta.Size), f: f}, true
 }
 
-// has reports whether there is a copy of key, without marking it used.
-func (s *store) has(key string) bool {
+// entry runs f on the index entry of key, if any, under the lock; ok is
+// whether there was one. It does not mark the copy used.
+func (s *store) entry(key string, f func(e *copyEntry)) (ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.index[key]
+	el, ok := s.index[key]
+	if ok && f != nil {
+		f(el.Value.(*copyEntry))
+	}
 	return ok
 }
+
+// has reports whether there is a copy of key.
+func (s *store) has(key string) bool { return s.entry(key, nil) }
 
 // confirm records that the owner has just confirmed the copy of key (304);
 // the file's modification time keeps it across a restart.
 func (s *store) confirm(key string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if el, ok := s.index[key]; ok {
-		e := el.Value.(*copyEntry)
+	s.entry(key, func(e *copyEntry) {
 		e.confirmed, e.failed = s.now(), time.Time{}
 		_ = os.Chtimes(filepath.Join(s.dir, fileName(key)), e.confirmed, e.confirmed)
-	}
+	})
 }
 
 // markFailed records that the owner has just failed on key: remembered
 // with its copy only, so bounded as the copies are.
 func (s *store) markFailed(key string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if el, ok := s.index[key]; ok {
-		el.Value.(*copyEntry).failed = s.now()
-	}
+	s.entry(key, func(e *copyEntry) { e.failed = s.now() })
 }
 
 // failedWithin reports whether the owner failed on key within d.
-func (s *store) failedWithin(key string, d time.Duration) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	el, ok := s.index[key]
-	if !ok {
-		return false
-	}
-	failed := el.Value.(*copyEntry).failed
-	return !failed.IsZero() && s.now().Sub(failed) < d
+func (s *store) failedWithin(key string, d time.Duration) (failed bool) {
+	s.entry(key, func(e *copyEntry) { failed = !e.failed.IsZero() && s.now().Sub(e.failed) < d })
+	return failed
 }
 
 // etag is the ETag the copy of key was stored with, "" without one.
-func (s *store) etag(key string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if el, ok := s.index[key]; ok {
-		return el.Value.(*copyEntry).meta.Header["Etag"]
-	}
-	return ""
+func (s *store) etag(key string) (etag string) {
+	s.entry(key, func(e *copyEntry) { etag = e.meta.Header["Etag"] })
+	return etag
 }
 
 // stats are the number of copies and the bytes of their bodies.
