@@ -100,7 +100,6 @@ func run(args []string, getenv func(string) string) error {
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		SecurityContact: cfg.security,
 		Ready:           feed.ready,
-		ReadyStatus:     feed.status,
 		BuildID:         buildID,
 	})
 	if err != nil {
@@ -239,8 +238,7 @@ func parseBuildDate(s string) (time.Time, error) {
 // process doing everything), or a web replica's proxy to the owner.
 type feed struct {
 	handler http.Handler
-	ready   func() bool   // nil: always ready
-	status  func() string // what /readyz says beside "ready"; nil: nothing
+	ready   func() bool // nil: always ready
 	close   func() error
 }
 
@@ -265,7 +263,7 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 			return nil, err
 		}
 		logger.Info("web replica: /linkedin-api from the feed owner", slog.String("feed_url", cfg.feedURL.String()))
-		return &feed{handler: p, status: p.Status, close: func() error { return nil }}, nil
+		return &feed{handler: p, close: func() error { return nil }}, nil
 	}
 	feedCfg, err := insights.ConfigFromEnv(getenv)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"github.com/veldhaven/site/internal/clientaddr"
 )
 
 // Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
@@ -174,8 +176,6 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 // the exchange budget, the code is exchanged for a token, which the page
 // hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
-	// One try per sign-in: the browser drops the state whatever happens next.
-	http.SetCookie(w, s.cookie("", -1))
 	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
 	q := r.URL.Query()
 	c, err := r.Cookie(s.cookie("", 0).Name)
@@ -212,7 +212,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "state_replayed", restart)
 		return
 	}
-	leave, wait, ok := s.gate.enter()
+	leave, wait, ok := s.gate.enter(clientaddr.Key(r))
 	if !ok {
 		s.tooMany(w, r, wait)
 		return
@@ -251,6 +251,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.cfg.logger.LogAttrs(r.Context(), slog.LevelInfo, "editor sign-in", slog.String("result", "ok"))
+	http.SetCookie(w, s.cookie("", -1)) // spent
 	writeHandshake(w, http.StatusOK, handshake{
 		origin:  s.origin,
 		title:   "Signed in",
@@ -261,12 +262,14 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 }
 
 // tooMany answers a callback over the exchange budget: 429 with
-// Retry-After, and a page that says when to try again.
+// Retry-After, and a page that says when to try again. The state is not
+// spent and its cookie stays: reloading the page after the wait finishes
+// the sign-in (GitHub's code lasts 10 minutes).
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration) {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	s.fail(w, r, http.StatusTooManyRequests, "exchange_budget",
-		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then sign in again from the editor.", secs))
+		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then reload this window or sign in again from the editor.", secs))
 }
 
 // exchangeFailure classifies a failed token exchange for the status code and
@@ -320,6 +323,11 @@ func clip(s string, n int) string {
 // fail answers a sign-in that cannot go on: a page with the reason which
 // also tells the editor's window (Decap shows the message).
 func (s *signIn) fail(w http.ResponseWriter, r *http.Request, status int, reason, message string) {
+	if r.URL.Path == CallbackPath && status != http.StatusTooManyRequests {
+		// One try per sign-in: the browser drops the state. A sign-in
+		// refused for the budget has not been tried yet.
+		http.SetCookie(w, s.cookie("", -1))
+	}
 	s.cfg.logger.LogAttrs(r.Context(), slog.LevelWarn, "editor sign-in failed",
 		slog.String("reason", reason), slog.Int("status", status))
 	body, _ := json.Marshal(struct {

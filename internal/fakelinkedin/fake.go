@@ -54,6 +54,9 @@ type Fake struct {
 	// deleted are posts deleted upstream: gone from the organization's
 	// posts and answered 404 by URN (Posts API, "Delete Posts").
 	deleted map[string]bool
+	// edited are posts whose commentary was changed upstream (Posts API,
+	// "Update Posts": a PARTIAL_UPDATE of commentary), by URN.
+	edited map[string]string
 	// refuseSortBy answers a sortBy parameter 400, as a version of the
 	// Posts API that does not know it would.
 	refuseSortBy bool
@@ -112,6 +115,18 @@ func (f *Fake) DeletePost(urn string) {
 		f.deleted = map[string]bool{}
 	}
 	f.deleted[urn] = true
+}
+
+// EditPost changes a post's commentary upstream, as its author's edit
+// would: lastModifiedAt moves on and lifecycleStateInfo.isEditedByAuthor
+// is true.
+func (f *Fake) EditPost(urn, commentary string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.edited == nil {
+		f.edited = map[string]string{}
+	}
+	f.edited[urn] = commentary
 }
 
 // RefuseSortBy makes the posts finder refuse the sortBy parameter with 400.
@@ -292,7 +307,13 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 	deleted, refuseSortBy := f.deleted, f.refuseSortBy
 	var posts []map[string]any
 	for _, p := range Posts(author) {
-		if !deleted[p["id"].(string)] {
+		id := p["id"].(string)
+		if commentary, ok := f.edited[id]; ok {
+			p["commentary"] = commentary
+			p["lastModifiedAt"] = p["lastModifiedAt"].(int64) + day
+			p["lifecycleStateInfo"] = map[string]any{"isEditedByAuthor": true}
+		}
+		if !deleted[id] {
 			posts = append(posts, p)
 		}
 	}

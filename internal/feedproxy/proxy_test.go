@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -44,6 +45,7 @@ var regexpURN = regexp.MustCompile(`urn:li:(image|video):[A-Za-z0-9_-]{8,64}`)
 type owner struct {
 	mu       sync.Mutex
 	items    map[string]ownerItem // by path?query as received
+	statuses map[string]int       // error statuses answered instead, by the same keys
 	mode     string               // "" answers; "500", "503", "hang", "slow", "redirect", "drop", "truncate"
 	requests []*http.Request
 }
@@ -53,7 +55,7 @@ type ownerItem struct {
 }
 
 func newOwner() *owner {
-	return &owner{items: map[string]ownerItem{
+	return &owner{statuses: map[string]int{}, items: map[string]ownerItem{
 		"/linkedin-api": {"application/json; charset=utf-8", "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400", feedBody},
 		imageURL:        {"application/json; charset=utf-8", "public, max-age=300, stale-while-revalidate=3600", `{"downloadUrl":"` + mediaPath + `"}`},
 		mediaPath:       {"image/jpeg", "public, max-age=604800, immutable", mediaBytes},
@@ -70,6 +72,13 @@ func (o *owner) del(key string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	delete(o.items, key)
+}
+
+// answer makes the owner answer status for key (an error, or a removal).
+func (o *owner) answer(key string, status int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.statuses[key] = status
 }
 
 func (o *owner) put(key string, it ownerItem) {
@@ -94,6 +103,7 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		key += "?" + q
 	}
 	it, ok := o.items[key]
+	status, failing := o.statuses[key]
 	o.mu.Unlock()
 	switch mode {
 	case "500", "503":
@@ -122,11 +132,14 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_ = conn.Close()
 		return
 	}
-	if !ok {
+	if !ok || failing {
+		if !failing {
+			status = http.StatusNotFound
+		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusNotFound)
-		_, _ = io.WriteString(w, `{"status":404,"message":"not found"}`)
+		w.WriteHeader(status)
+		_, _ = fmt.Fprintf(w, `{"status":%d,"message":"an error"}`, status)
 		return
 	}
 	w.Header().Set("Content-Type", it.contentType)
@@ -175,14 +188,6 @@ func get(p http.Handler, target string, header ...string) *httptest.ResponseReco
 	return w
 }
 
-// holdless makes the next request ask the owner even right after a
-// failure (the failure hold is a separate test).
-func holdless(p *Proxy) {
-	p.mu.Lock()
-	p.lastFail = time.Time{}
-	p.mu.Unlock()
-}
-
 func TestOwnerUpThenAway(t *testing.T) {
 	type want struct {
 		status int
@@ -223,7 +228,6 @@ func TestOwnerUpThenAway(t *testing.T) {
 				}
 			}
 			o.set(tt.mode)
-			holdless(p)
 			w := get(p, tt.target)
 			if w.Code != tt.second.status {
 				t.Fatalf("status %d, want %d (%s)", w.Code, tt.second.status, w.Body)
@@ -237,8 +241,8 @@ func TestOwnerUpThenAway(t *testing.T) {
 			if stale := w.Header().Get("X-Feed-Stale") == "1"; stale != tt.second.stale {
 				t.Errorf("X-Feed-Stale %q, want stale=%v", w.Header().Get("X-Feed-Stale"), tt.second.stale)
 			}
-			if tt.second.stale && w.Header().Get("Cache-Control") != cacheStaleFeed {
-				t.Errorf("a copy of the feed served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), cacheStaleFeed)
+			if tt.second.stale && w.Header().Get("Cache-Control") != cacheStale {
+				t.Errorf("a copy of the feed served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), cacheStale)
 			}
 			if w.Code >= 400 && w.Header().Get("Cache-Control") != "no-store" {
 				t.Errorf("an error with Cache-Control %q", w.Header().Get("Cache-Control"))
@@ -260,7 +264,8 @@ func TestOwnerUnreachable(t *testing.T) {
 	_ = ln.Close()
 	u, _ := ParseOwnerURL("http://" + addr)
 	reg := prometheus.NewRegistry()
-	p, err := New(Config{Owner: u, Dir: t.TempDir(), Registerer: reg})
+	var logs bytes.Buffer
+	p, err := New(Config{Owner: u, Dir: t.TempDir(), Registerer: reg, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,8 +279,9 @@ func TestOwnerUnreachable(t *testing.T) {
 	if got := counter(t, p.metrics.served, "failed"); got != 1 {
 		t.Errorf("served failed = %v, want 1", got)
 	}
-	if s := p.Status(); !strings.Contains(s, "failed") || !strings.Contains(s, "unreachable") || !strings.Contains(s, "never answered") {
-		t.Errorf("status %q: want the failure said", s)
+	get(p, "/linkedin-api")
+	if l := logs.String(); strings.Count(l, "the owner failed") != 1 || !strings.Contains(l, "outcome=unreachable") {
+		t.Errorf("logs %q: want the failure said once", l)
 	}
 }
 
@@ -300,7 +306,6 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			}
 			// And with the owner away now, nothing is served for it.
 			o.set("drop")
-			holdless(p)
 			if w := get(p, target); w.Code != http.StatusBadGateway {
 				t.Errorf("owner away after the 404: %d, want 502 (no copy left)", w.Code)
 			}
@@ -352,7 +357,6 @@ func TestRangesAndCompression(t *testing.T) {
 	for _, source := range []string{"owner", "copy"} {
 		if source == "copy" {
 			o.set("503")
-			holdless(p)
 		}
 		w := get(p, mediaPath, "Range", "bytes=4-9")
 		if w.Code != http.StatusPartialContent || w.Body.String() != mediaBytes[4:10] || w.Header().Get(SourceHeader) != source {
@@ -529,13 +533,11 @@ func TestCopiesSurviveARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, target := range []string{"/linkedin-api", imageURL, mediaPath} {
-		holdless(p2)
 		if w := get(p2, target); w.Code != 200 || w.Header().Get(SourceHeader) != "copy" {
 			t.Errorf("%s after a restart, owner away: %d %q", target, w.Code, w.Header().Get(SourceHeader))
 		}
 	}
 	for _, target := range []string{"/linkedin-api/media/image-C4D22AQPlanted000", "/linkedin-api/media/image-C4D22AQRenamed000"} {
-		holdless(p2)
 		if w := get(p2, target); w.Code == 200 {
 			t.Errorf("%s: a file the store did not write for it was served", target)
 		}
@@ -570,8 +572,8 @@ func TestFailureHold(t *testing.T) {
 	if w := get(p, imageURL); w.Code != 200 || w.Header().Get(SourceHeader) != "owner" {
 		t.Errorf("no copy, within the hold: %d %q", w.Code, w.Header().Get(SourceHeader))
 	}
-	if s := p.Status(); !strings.Contains(s, "from the owner") {
-		t.Errorf("status after the owner answered again: %q", s)
+	if w := get(p, "/linkedin-api"); w.Header().Get(SourceHeader) != "copy" {
+		t.Errorf("the feed within its hold, after another URL's answer: %q", w.Header().Get(SourceHeader))
 	}
 }
 
@@ -636,7 +638,6 @@ func TestMetrics(t *testing.T) {
 	o, _, p, reg := setup(t, Config{})
 	get(p, "/linkedin-api")
 	o.set("503")
-	holdless(p)
 	get(p, "/linkedin-api")
 	get(p, "/linkedin-api/nope")
 	for served, want := range map[string]float64{"owner": 1, "copy": 1, "failed": 0, "refused": 1} {

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -49,9 +50,12 @@ type copyMeta struct {
 	Stored time.Time         `json:"stored"`
 }
 
-// copyEntry is one copy in the index.
+// copyEntry is one copy in the index: confirmed is when the owner last
+// answered it (200 or 304; the file's modification time on disk), failed
+// when the owner last failed on it.
 type copyEntry struct {
-	meta copyMeta
+	meta              copyMeta
+	confirmed, failed time.Time
 }
 
 // store keeps the last good answer of the owner for each key (a canonical
@@ -96,6 +100,9 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 		if err == nil && (!valid(e.meta.Key) || fileName(e.meta.Key) != name) {
 			err = errors.New("not a copy of a key this process forwards")
 		}
+		if err == nil && now().Sub(e.confirmed) > maxCopyAge {
+			err = fmt.Errorf("not confirmed by the owner for over %v", maxCopyAge)
+		}
 		if err != nil {
 			logger.Warn("feed copies: removing a file that is not a copy", slog.String("file", name), slog.String("error", err.Error()))
 			_ = os.RemoveAll(path)
@@ -104,7 +111,7 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 		loaded = append(loaded, e)
 	}
 	// Oldest first, so that the newest end at the front of the LRU.
-	sortByStored(loaded)
+	slices.SortStableFunc(loaded, func(a, b *copyEntry) int { return a.meta.Stored.Compare(b.meta.Stored) })
 	for _, e := range loaded {
 		s.index[e.meta.Key] = s.lru.PushFront(e)
 		s.bytes += e.meta.Size
@@ -113,14 +120,6 @@ func newStore(dir string, maxBytes int64, maxEntries int, valid func(key string)
 	s.evictLocked("")
 	s.mu.Unlock()
 	return s, nil
-}
-
-func sortByStored(es []*copyEntry) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].meta.Stored.Before(es[j-1].meta.Stored); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
 }
 
 // fileName is the copy file of key: a hash, so that no part of a key (which
@@ -175,7 +174,7 @@ func readMeta(f *os.File) (*copyEntry, error) {
 	if m.Size != size-int64(trailerLen)-n {
 		return nil, fmt.Errorf("copy of %d bytes in a file of %d", m.Size, size)
 	}
-	return &copyEntry{meta: m}, nil
+	return &copyEntry{meta: m, confirmed: info.ModTime()}, nil
 }
 
 // pending is a copy being written: the owner's body goes into it, and
@@ -254,7 +253,7 @@ func (p *pending) commit() error {
 		_ = os.Remove(p.f.Name())
 		return fmt.Errorf("feed copies: %w", err)
 	}
-	e := &copyEntry{meta: m}
+	e := &copyEntry{meta: m, confirmed: p.s.now()}
 	s := p.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -312,12 +311,17 @@ type openCopy struct {
 func (c *openCopy) Close() error { return c.f.Close() }
 
 // open opens the copy of key and marks it used; ok is false when there is
-// none (or it went between the index and the file). The metadata is read
+// none (or it went between the index and the file). A copy the owner has
+// not confirmed for maxCopyAge is removed instead. The metadata is read
 // from the open file, so a copy replaced meanwhile is served whole, the
 // old or the new.
 func (s *store) open(key string) (*openCopy, bool) {
 	s.mu.Lock()
 	el, ok := s.index[key]
+	if ok && s.now().Sub(el.Value.(*copyEntry).confirmed) > maxCopyAge {
+		s.removeLocked(key)
+		ok = false
+	}
 	if ok {
 		s.lru.MoveToFront(el)
 	}
@@ -337,22 +341,46 @@ func (s *store) open(key string) (*openCopy, bool) {
 	return &openCopy{meta: e.meta, body: io.NewSectionReader(f, 0, e.meta.Size), f: f}, true
 }
 
-// has reports whether there is a copy of key, without marking it used.
-func (s *store) has(key string) bool {
+// entry runs f on the index entry of key, if any, under the lock; ok is
+// whether there was one. It does not mark the copy used.
+func (s *store) entry(key string, f func(e *copyEntry)) (ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.index[key]
+	el, ok := s.index[key]
+	if ok && f != nil {
+		f(el.Value.(*copyEntry))
+	}
 	return ok
 }
 
+// has reports whether there is a copy of key.
+func (s *store) has(key string) bool { return s.entry(key, nil) }
+
+// confirm records that the owner has just confirmed the copy of key (304);
+// the file's modification time keeps it across a restart.
+func (s *store) confirm(key string) {
+	s.entry(key, func(e *copyEntry) {
+		e.confirmed, e.failed = s.now(), time.Time{}
+		_ = os.Chtimes(filepath.Join(s.dir, fileName(key)), e.confirmed, e.confirmed)
+	})
+}
+
+// markFailed records that the owner has just failed on key: remembered
+// with its copy only, so bounded as the copies are.
+func (s *store) markFailed(key string) {
+	s.entry(key, func(e *copyEntry) { e.failed = s.now() })
+}
+
+// failedWithin reports whether the owner failed on key within d.
+func (s *store) failedWithin(key string, d time.Duration) (failed bool) {
+	s.entry(key, func(e *copyEntry) { failed = !e.failed.IsZero() && s.now().Sub(e.failed) < d })
+	return failed
+}
+
 // etag is the ETag the copy of key was stored with, "" without one.
-func (s *store) etag(key string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if el, ok := s.index[key]; ok {
-		return el.Value.(*copyEntry).meta.Header["Etag"]
-	}
-	return ""
+func (s *store) etag(key string) (etag string) {
+	s.entry(key, func(e *copyEntry) { etag = e.meta.Header["Etag"] })
+	return etag
 }
 
 // stats are the number of copies and the bytes of their bodies.

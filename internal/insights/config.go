@@ -28,7 +28,7 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
-	// DefaultDailyCalls is the daily budget of LinkedIn API calls (budget.go):
+	// DefaultDailyCalls is the daily budget of LinkedIn API calls (callbudget.go):
 	// half of the 100 calls per member and day that LinkedIn's Development
 	// tier is reported to allow, and a tenth of its 500 per application.
 	DefaultDailyCalls = 50

@@ -36,7 +36,7 @@ type linkedInSource struct {
 	observe      func(endpoint string, outcome errKind) // metrics hook
 	ver          *versionState                          // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
-	// budget; it also remembers a refused sortBy (budget.go).
+	// budget; it also remembers a refused sortBy (callbudget.go).
 	budget *dailyBudget
 	now    func() time.Time
 	// tokenBackoffMax caps the wait between failed token refreshes: the
@@ -112,7 +112,7 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	} else {
 		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
 		if kindOf(err) == kindClientError {
-			if s.budget.refuseSortBy() {
+			if s.budget.noteSortByRefused() {
 				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
 			}
 			err = s.getJSON(ctx, "posts", u, &resp)

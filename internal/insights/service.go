@@ -18,9 +18,11 @@ import (
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
-// mediaFailureTTL is the least time a failed media fetch is remembered, so
-// a broken item does not send every visitor's request upstream; with
-// LinkedIn it is the refresh interval (each look-up costs the budget).
+// mediaFailureTTL is the least time a media fetch that failed for a
+// passing reason (a timeout, LinkedIn's 5xx) is remembered, so a broken
+// item does not send every visitor's request upstream; with LinkedIn it is
+// the refresh interval (each look-up costs the budget). A failure of the
+// item itself (itemFailure) is remembered until its post changes.
 const mediaFailureTTL = time.Minute
 
 // Service is the insights feed: a source behind a cache, and the HTTP
@@ -33,7 +35,7 @@ type Service struct {
 	media   *mediaStore
 	metrics *metrics
 	version *versionState // LinkedIn-Version in use
-	budget  *dailyBudget  // LinkedIn calls per UTC day (budget.go)
+	budget  *dailyBudget  // LinkedIn calls per UTC day (callbudget.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -51,18 +53,31 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
-	// mediaBudget limits how often visitors can make the site download
-	// media from LinkedIn (mediabudget.go).
-	mediaBudget *ratelimit.Bucket
+	// mediaDownloads limits how often visitors can make the site download
+	// media from LinkedIn (mediarate.go).
+	mediaDownloads *ratelimit.Bucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
 }
 
-// mediaFailure is a remembered failed media fetch.
+// mediaFailure is a remembered failed media fetch: of the post version
+// post, until until (zero: as long as the post is the same).
 type mediaFailure struct {
 	err   error
+	post  string
 	until time.Time
+}
+
+// itemFailure reports whether err is the item's own (too large, not an
+// image or video, refused, gone): asking again changes nothing until its
+// post does.
+func itemFailure(err error) bool {
+	switch kindOf(err) {
+	case kindTooLarge, kindBadResponse, kindRefused, kindNotFound:
+		return true
+	}
+	return false
 }
 
 // New builds the service for cfg (zero fields take their defaults). With a
@@ -95,7 +110,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		failures: make(map[string]mediaFailure),
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
-	s.mediaBudget = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
+	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""
@@ -279,9 +294,14 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 	if s.media.has(key) {
 		return nil
 	}
+	var post string
+	if f := s.cache.current(); f != nil {
+		post = f.media[urn]
+	}
 	s.failMu.Lock()
 	if f, ok := s.failures[key]; ok {
-		if s.now().Before(f.until) && f.until.Sub(s.now()) <= s.failTTL {
+		now := s.now()
+		if f.post == post && (f.until.IsZero() || now.Before(f.until) && f.until.Sub(now) <= s.failTTL) {
 			s.failMu.Unlock()
 			return f.err
 		}
@@ -291,10 +311,14 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaBudget) {
+		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
+			failure := mediaFailure{err: err, post: post}
+			if !itemFailure(err) {
+				failure.until = s.now().Add(s.failTTL)
+			}
 			s.failMu.Lock()
-			s.failures[key] = mediaFailure{err: err, until: s.now().Add(s.failTTL)}
+			s.failures[key] = failure
 			s.failMu.Unlock()
 		}
 		return nil, err
@@ -319,7 +343,7 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
 	}
 	defer s.tasks.done()
-	if err := s.takeMediaBudget(); err != nil {
+	if err := s.takeMediaDownload(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(s.base, s.mediaDownloadTimeout())

@@ -41,11 +41,9 @@ type Config struct {
 	// Editor is the server side of the editor at /admin/ (its page is in Site).
 	Editor Editor
 	// Ready reports whether the feed has an answer; nil means always ready.
+	// /readyz says "ready" or "not ready" and nothing else (SECURITY.md):
+	// what a web replica's feed comes from is in its metrics and logs.
 	Ready func() bool
-	// ReadyStatus, when set, says on /readyz (a line after "ready" or "not
-	// ready") what the feed is served from: a web replica is ready whatever
-	// its feed owner does, and says whether its answers are fresh.
-	ReadyStatus func() string
 	// ServeMetrics exposes /metrics on this handler; false (the default: the
 	// metrics have their own, private address) answers it with the 404 page.
 	ServeMetrics bool
@@ -139,9 +137,6 @@ func New(cfg Config) (http.Handler, error) {
 		if cfg.Ready != nil && !cfg.Ready() {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			body = "not ready"
-		}
-		if cfg.ReadyStatus != nil {
-			body += "\n" + cfg.ReadyStatus()
 		}
 		_, _ = io.WriteString(w, body)
 	})

@@ -172,11 +172,13 @@ func (b *dailyBudget) rollLocked(now time.Time) {
 }
 
 // feedReserveLocked is how many calls media look-ups must leave for the
-// feed's refreshes: those planned until midnight, at most half the budget,
-// so that visitors asking for media can never stop the feed's refreshes.
+// feed's refreshes: every one planned until midnight, ceil(time left /
+// interval), so that visitors asking for media can never stop one. The
+// interval leaves a fifth of the budget besides a day of refreshes
+// (RefreshInterval), so at 00:00 media get that fifth (10 of 50), and
+// more as the day's refreshes are made (docs/deploy.md).
 func (b *dailyBudget) feedReserveLocked(now time.Time) int {
-	planned := int((untilMidnight(now) + b.interval - 1) / b.interval)
-	return min(planned, b.limit/2)
+	return int((untilMidnight(now) + b.interval - 1) / b.interval)
 }
 
 // take counts one call of kind (an endpoint name), or refuses it with a
@@ -254,9 +256,9 @@ func (b *dailyBudget) sortByRefusedToday() bool {
 	return b.state.SortByRefusedDay == utcDay(b.now())
 }
 
-// refuseSortBy remembers that LinkedIn refused sortBy=CREATED today, and
+// noteSortByRefused remembers that LinkedIn refused sortBy=CREATED today, and
 // reports whether this is the first time today (to log it once).
-func (b *dailyBudget) refuseSortBy() bool {
+func (b *dailyBudget) noteSortByRefused() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	day := utcDay(b.now())
