@@ -11,8 +11,16 @@
 # when no engine can be had.
 
 # The packages podman needs on Debian: runc (our containers.conf names it),
-# netavark and aardvark-dns for port publishing, iptables for netavark.
+# netavark and aardvark-dns for port publishing, iptables for netavark; as a
+# user other than root (rootless podman, e.g. a CI runner with sudo for the
+# install only) also newuidmap (uidmap) for the user's subordinate ids and
+# slirp4netns for the containers' network.
 PODMAN_PACKAGES=(podman runc netavark aardvark-dns iptables)
+PODMAN_COMMANDS=(podman runc)
+if [[ "$(id -u)" != 0 ]]; then
+  PODMAN_PACKAGES+=(uidmap slirp4netns)
+  PODMAN_COMMANDS+=(newuidmap slirp4netns)
+fi
 
 pick_engine() {
   local root
@@ -24,7 +32,9 @@ pick_engine() {
   fi
   if [[ -z "$ENGINE" || "$ENGINE" == podman ]]; then
     ENGINE=podman
-    if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
+    local cmd missing=0
+    for cmd in "${PODMAN_COMMANDS[@]}"; do command -v "$cmd" >/dev/null || missing=1; done
+    if ((missing)); then
       # As root or through sudo (scripts/apt-install.sh).
       if ! "$root/scripts/apt-install.sh" "${PODMAN_PACKAGES[@]}"; then
         REASON="no container engine: docker does not answer and podman could not be installed (sudo apt-get install ${PODMAN_PACKAGES[*]})"
