@@ -7,6 +7,7 @@ import CMS from "decap-cms-app";
 import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
+import { DateControl } from "./date-control";
 import {
   compareWithLastSave,
   openMediaFromAddress,
@@ -162,9 +163,10 @@ function registerFieldRules() {
     (CMS.getWidget(name) as unknown as { control: never; preview: never }).control;
   const preview = (name: string) =>
     (CMS.getWidget(name) as unknown as { control: never; preview: never }).preview;
-  for (const name of ["string", "text", "number", "select", "markdown", "datetime"]) {
+  for (const name of ["string", "text", "number", "select", "markdown"]) {
     CMS.registerWidget(name, withRules(control(name)) as never, preview(name));
   }
+  CMS.registerWidget("date", withRules(DateControl as never) as never, preview("datetime"));
   CMS.registerWidget("list", withSearch(control("list")) as never, preview("list"));
   CMS.registerWidget("assigned-id", AssignedIdControl as never, preview("number"));
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
