@@ -19,6 +19,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/veldhaven/site/internal/clientaddr"
+	"github.com/veldhaven/site/internal/oauthstate"
 )
 
 // Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
@@ -41,6 +42,10 @@ const (
 	secureStateCookie = "__Host-cms_oauth"
 	stateCookieAge    = 10 * time.Minute
 )
+
+// stateMACContext binds the state's MAC to the editor's sign-in: a state
+// of another flow signed with the same key is refused here.
+const stateMACContext = "veldhaven editor sign-in state v1\x00"
 
 type signInConfig struct {
 	oauth     oauth2.Config
@@ -74,8 +79,8 @@ type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site
 	secure bool   // the origin is https: the cookie is Secure and __Host-
-	signer stateSigner
-	spent  *spentStates
+	signer oauthstate.Signer
+	spent  *oauthstate.Spent
 	gate   *exchangeGate
 }
 
@@ -97,8 +102,8 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 	}
 	return &signIn{
 		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https",
-		signer: stateSigner{key: cfg.stateKey, now: now},
-		spent:  &spentStates{now: now, m: map[string]time.Time{}},
+		signer: oauthstate.Signer{Key: cfg.stateKey, Purpose: stateMACContext, Age: stateCookieAge, Now: now},
+		spent:  oauthstate.NewSpent(now),
 		gate:   newExchangeGate(cfg.exchanges, now),
 	}, nil
 }
@@ -164,7 +169,7 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	}
 	state := rand.Text()
 	verifier := oauth2.GenerateVerifier()
-	http.SetCookie(w, s.cookie(s.signer.issue(state, verifier), int(stateCookieAge/time.Second)))
+	http.SetCookie(w, s.cookie(s.signer.Issue(state, verifier), int(stateCookieAge/time.Second)))
 	c := s.oauthFor()
 	c.Scopes = []string{scope}
 	target := c.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("allow_signup", "false"))
@@ -183,8 +188,8 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
 		return
 	}
-	state, verifier, expires, problem := s.signer.open(c.Value)
-	if problem != stateOK {
+	state, verifier, expires, problem := s.signer.Open(c.Value)
+	if problem != oauthstate.OK {
 		s.fail(w, r, http.StatusBadRequest, string(problem), restart)
 		return
 	}
@@ -208,7 +213,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "no_code", "GitHub did not send an authorization code: sign in again from the editor.")
 		return
 	}
-	if s.spent.spent(state) {
+	if s.spent.Used(state) {
 		s.fail(w, r, http.StatusBadRequest, "state_replayed", restart)
 		return
 	}
@@ -218,7 +223,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer leave()
-	if ok, full := s.spent.spend(state, expires); !ok {
+	if ok, full := s.spent.Spend(state, expires); !ok {
 		if full {
 			s.tooMany(w, r, time.Minute)
 			return

@@ -16,6 +16,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/server"
 )
 
@@ -165,18 +166,18 @@ func TestChainForgedStateCookie(t *testing.T) {
 	parts := strings.Split(genuine.Value, ".")
 	otherParts := strings.Split(other.Value, ".")
 	longer := strconv.FormatInt(time.Now().Add(time.Hour).Unix(), 10)
-	past := stateSigner{key: []byte(chainStateKey), now: func() time.Time { return time.Now().Add(-stateCookieAge - time.Second) }}
-	foreign := stateSigner{key: []byte("another-key-of-another-site-0123456789"), now: time.Now}
+	past := oauthstate.Signer{Key: []byte(chainStateKey), Purpose: stateMACContext, Age: stateCookieAge, Now: func() time.Time { return time.Now().Add(-stateCookieAge - time.Second) }}
+	foreign := oauthstate.Signer{Key: []byte("another-key-of-another-site-0123456789"), Purpose: stateMACContext, Age: stateCookieAge, Now: time.Now}
 	for _, tc := range []struct {
 		name, state, cookie, reason string
 	}{
 		{"the issue's cookie", "a", "a.b", "state_malformed"},
 		{"state and verifier of our choosing", "a", "a.b." + longer + ".AAAA", "state_forged"},
-		{"signed by another key", "s", foreign.issue("s", "v"), "state_forged"},
+		{"signed by another key", "s", foreign.Issue("s", "v"), "state_forged"},
 		{"another state with this cookie's MAC", otherState, strings.Join([]string{otherState, parts[1], parts[2], parts[3]}, "."), "state_forged"},
 		{"another verifier", state, strings.Join([]string{parts[0], otherParts[1], parts[2], parts[3]}, "."), "state_forged"},
 		{"a later expiry", state, strings.Join([]string{parts[0], parts[1], longer, parts[3]}, "."), "state_forged"},
-		{"expired", "s", past.issue("s", "v"), "state_expired"},
+		{"expired", "s", past.Issue("s", "v"), "state_expired"},
 		{"signed, other state in the query", otherState, genuine.Value, "state_mismatch"},
 		{"no cookie", state, "", "state_mismatch"},
 	} {
@@ -504,28 +505,5 @@ func TestStateKeyAcrossReplicas(t *testing.T) {
 				t.Errorf("start log notes the missing key: %v, want %v: %s", noted, tc.key == "", a.logs)
 			}
 		})
-	}
-}
-
-// TestSpentStatesBounded: the memory of spent states never grows past
-// maxSpentStates; expired states make room, and when none has expired a
-// state is refused rather than forgotten.
-func TestSpentStatesBounded(t *testing.T) {
-	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	s := &spentStates{now: func() time.Time { return now }, m: map[string]time.Time{}}
-	for i := range maxSpentStates {
-		if ok, full := s.spend(strconv.Itoa(i), now.Add(time.Duration(i+1)*time.Millisecond)); !ok || full {
-			t.Fatalf("spend %d: %v %v", i, ok, full)
-		}
-	}
-	if ok, full := s.spend("one more", now.Add(time.Minute)); ok || !full {
-		t.Fatalf("over the bound: ok %v full %v, want refused as full", ok, full)
-	}
-	if ok, _ := s.spend("0", now.Add(time.Minute)); ok {
-		t.Fatal("a spent state was spent again")
-	}
-	now = now.Add(5 * time.Second) // every state above has expired
-	if ok, full := s.spend("one more", now.Add(time.Minute)); !ok || full || len(s.m) != 1 {
-		t.Fatalf("after expiry: ok %v full %v, %d kept", ok, full, len(s.m))
 	}
 }

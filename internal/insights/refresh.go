@@ -53,6 +53,8 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 					stop()
 					return
 				case <-ch:
+				case <-s.kick: // a new token: refresh now
+					stop()
 				}
 			}
 			if s.base.Err() != nil {

@@ -46,6 +46,10 @@ type Service struct {
 	// backoff is the refresher's current wait after failures (refresh.go;
 	// only its goroutine uses it).
 	backoff time.Duration
+	// kick wakes the refresher for a refresh at once (reconnect.go).
+	kick chan struct{}
+	// reconnects counts reconnects from /admin/linkedin by result.
+	reconnects *prometheus.CounterVec
 
 	base   context.Context
 	cancel context.CancelFunc
@@ -108,6 +112,11 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		tasks:    &tracker{},
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
+		kick:     make(chan struct{}, 1),
+		reconnects: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "veldhaven_insights_linkedin_reconnects_total",
+			Help: "Reconnects of LinkedIn from /admin/linkedin, by result: ok, not_page_admin, check_failed, not_stored.",
+		}, []string{"result"}),
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
 	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
@@ -149,7 +158,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total} {
+		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects} {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -165,6 +174,10 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, now)
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
+		if dataDir != "" {
+			s.persist = true // also set below; the stored token needs it now
+			s.useStoredToken(src)
+		}
 	default:
 		sample, err := newSampleSource(sampleFS)
 		if err != nil {

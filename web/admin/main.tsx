@@ -28,6 +28,7 @@ import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { installPasteGuard } from "./paste-guard";
 import { installListShortcut } from "./list-shortcut";
+import { installLinkedInNotice } from "./linkedin-status";
 import { keepContentMarkdownStyle } from "./markdown-style";
 import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
@@ -203,6 +204,7 @@ function registerDecapFixes() {
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
   installListShortcut();
+  void installLinkedInNotice();
   CMS.registerRemarkPlugin(keepContentMarkdownStyle as never);
   formFirstOnNarrowScreens(history);
   compareWithLastSave();
