@@ -136,7 +136,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 
 	var err error
-	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { return float64(s.media.bytes()) })
+	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) })
 	if err != nil {
 		s.cancel()
 		return nil, err
@@ -282,7 +282,7 @@ func (s *Service) Ready() bool {
 func (s *Service) Close() error {
 	s.cancel()
 	s.tasks.close()
-	s.media.close()
+	s.media.Close()
 	return nil
 }
 
@@ -291,7 +291,7 @@ func (s *Service) Close() error {
 // visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
 // the fetch itself goes on for others.
 func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
-	if s.media.has(key) {
+	if s.media.Has(key) {
 		return nil
 	}
 	var post string
