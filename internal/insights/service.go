@@ -34,8 +34,9 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
-	version *versionState // LinkedIn-Version in use
-	budget  *dailyBudget  // LinkedIn calls per UTC day (callbudget.go)
+	version *versionState  // LinkedIn-Version in use
+	budget  *dailyBudget   // LinkedIn calls per UTC day (callbudget.go)
+	learned *linkedInState // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -148,8 +149,9 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		budgetDir = "" // the sample makes no LinkedIn call
 	}
 	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total} {
+		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -162,7 +164,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = src
 	case cfg.linkedIn():
 		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, now)
+		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, s.learned, now)
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
 	default:
