@@ -169,8 +169,9 @@ image: build
 
 # Builds the image and checks the running container (scripts/test-image.sh);
 # skips with one line where no container can start. Ports: TEST_IMAGE_PORT
-# (18190) and the seven after it. Its last part runs cmd/replicatest: the
-# feed owner and two web replicas against the fake LinkedIn.
+# (18190) and the seven after it. Its last part runs test/replicas (go test,
+# skipped without the image): the feed owner and two web replicas against the
+# fake LinkedIn.
 test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 

@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/veldhaven/site/internal/accept"
 	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/diskcache"
 )
 
 // gzipPrefix keys the gzip variant of the feed's copy.
@@ -21,20 +23,20 @@ const gzipPrefix = "gzip "
 // is served without it.
 func (p *Proxy) serveCopy(w http.ResponseWriter, r *http.Request, t target, fresh http.Header) bool {
 	gz := false
-	c, ok := (*openCopy)(nil), false
+	c, ok := (*diskcache.Reader)(nil), false
 	if _, accepts := accept.Encodings(r.Header.Get("Accept-Encoding")); t.feed && accepts {
-		c, ok = p.store.open(gzipPrefix + t.key)
+		c, ok = p.store.Open(gzipPrefix + t.key)
 		gz = ok
 	}
 	if !ok {
-		if c, ok = p.store.open(t.key); !ok {
+		if c, ok = p.store.Open(t.key); !ok {
 			return false
 		}
 	}
 	defer c.Close()
 	source := "owner"
 	h := w.Header()
-	for k, v := range c.meta.Header {
+	for k, v := range c.Meta.Attrs {
 		h.Set(k, v)
 	}
 	switch {
@@ -68,10 +70,10 @@ func (p *Proxy) serveCopy(w http.ResponseWriter, r *http.Request, t target, fres
 		// The owner does not range over an encoded answer either.
 		r.Header.Del("Range")
 		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
-			h.Set("Content-Length", strconv.FormatInt(c.meta.Size, 10))
+			h.Set("Content-Length", strconv.FormatInt(c.Meta.Size, 10))
 		}
 	}
-	byteranges.ServeContent(w, r, modtime, c.body, c.meta.Size)
+	byteranges.ServeContent(w, r, modtime, c.SectionReader, c.Meta.Size)
 	return true
 }
 
@@ -100,32 +102,29 @@ func (p *Proxy) passOn(w http.ResponseWriter, res result) {
 // storeGzip stores the gzip variant of the feed's copy beside it, once per
 // new feed, so that no request compresses.
 func (p *Proxy) storeGzip(key string) {
-	c, ok := p.store.open(key)
+	c, ok := p.store.Open(key)
 	if !ok {
 		return
 	}
 	defer c.Close()
-	header := map[string]string{}
-	for k, v := range c.meta.Header {
-		header[k] = v
-	}
+	header := maps.Clone(c.Meta.Attrs)
 	if etag := header["Etag"]; etag != "" {
 		header["Etag"] = gzipETag(etag)
 	}
-	pend, err := p.store.create(gzipPrefix+key, header, maxItemBytes)
+	pend, err := p.store.Create(gzipPrefix+key, header, maxItemBytes)
 	if err != nil {
 		p.logger.Warn("feed proxy: gzip copy", slog.String("error", err.Error()))
 		return
 	}
 	zw, _ := gzip.NewWriterLevel(pend, gzip.BestCompression)
-	_, err = io.Copy(zw, c.body)
+	_, err = io.Copy(zw, c.SectionReader)
 	if err == nil {
 		err = zw.Close()
 	}
 	if err == nil {
-		err = pend.commit()
+		err = pend.Commit()
 	} else {
-		pend.abort()
+		pend.Abort()
 	}
 	if err != nil {
 		p.logger.Warn("feed proxy: gzip copy", slog.String("error", err.Error()))

@@ -79,10 +79,10 @@ func TestALateRemovalIsHonoured(t *testing.T) {
 				t.Fatalf("a slow owner: %d %q, want the copy", w.Code, w.Header().Get(SourceHeader))
 			}
 			deadline := time.Now().Add(3 * time.Second)
-			for p.store.has(mediaPath) && time.Now().Before(deadline) {
+			for p.store.Has(mediaPath) && time.Now().Before(deadline) {
 				time.Sleep(20 * time.Millisecond)
 			}
-			if p.store.has(mediaPath) {
+			if p.store.Has(mediaPath) {
 				t.Fatalf("the owner's late %d left the copy", status)
 			}
 			o.set("drop")
@@ -125,7 +125,7 @@ func TestCopiesAgeOut(t *testing.T) {
 	if w := get(p, mediaPath); w.Code == 200 {
 		t.Errorf("media not confirmed for %v served: %d", maxCopyAge+time.Hour, w.Code)
 	}
-	if p.store.has(mediaPath) {
+	if p.store.Has(mediaPath) {
 		t.Error("a copy past its age kept")
 	}
 	if w := get(p, "/linkedin-api"); w.Code != 200 || w.Header().Get(SourceHeader) != "copy" {

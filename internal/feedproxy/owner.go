@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"time"
+
+	"github.com/veldhaven/site/internal/diskcache"
 )
 
 const (
@@ -69,15 +71,13 @@ func (p *Proxy) ask(t target) result {
 	switch {
 	case res.err != nil:
 	case res.status == http.StatusNotModified:
-		p.store.confirm(t.key)
-		p.store.confirm(gzipPrefix + t.key)
+		p.store.Confirm(t.key)
+		p.store.Confirm(gzipPrefix + t.key)
 	case removal(res.status):
-		p.store.remove(t.key)
-		p.store.remove(gzipPrefix + t.key)
+		p.store.Remove(t.key)
+		p.store.Remove(gzipPrefix + t.key)
 	}
-	if ownerFailed(res) {
-		p.store.markFailed(t.key)
-	}
+	p.remember(t.key, ownerFailed(res))
 	p.note(t, res)
 	return res
 }
@@ -102,8 +102,8 @@ func (p *Proxy) request(t target) result {
 		"Accept-Encoding": {"identity"},
 		"User-Agent":      {"veldhaven-site web replica"},
 	}
-	if etag := p.store.etag(t.key); etag != "" {
-		req.Header.Set("If-None-Match", etag)
+	if m, ok := p.store.Lookup(t.key); ok && m.Attrs["Etag"] != "" {
+		req.Header.Set("If-None-Match", m.Attrs["Etag"])
 	}
 	resp, err := p.client.Do(req)
 	if err == nil {
@@ -131,21 +131,21 @@ func (p *Proxy) request(t target) result {
 // keep writes the owner's 200 to t's copy (and the feed's gzip variant).
 func (p *Proxy) keep(t target, header http.Header, resp *http.Response) error {
 	if resp.ContentLength > maxItemBytes {
-		return errTooLarge
+		return diskcache.ErrTooLarge
 	}
-	pend, err := p.store.create(t.key, headerMap(header), maxItemBytes)
+	pend, err := p.store.Create(t.key, headerMap(header), maxItemBytes)
 	if err != nil {
 		return err
 	}
 	if _, err := io.Copy(pend, resp.Body); err != nil {
-		pend.abort()
+		pend.Abort()
 		return fmt.Errorf("read the owner's answer: %w", err)
 	}
-	if resp.ContentLength >= 0 && pend.n != resp.ContentLength {
-		pend.abort()
-		return fmt.Errorf("the owner's answer ended after %d of %d bytes", pend.n, resp.ContentLength)
+	if resp.ContentLength >= 0 && pend.Size() != resp.ContentLength {
+		pend.Abort()
+		return fmt.Errorf("the owner's answer ended after %d of %d bytes", pend.Size(), resp.ContentLength)
 	}
-	if err := pend.commit(); err != nil {
+	if err := pend.Commit(); err != nil {
 		return err
 	}
 	if t.feed {

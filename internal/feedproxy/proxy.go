@@ -5,7 +5,7 @@
 // of the owner rebuilt from the checked parts only, with a client of its own
 // (owner.go): timeouts, no proxy from the environment, no redirect followed.
 // The owner's good answer (200, or 304 for the copy already held) is kept on
-// disk as the last good copy of that URL (store.go), and the visitor is
+// disk as the last good copy of that URL (internal/diskcache), and the visitor is
 // served from it (answer.go: ranges and conditional requests included, as
 // the owner would).
 //
@@ -22,6 +22,7 @@ package feedproxy
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -32,6 +33,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/veldhaven/site/internal/apierror"
+	"github.com/veldhaven/site/internal/diskcache"
 )
 
 // Defaults of Config.
@@ -101,15 +103,16 @@ type Config struct {
 type Proxy struct {
 	cfg     Config
 	client  *http.Client
-	store   *store
+	store   *diskcache.Cache
 	flights singleflight.Group
 	metrics *metrics
 	logger  *slog.Logger
 	now     func() time.Time
 
 	mu      sync.Mutex
-	lastOK  time.Time // the owner's last good answer (a metric)
-	failing bool      // its last answer of the feed was a failure (logged on change)
+	lastOK  time.Time            // the owner's last good answer (a metric)
+	failing bool                 // its last answer of the feed was a failure (logged on change)
+	failed  map[string]time.Time // when the owner last failed on a URL with a copy, for failureHold
 }
 
 // New builds the proxy and indexes the copies already in cfg.Dir.
@@ -134,11 +137,15 @@ func New(cfg Config) (*Proxy, error) {
 	if cfg.Transport == nil {
 		cfg.Transport = newTransport()
 	}
-	st, err := newStore(cfg.Dir, cfg.MaxBytes, cfg.MaxEntries, validKey, cfg.Logger, cfg.Now)
+	st, err := diskcache.Open(diskcache.Config{
+		Dir: cfg.Dir, MaxBytes: cfg.MaxBytes, MaxEntries: cfg.MaxEntries, MaxAge: maxCopyAge,
+		Valid:  func(m diskcache.Meta) bool { return validKey(m.Key) },
+		Logger: cfg.Logger, Now: cfg.Now,
+	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feed copies: %w", err)
 	}
-	p := &Proxy{cfg: cfg, client: newClient(cfg.Transport), store: st, logger: cfg.Logger, now: cfg.Now}
+	p := &Proxy{cfg: cfg, client: newClient(cfg.Transport), store: st, logger: cfg.Logger, now: cfg.Now, failed: map[string]time.Time{}}
 	if p.metrics, err = newMetrics(cfg.Registerer, p); err != nil {
 		return nil, err
 	}
@@ -165,12 +172,12 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.refuse(w, aerr)
 		return
 	}
-	if p.store.failedWithin(t.key, failureHold) && p.serveCopy(w, r, t, nil) {
+	if p.failedWithin(t.key) && p.serveCopy(w, r, t, nil) {
 		return
 	}
 	answer := p.flights.DoChan(t.key, func() (any, error) { return p.ask(t), nil })
 	var res result
-	if p.store.has(t.key) {
+	if p.store.Has(t.key) {
 		wait := time.NewTimer(p.cfg.CopyWait)
 		select {
 		case a := <-answer:
@@ -223,4 +230,33 @@ func (p *Proxy) refuse(w http.ResponseWriter, e *apiError) {
 func (p *Proxy) fail(w http.ResponseWriter, status int, msg string) {
 	p.metrics.served.WithLabelValues("failed").Inc()
 	apierror.Write(w, status, msg)
+}
+
+// remember keeps that the owner failed on key just now, for failureHold
+// and only while key has a copy (so bounded as the copies are), or
+// forgets it on an answer.
+func (p *Proxy) remember(key string, failed bool) {
+	now := p.now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !failed {
+		delete(p.failed, key)
+		return
+	}
+	for k, at := range p.failed {
+		if now.Sub(at) >= failureHold {
+			delete(p.failed, k)
+		}
+	}
+	if p.store.Has(key) {
+		p.failed[key] = now
+	}
+}
+
+// failedWithin reports whether the owner failed on key within failureHold.
+func (p *Proxy) failedWithin(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	at, ok := p.failed[key]
+	return ok && p.now().Sub(at) < failureHold
 }

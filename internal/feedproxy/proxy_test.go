@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/veldhaven/site/internal/diskcache"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -292,7 +293,7 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if w := get(p, target); w.Code != 200 {
 				t.Fatalf("owner up: %d", w.Code)
 			}
-			if !p.store.has(keyOf(t, target)) {
+			if !p.store.Has(keyOf(t, target)) {
 				t.Fatal("no copy kept")
 			}
 			// The post is deleted upstream: the owner's next refresh drops it.
@@ -301,7 +302,7 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if w.Code != http.StatusNotFound || w.Header().Get("Cache-Control") != "no-store" || !strings.Contains(w.Body.String(), `"status":404`) {
 				t.Fatalf("after the owner's 404: %d %q %s", w.Code, w.Header().Get("Cache-Control"), w.Body)
 			}
-			if p.store.has(keyOf(t, target)) {
+			if p.store.Has(keyOf(t, target)) {
 				t.Error("the copy survived the owner's 404")
 			}
 			// And with the owner away now, nothing is served for it.
@@ -314,7 +315,7 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p2.store.has(keyOf(t, target)) {
+			if p2.store.Has(keyOf(t, target)) {
 				t.Error("the copy came back with a restart")
 			}
 		})
@@ -470,7 +471,7 @@ func TestBoundedCopies(t *testing.T) {
 			t.Fatalf("%s: %d", path, w.Code)
 		}
 	}
-	n, size := p.store.stats()
+	n, size := p.store.Stats()
 	if n != 3 {
 		t.Errorf("%d copies, want 3 (the bound)", n)
 	}
@@ -478,7 +479,7 @@ func TestBoundedCopies(t *testing.T) {
 		t.Errorf("%d bytes held, want %d", size, want)
 	}
 	for i, path := range paths {
-		if has := p.store.has(path); has != (i >= 3) {
+		if has := p.store.Has(path); has != (i >= 3) {
 			t.Errorf("%s held: %v, want the 3 most recent only", path, has)
 		}
 	}
@@ -494,7 +495,7 @@ func TestBoundedCopies(t *testing.T) {
 		o2.put(path, ownerItem{"image/jpeg", "immutable", strings.Repeat("y", 1000)})
 		get(p2, path)
 	}
-	if n, size := p2.store.stats(); n != 2 || size != 2000 {
+	if n, size := p2.store.Stats(); n != 2 || size != 2000 {
 		t.Errorf("%d copies of %d bytes, want 2 of 2000", n, size)
 	}
 	// An answer over the bound is served from the owner's answer... or not
@@ -503,7 +504,7 @@ func TestBoundedCopies(t *testing.T) {
 	if w := get(p2, mediaPath); w.Code == 200 && w.Body.Len() != 3000 {
 		t.Errorf("an answer over the bound served cut: %d bytes", w.Body.Len())
 	}
-	if n, size := p2.store.stats(); size > 2500 {
+	if n, size := p2.store.Stats(); size > 2500 {
 		t.Errorf("%d copies of %d bytes: over the bound", n, size)
 	}
 }
@@ -517,11 +518,11 @@ func TestCopiesSurviveARestart(t *testing.T) {
 	}
 	dir := p.cfg.Dir
 	// Files the store did not write, or a copy that does not match its name.
-	if err := os.WriteFile(filepath.Join(dir, fileName("/linkedin-api/media/image-C4D22AQPlanted000")), []byte("planted"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, diskcache.FileName("/linkedin-api/media/image-C4D22AQPlanted000")), []byte("planted"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	feedCopy, _ := os.ReadFile(filepath.Join(dir, fileName("/linkedin-api")))
-	if err := os.WriteFile(filepath.Join(dir, fileName("/linkedin-api/media/image-C4D22AQRenamed000")), feedCopy, 0o644); err != nil {
+	feedCopy, _ := os.ReadFile(filepath.Join(dir, diskcache.FileName("/linkedin-api")))
+	if err := os.WriteFile(filepath.Join(dir, diskcache.FileName("/linkedin-api/media/image-C4D22AQRenamed000")), feedCopy, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
@@ -542,7 +543,7 @@ func TestCopiesSurviveARestart(t *testing.T) {
 			t.Errorf("%s: a file the store did not write for it was served", target)
 		}
 	}
-	if n, _ := p2.store.stats(); n != 4 { // the three, and the feed's gzip variant
+	if n, _ := p2.store.Stats(); n != 4 { // the three, and the feed's gzip variant
 		t.Errorf("%d copies indexed, want 4", n)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); !os.IsNotExist(err) {
@@ -575,6 +576,17 @@ func TestFailureHold(t *testing.T) {
 	if w := get(p, "/linkedin-api"); w.Header().Get(SourceHeader) != "copy" {
 		t.Errorf("the feed within its hold, after another URL's answer: %q", w.Header().Get(SourceHeader))
 	}
+	// Failures on URLs without a copy are not remembered: the memory is
+	// bounded as the copies are, whatever URLs visitors make fail.
+	o.set("503")
+	for i := range 20 {
+		get(p, fmt.Sprintf("/linkedin-api/media/image-C4D22AQNoCopy%04d", i))
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.failed) > 1 {
+		t.Errorf("%d failures remembered, want at most the feed's (it has a copy)", len(p.failed))
+	}
 }
 
 func TestASlowOwnerCostsTheCopyWaitOnly(t *testing.T) {
@@ -594,8 +606,8 @@ func TestASlowOwnerCostsTheCopyWaitOnly(t *testing.T) {
 	// The owner's answer, when it comes, updates the copy.
 	deadline := time.Now().Add(3 * time.Second)
 	for time.Now().Before(deadline) {
-		if c, ok := p.store.open("/linkedin-api"); ok {
-			b, _ := io.ReadAll(c.body)
+		if c, ok := p.store.Open("/linkedin-api"); ok {
+			b, _ := io.ReadAll(c)
 			c.Close()
 			if string(b) == newer {
 				break

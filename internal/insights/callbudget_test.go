@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/diskcache"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -281,7 +282,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	if rec := env.get(bytesURL); rec.Code != http.StatusOK {
 		t.Fatalf("bytes: %d", rec.Code)
 	}
-	file := filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))
+	file := filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))
 	if _, err := os.Stat(file); err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +346,7 @@ func TestMediaOfAnOldSnapshotDroppedAtStart(t *testing.T) {
 	data, _ := encodeSnapshot(snap)
 	writeTestFile(t, filepath.Join(dir, snapshotFile), data)
 	env.start(t)
-	if _, err := os.Stat(filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))); !os.IsNotExist(err) {
 		t.Errorf("the unlisted item is still in the store at start (%v)", err)
 	}
 	if rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN)); rec.Code != http.StatusNotFound {
@@ -364,6 +365,7 @@ func TestHandPlacedMediaNotServed(t *testing.T) {
 	}
 	planted := testJPEG(t)
 	writeTestFile(t, filepath.Join(media, mediaKey(fakelinkedin.ImageURN)), planted)
+	writeTestFile(t, filepath.Join(media, diskcache.FileName(mediaKey(fakelinkedin.ImageURN))), planted)
 	writeTestFile(t, filepath.Join(media, ".tmp-someone-else"), []byte("partial"))
 	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) {
 		c.Version = "202610"

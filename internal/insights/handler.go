@@ -158,7 +158,7 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 		writeUpstreamError(w, err)
 		return
 	}
-	if !s.media.has(key) {
+	if !s.media.Has(key) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		err := s.ensureMedia(ctx, urn, key)
 		if thumb := s.videoThumbnail(ctx, urn, err); thumb != "" {
@@ -202,7 +202,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 		writeUpstreamError(w, err)
 		return
 	}
-	if !s.media.has(key) {
+	if !s.media.Has(key) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.mediaDownloadTimeout())
 		err := s.ensureMedia(ctx, urn, key)
 		cancel()
@@ -211,17 +211,17 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rs, item, ok := s.media.open(key)
+	item, ok := s.media.Open(key)
 	if !ok {
 		// Evicted between fetch and open: rare; the client retries.
 		apierror.Write(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
 		return
 	}
-	defer rs.Close()
+	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.contentType)
+	h.Set("Content-Type", item.Meta.Attrs["Content-Type"])
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Meta.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, item.modTime, rs, item.size)
+	byteranges.ServeContent(w, r, item.Meta.Stored, item.SectionReader, item.Meta.Size)
 }

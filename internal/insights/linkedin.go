@@ -36,9 +36,11 @@ type linkedInSource struct {
 	observe      func(endpoint string, outcome errKind) // metrics hook
 	ver          *versionState                          // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
-	// budget; it also remembers a refused sortBy (callbudget.go).
-	budget *dailyBudget
-	now    func() time.Time
+	// budget (callbudget.go); learned remembers a refused sortBy and a
+	// failing token (linkedinstate.go).
+	budget  *dailyBudget
+	learned *linkedInState
+	now     func() time.Time
 	// tokenBackoffMax caps the wait between failed token refreshes: the
 	// feed's refresh interval, as for the feed's own retries.
 	tokenBackoffMax time.Duration
@@ -65,7 +67,7 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, now func() time.Time) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	return &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
@@ -73,6 +75,7 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 		logger:          logger,
 		observe:         observe,
 		budget:          budget,
+		learned:         learned,
 		now:             now,
 		tokenBackoffMax: RefreshInterval(cfg.TTL, cfg.DailyCalls),
 		token:           cfg.AccessToken,
@@ -108,18 +111,18 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	// to publication order the API offers (the default, LAST_MODIFIED, puts
 	// an old post whose typo was fixed first); newFeed sorts by publishedAt
 	// regardless, so a 400 refusing the parameter is retried without it,
-	// and the refusal is remembered until the next UTC day (with the budget,
-	// on disk), so it costs one call a day, not one per refresh.
+	// and the refusal is remembered until the next UTC day (on disk,
+	// linkedinstate.go), so it costs one call a day, not one per refresh.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
 		"&count=" + strconv.Itoa(postsPageSize)
 	var resp postsResponse
 	var err error
-	if s.budget.sortByRefusedToday() {
+	if s.learned.sortByRefusedToday() {
 		err = s.getJSON(ctx, "posts", u, &resp)
 	} else {
 		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
 		if kindOf(err) == kindClientError {
-			if s.budget.noteSortByRefused() {
+			if s.learned.noteSortByRefused() {
 				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
 			}
 			err = s.getJSON(ctx, "posts", u, &resp)
@@ -498,7 +501,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 			s.tokenErr = err
 			s.tokenBackoff = min(max(2*s.tokenBackoff, minBackoff), max(s.tokenBackoffMax, minBackoff))
 			s.tokenRetryAt = now.Add(s.tokenBackoff)
-			failingSince = s.budget.tokenFailingSince()
+			failingSince = s.learned.tokenFailingSince()
 			if failingSince.IsZero() {
 				failingSince = now
 			}
@@ -508,12 +511,12 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 		close(done)
 		if err != nil {
 			if !failingSince.IsZero() {
-				s.budget.setTokenFailing(failingSince)
+				s.learned.setTokenFailing(failingSince)
 				s.logger.Warn("insights: access token refresh failed", slog.String("error", err.Error()), slog.Duration("retry_in", backoff))
 			}
 			return fmt.Errorf("insights: refresh token: %w", err)
 		}
-		s.budget.setTokenFailing(time.Time{})
+		s.learned.setTokenFailing(time.Time{})
 		s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
 		if s.onRefreshed != nil {
 			s.onRefreshed(tok)

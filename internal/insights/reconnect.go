@@ -155,7 +155,7 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		return err
 	}
 	src.install(t)
-	s.budget.setTokenFailing(time.Time{})
+	s.learned.setTokenFailing(time.Time{})
 	s.reconnects.WithLabelValues("ok").Inc()
 	s.logger.Info("insights: LinkedIn reconnected from /admin/linkedin", slog.Time("expires_at", g.ExpiresAt), slog.Bool("refresh_token", g.RefreshToken != ""))
 	s.refreshNow()

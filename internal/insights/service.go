@@ -34,8 +34,9 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
-	version *versionState // LinkedIn-Version in use
-	budget  *dailyBudget  // LinkedIn calls per UTC day (callbudget.go)
+	version *versionState  // LinkedIn-Version in use
+	budget  *dailyBudget   // LinkedIn calls per UTC day (callbudget.go)
+	learned *linkedInState // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -145,7 +146,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 
 	var err error
-	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { return float64(s.media.bytes()) })
+	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) })
 	if err != nil {
 		s.cancel()
 		return nil, err
@@ -157,8 +158,9 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		budgetDir = "" // the sample makes no LinkedIn call
 	}
 	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects} {
+		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -171,7 +173,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = src
 	case cfg.linkedIn():
 		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, now)
+		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, s.learned, now)
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
@@ -295,7 +297,7 @@ func (s *Service) Ready() bool {
 func (s *Service) Close() error {
 	s.cancel()
 	s.tasks.close()
-	s.media.close()
+	s.media.Close()
 	return nil
 }
 
@@ -304,7 +306,7 @@ func (s *Service) Close() error {
 // visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
 // the fetch itself goes on for others.
 func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
-	if s.media.has(key) {
+	if s.media.Has(key) {
 		return nil
 	}
 	var post string

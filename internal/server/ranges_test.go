@@ -9,6 +9,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -233,8 +235,9 @@ func FuzzRangeAnswer(f *testing.F) {
 }
 
 // newReplicaHandlers is a web replica of the feed owner (the sample feed),
-// and copyOnly starts another on its folder of copies (as a restart would)
-// whose owner is gone: it answers from the copies only.
+// and copyOnly starts another on a copy of its folder of copies (as a
+// restart would; one process per folder) whose owner is gone: it answers
+// from the copies only.
 func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() http.Handler) {
 	t.Helper()
 	feed, err := insights.New(insights.Config{}, nil, nil)
@@ -247,7 +250,7 @@ func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() htt
 	gone := httptest.NewServer(http.NotFoundHandler())
 	gone.Close()
 	dir := t.TempDir()
-	handler := func(ownerURL string) http.Handler {
+	handler := func(ownerURL, dir string) http.Handler {
 		u, _ := feedproxy.ParseOwnerURL(ownerURL)
 		p, err := feedproxy.New(feedproxy.Config{Owner: u, Dir: dir})
 		if err != nil {
@@ -255,5 +258,11 @@ func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() htt
 		}
 		return newTestHandler(t, func(c *Config) { c.Insights = p })
 	}
-	return handler(owner.URL), func() http.Handler { return handler(gone.URL) }
+	return handler(owner.URL, dir), func() http.Handler {
+		copied := filepath.Join(t.TempDir(), "copies")
+		if err := os.CopyFS(copied, os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+		return handler(gone.URL, copied)
+	}
 }
