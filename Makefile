@@ -47,7 +47,9 @@ deps: $(WEB_STAMP)
 # for every package that asks for a newer one, and Decap's React peer ranges
 # predate React 19; neither is for staff. Errors still show; `cd web && npm
 # install` shows everything.
-$(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc)
+# npm install also applies web/patches (patch-package, the postinstall script):
+# fixes of Decap's own bugs, checked by web/admin/decap-contract.test.ts.
+$(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc) $(wildcard web/patches/*.patch)
 	cd web && npm install --no-audit --no-fund --loglevel=error
 	@echo "deps: web/node_modules as web/package-lock.json lists it; the build runs on Node $$(node --version)"
 	@touch $@

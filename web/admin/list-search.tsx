@@ -4,6 +4,8 @@
 // the entries whose name, job title, office or e-mail (./search-words.ts)
 // contains what is typed; the entries stay in their order and are not changed.
 import { Component, createRef, type ComponentType } from "react";
+import { foldedEntries, setFoldedEntries } from "./decap-store";
+import { keepView, takeView } from "./list-memory";
 import { passOnValidate } from "./rule-control";
 import { searchWords, type SearchField } from "./search-words";
 
@@ -37,8 +39,19 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
     box = createRef<HTMLDivElement>();
     observer?: MutationObserver;
 
+    /** The list's key among those Decap draws: the entry's address and the field's name. */
+    viewKey() {
+      return `${location.hash} ${String(this.props.field.get("name"))}`;
+    }
+
     componentDidMount() {
       const inner = this.inner.current;
+      const view = takeView(this.viewKey());
+      if (view) {
+        const entries = (this.props.value?.toJS() ?? []) as unknown[];
+        if (view.folded?.length === entries.length) setFoldedEntries(inner, view.folded);
+        if (view.query) this.setState({ query: view.query }, () => this.filter());
+      }
       const scu = inner?.shouldComponentUpdate;
       // Decap re-renders a list whenever it asks (its errors): keep that.
       if (scu)
@@ -53,6 +66,10 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
 
     componentWillUnmount() {
       this.observer?.disconnect();
+      keepView(this.viewKey(), {
+        query: this.state.query,
+        folded: foldedEntries(this.inner.current),
+      });
     }
 
     // Decap calls it unbound (Widget keeps the function, not the control).

@@ -26,6 +26,7 @@ import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
+import { LOCAL_BACKEND, LocalBackend, withLocalBackend } from "./local-backend";
 import { installPasteGuard } from "./paste-guard";
 import { installListShortcut } from "./list-shortcut";
 import { installLinkedInNotice } from "./linkedin-status";
@@ -232,12 +233,18 @@ async function start() {
   registerUploadRules(config);
   registerFieldRules();
   registerDecapFixes();
-  if (isLocalEditor(config)) wordAsLocalEditor();
+  const local = isLocalEditor(config);
+  if (local) {
+    wordAsLocalEditor();
+    // Decap's typings want its own backend interface; ours is its proxy backend's subclass.
+    CMS.registerBackend(LOCAL_BACKEND, LocalBackend as never);
+  }
   const backend =
     config.backend?.name === "github"
       ? { ...config.backend, base_url: location.origin }
       : config.backend;
-  CMS.init({ config: { ...config, backend, load_config_file: false } as never });
+  const final = { ...config, backend, load_config_file: false };
+  CMS.init({ config: (local ? withLocalBackend(final) : final) as never });
 }
 
 start().catch((error: unknown) => {
