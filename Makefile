@@ -20,7 +20,7 @@ WEB_STAMP := web/node_modules/.package-lock.json
 # their own, so that CI's cache of .tools is keyed by them alone.
 include tools.mk
 
-.PHONY: run build edit web test test-site test-platform test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 .PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -118,8 +118,12 @@ test: test-site test-platform
 
 # The site: the Go and web tests, every built page through the HTML check,
 # both e2e suites, the image, every page and link answering, the build graph
-# and the lock file. Needs no Helm and no control plane.
-test-site: build test-go test-web test-html e2e test-image check test-build test-lockfile
+# and the lock file. Needs no Helm and no control plane. Two halves, which CI
+# runs side by side on two runners (the editor's suite is serial: each of its
+# saves rebuilds the site).
+test-site: test-pages test-editor
+test-pages: build test-go test-web test-html e2e-site test-image check test-build test-lockfile
+test-editor: e2e-editor
 
 # The platform: the chart, the workflows, the deploy script rendered and run
 # against a real control plane.
@@ -153,7 +157,11 @@ test-html: build
 	./scripts/ensure-java.sh
 	cd web && npm run --silent check:html
 
-e2e: build e2e-editor
+# Both e2e suites: the site's pages (web/e2e) and the editor's.
+e2e: e2e-site e2e-editor
+
+# The site's pages in headless Chromium against bin/site (web/e2e).
+e2e-site: build
 	./scripts/ensure-chromium.sh
 	cd web && GO=$(GO) npm run --silent e2e
 

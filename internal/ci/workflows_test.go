@@ -990,7 +990,7 @@ func closure(deps map[string][]string, target string) map[string]bool {
 func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 	deps := makeDeps(t)
 	site, platform, all := closure(deps, "test-site"), closure(deps, "test-platform"), closure(deps, "test")
-	for _, want := range []string{"build", "test-go", "test-web", "test-html", "e2e", "e2e-editor", "test-image", "check"} {
+	for _, want := range []string{"build", "test-go", "test-web", "test-html", "e2e-site", "e2e-editor", "test-image", "check", "test-build", "test-lockfile"} {
 		if !site[want] {
 			t.Errorf("make test-site does not run %s: a content change would go out without it", want)
 		}
@@ -1014,8 +1014,12 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 	}
 
 	jobs := readWorkflows(t)["checks.yml"].Jobs
-	if len(jobs["full-suite"].runs("make test-site")) != 1 {
-		t.Error("Full suite does not run make test-site")
+	// The site's checks, split over two runners, are make test-site whole.
+	if len(jobs["site-suite"].runs("make test-pages")) != 1 || len(jobs["editor-suite"].runs("make test-editor")) != 1 {
+		t.Error("the Site suite and the Editor suite do not run make test-pages and make test-editor")
+	}
+	if halves := deps["test-site"]; !slices.Equal(halves, []string{"test-pages", "test-editor"}) {
+		t.Errorf("make test-site is %v, want test-pages and test-editor (what the two jobs run)", halves)
 	}
 	cp := jobs["control-plane"]
 	if len(cp.runs("make test-platform")) != 1 || !slices.Contains(cp.needs(), "changes") {
@@ -1037,7 +1041,7 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 			t.Errorf("scripts/ci changed: id %q, env %v", s.ID, s.Env)
 		}
 	}
-	for _, id := range []string{"full-suite", "site-check"} {
+	for _, id := range []string{"site-suite", "editor-suite", "site-check"} {
 		if strings.Contains(asString(jobs[id].If), "changes") {
 			t.Errorf("%s is conditional on what changed: the site's checks run for every change", id)
 		}
