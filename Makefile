@@ -151,8 +151,11 @@ test-html: build
 	./scripts/ensure-java.sh
 	cd web && npm run --silent check:html
 
+# Java for the Nu checker: e2e/linkedin-reconnect.spec.ts checks the pages the
+# server writes itself (/admin/linkedin in each state).
 e2e: build e2e-editor
 	./scripts/ensure-chromium.sh
+	./scripts/ensure-java.sh
 	cd web && GO=$(GO) npm run --silent e2e
 
 # The editor against `make edit` in a copy of the repository (web/e2e-editor).

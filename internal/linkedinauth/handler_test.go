@@ -344,3 +344,19 @@ func TestMethods(t *testing.T) {
 		t.Errorf("HEAD: %d with %d bytes", rec.Code, len(b))
 	}
 }
+
+// TestIcon: the page names the site's icon, so the tab shows the firm's
+// mark and the browser asks for no /favicon.ico (a 404 on every visit); an
+// icon elsewhere than this site is refused.
+func TestIcon(t *testing.T) {
+	h := newHandler(t, &feedDouble{conn: configured()}, func(c *Config) { c.IconURL = "/_astro/veldhaven-mark.abc.svg" })
+	if body := serve(h, PagePath, nil, "").Body.String(); !strings.Contains(body, `<link rel="icon" href="/_astro/veldhaven-mark.abc.svg">`) {
+		t.Error("the page has no icon link")
+	}
+	for _, icon := range []string{"https://cdn.example/i.svg", "//cdn.example/i.svg", "icon.svg"} {
+		cfg := Config{Feed: &feedDouble{}, SiteURL: "https://www.veldhaven.example", StateKey: []byte(testKey), Logger: slog.New(slog.DiscardHandler), IconURL: icon}
+		if _, err := New(cfg); err == nil {
+			t.Errorf("icon %q accepted", icon)
+		}
+	}
+}

@@ -40,7 +40,8 @@ var page = template.Must(template.New("linkedin").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>LinkedIn connection · Veldhaven Capital Partners</title>
+{{with .IconURL}}<link rel="icon" href="{{.}}">
+{{end}}<title>LinkedIn connection · Veldhaven Capital Partners</title>
 <style>{{.Style}}</style>
 </head>
 <body>
@@ -75,6 +76,7 @@ type result struct {
 // view is the page's data.
 type view struct {
 	Style                                      template.CSS
+	IconURL                                    string
 	Result                                     *result
 	Works                                      bool
 	State, Page, PageURL, Expires, LastRefresh string
@@ -165,16 +167,17 @@ func plural(n int, word string) string {
 }
 
 // writePage answers the page with status and the page's own policy.
-func writePage(w http.ResponseWriter, r *http.Request, status int, v view) {
+func (h *Handler) writePage(w http.ResponseWriter, r *http.Request, status int, v view) {
+	v.IconURL = h.cfg.IconURL
 	var body bytes.Buffer
 	if err := page.Execute(&body, v); err != nil {
 		http.Error(w, "internal server error", http.StatusInternalServerError)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(body.Len()))
-	h.Set("Content-Security-Policy", pagePolicy)
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	hdr.Set("Content-Length", strconv.Itoa(body.Len()))
+	hdr.Set("Content-Security-Policy", pagePolicy)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body.Bytes())
