@@ -289,6 +289,8 @@ func TestPageAndStatus(t *testing.T) {
 	fine.ExpiresAt = testNow.Add(50 * 24 * time.Hour)
 	expired := fine
 	expired.ExpiresAt = testNow.Add(-time.Hour)
+	noApp := configured()
+	noApp.ClientID = ""
 	for _, tc := range []struct {
 		name      string
 		conn      insights.Connection
@@ -296,10 +298,11 @@ func TestPageAndStatus(t *testing.T) {
 		attention bool
 		message   string
 	}{
-		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: this token came from the site", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
-		{"expiring", expiring, []string{"Working", "20 January 2027, 12:00 UTC (in 10 days)"}, true, "expires on 20 January 2027"},
-		{"fine", fine, []string{"Working", "(in 50 days)"}, false, "Working"},
-		{"expired", expired, []string{"Expired on 10 January 2027, 11:00 UTC"}, true, "expired on"},
+		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: the site's owner set this connection up by hand. Reconnect once", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
+		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires on 20 January 2027"},
+		{"fine", fine, []string{"Working", "<dd>1 March 2027, 12:00 UTC (in 50 days).</dd>"}, false, "Working"},
+		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "expired on"},
+		{"no app", noApp, []string{"Unknown: the site's owner set this connection up by hand.</dd>", "not set up on this site yet: ask the site's owner"}, true, "not working"},
 		{"sample", insights.Connection{}, []string{"sample posts"}, false, "sample posts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

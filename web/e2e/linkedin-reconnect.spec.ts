@@ -160,9 +160,15 @@ test.describe("reconnecting LinkedIn from /admin/linkedin", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("LinkedIn connection");
     await expect(connection(page)).toContainText("Not working");
     await expect(connection(page)).toContainText("expired or was withdrawn");
+    await expect(connection(page)).toContainText("Connection expires");
     await expect(reconnectLink(page)).toBeVisible();
     keepHtml("1-expired", (await res?.text()) ?? "");
     await expectNoAxeViolations(page);
+    // On a phone the page's long names wrap: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
 
   test("a page admin reconnects; the feed comes back", async ({ page }) => {
