@@ -160,9 +160,12 @@ test-html: build
 # Both e2e suites: the site's pages (web/e2e) and the editor's.
 e2e: e2e-site e2e-editor
 
-# The site's pages in headless Chromium against bin/site (web/e2e).
+# The site's pages in headless Chromium against bin/site (web/e2e); Java for
+# the Nu checker: e2e/linkedin-reconnect.spec.ts checks the pages the server
+# writes itself (/admin/linkedin in each state).
 e2e-site: build
 	./scripts/ensure-chromium.sh
+	./scripts/ensure-java.sh
 	cd web && GO=$(GO) npm run --silent e2e
 
 # The editor against `make edit` in a copy of the repository (web/e2e-editor).

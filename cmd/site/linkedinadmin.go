@@ -16,8 +16,9 @@ import (
 // newLinkedInAdmin is the feed owner's /admin/linkedin*: the reconnect
 // (internal/linkedinauth) on svc. Its state key comes from
 // LINKEDIN_TOKEN_KEY (a key of its own, derived), so a reconnect survives a
-// restart of the owner; without one, reconnecting is refused anyway.
-func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service, getenv func(string) string, logger *slog.Logger) (http.Handler, error) {
+// restart of the owner; without one, reconnecting is refused anyway. icon
+// is the site's icon (siteIcon), shown in the page's tab.
+func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service, icon string, getenv func(string) string, logger *slog.Logger) (http.Handler, error) {
 	key := make([]byte, 32)
 	if len(feedCfg.TokenKey) == 32 {
 		m := hmac.New(sha256.New, feedCfg.TokenKey)
@@ -31,6 +32,7 @@ func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service
 		SiteURL:  cfg.siteURL,
 		Secure:   cfg.hsts,
 		AuthURL:  getenv("LINKEDIN_AUTH_URL"),
+		IconURL:  icon,
 		StateKey: key,
 		Logger:   logger,
 	})

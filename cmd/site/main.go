@@ -78,7 +78,7 @@ func run(args []string, getenv func(string) string) error {
 			return err
 		}
 	}
-	feed, err := newFeed(cfg, getenv, logger, reg)
+	feed, err := newFeed(cfg, site, getenv, logger, reg)
 	if err != nil {
 		return err
 	}
@@ -248,7 +248,7 @@ type feed struct {
 
 // newFeed builds the feed of cfg: with FEED_URL the proxy to the owner
 // (copies in <data dir>/feed-copies), else the insights service.
-func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *prometheus.Registry) (*feed, error) {
+func newFeed(cfg config, site fs.FS, getenv func(string) string, logger *slog.Logger, reg *prometheus.Registry) (*feed, error) {
 	if cfg.feedURL != nil {
 		ignored := ownerOnlySettings(getenv)
 		if cfg.dailyCalls != 0 {
@@ -285,7 +285,7 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 	if err != nil {
 		return nil, err
 	}
-	admin, err := newLinkedInAdmin(cfg, feedCfg, svc, getenv, logger.With(slog.String("component", "linkedinauth")))
+	admin, err := newLinkedInAdmin(cfg, feedCfg, svc, siteIcon(site), getenv, logger.With(slog.String("component", "linkedinauth")))
 	if err != nil {
 		_ = svc.Close()
 		return nil, err

@@ -129,9 +129,11 @@ func writeOAuthError(w http.ResponseWriter, status int, code, description string
 }
 
 // authorizePage is the fake's sign-in and consent page: one link per
-// answer a member can give.
+// answer a member can give. Its empty icon keeps the browser from asking
+// the fake for /favicon.ico (a 404 the e2e suite counts as a console error).
 var authorizePage = template.Must(template.New("authorize").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign in to LinkedIn (fake)</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Sign in to LinkedIn (fake)</title>
+<link rel="icon" href="data:,"></head>
 <body><main><h1>Allow this app to read your organization's posts?</h1>
 <p>Scope: {{.Scope}}</p>
 <ul>

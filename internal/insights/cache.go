@@ -33,6 +33,10 @@ type feedCache struct {
 	cur       *feed
 	lastErr   error // the last refresh's failure; nil after a success
 	attempted bool  // a refresh has concluded, well or not
+	// concludedN counts the refreshes concluded, well or not: a reconnect
+	// notes it, so the page can tell a failure that came before the new
+	// token from one that came after.
+	concludedN uint64
 	// concluded is closed once there is a feed or a refresh has concluded:
 	// visitors who come before then wait for it (bounded by timeout).
 	concluded chan struct{}
@@ -58,12 +62,12 @@ func (c *feedCache) current() *feed {
 	return c.cur
 }
 
-// outcome is the last refresh's failure (nil after a success) and whether
-// any refresh has concluded.
-func (c *feedCache) outcome() (lastErr error, attempted bool) {
+// outcome is the last refresh's failure (nil after a success), whether
+// any refresh has concluded, and how many have.
+func (c *feedCache) outcome() (lastErr error, attempted bool, concluded uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.lastErr, c.attempted
+	return c.lastErr, c.attempted, c.concludedN
 }
 
 // ready reports whether the cache holds a feed or has concluded a refresh.
@@ -86,6 +90,7 @@ func (c *feedCache) succeeded(f *feed) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.cur, c.lastErr, c.attempted = f, nil, true
+	c.concludedN++
 	c.concludeLocked()
 }
 
@@ -94,6 +99,7 @@ func (c *feedCache) failed(err error) (hasFeed bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.lastErr, c.attempted = err, true
+	c.concludedN++
 	c.concludeLocked()
 	return c.cur != nil
 }

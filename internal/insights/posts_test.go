@@ -28,6 +28,9 @@ type fakeEnv struct {
 	cfg   Config
 	mu    sync.Mutex
 	urls  []string // request URIs the fake received
+	// hold, when set, sees each request before the fake answers it (and
+	// may keep it waiting).
+	hold func(*http.Request)
 	*refresher
 }
 
@@ -43,7 +46,11 @@ func newFakeEnv(t *testing.T, oldest, latest string, now time.Time, edit func(*C
 	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		env.mu.Lock()
 		env.urls = append(env.urls, r.URL.RequestURI())
+		hold := env.hold
 		env.mu.Unlock()
+		if hold != nil {
+			hold(r)
+		}
 		inner.ServeHTTP(w, r)
 	})
 	env.cfg = Config{AccessToken: "token", OrganizationURN: testOrg, APIBase: srv.URL, TokenURL: srv.URL + "/oauth/v2/accessToken", TTL: testTTL, Timeout: testTimeout, MediaOrigins: []string{srv.URL}, DailyCalls: testDailyCalls}

@@ -78,8 +78,13 @@ func (s *Service) Connection() Connection {
 	if f := s.cache.current(); f != nil {
 		c.LastRefresh = f.fetchedAt
 	}
-	lastErr, attempted := s.cache.outcome()
+	lastErr, attempted, concluded := s.cache.outcome()
 	c.Refreshed = attempted
+	// No refresh has concluded since the new token read the page: the last
+	// failure was the replaced token's, and the check is the latest word.
+	if lastErr != nil && s.reconnectedAfter.Load() == concluded+1 {
+		lastErr = nil
+	}
 	if lastErr != nil {
 		c.Problem = string(kindOf(lastErr))
 	}
@@ -154,7 +159,9 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		s.reconnects.WithLabelValues("not_stored").Inc()
 		return err
 	}
+	_, _, concluded := s.cache.outcome()
 	src.install(t)
+	s.reconnectedAfter.Store(concluded + 1)
 	s.learned.setTokenFailing(time.Time{})
 	s.reconnects.WithLabelValues("ok").Inc()
 	s.logger.Info("insights: LinkedIn reconnected from /admin/linkedin", slog.Time("expires_at", g.ExpiresAt), slog.Bool("refresh_token", g.RefreshToken != ""))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -165,6 +166,43 @@ func TestReconnect(t *testing.T) {
 				t.Error("a token was stored")
 			}
 		})
+	}
+}
+
+// TestReconnectReportsTheCheck: once a page admin's token has read the
+// page, the connection no longer reports the replaced token's refusal,
+// even before the refresh the reconnect starts has concluded (the page
+// right after a reconnect says it works); a later failure shows again.
+func TestReconnectReportsTheCheck(t *testing.T) {
+	env := reconnectEnv(t, nil)
+	token := env.fake.IssueToken(fakelinkedin.MemberPageAdmin)
+	release := make(chan struct{})
+	held := make(chan struct{})
+	var calls atomic.Int32
+	env.mu.Lock()
+	env.hold = func(r *http.Request) {
+		// The first call with the new token is the check; the second, the
+		// refresh the reconnect starts: kept waiting until released.
+		if r.Header.Get("Authorization") == "Bearer "+token && strings.HasPrefix(r.URL.Path, "/rest/posts") && calls.Add(1) == 2 {
+			close(held)
+			<-release
+		}
+	}
+	env.mu.Unlock()
+	if err := env.svc.Reconnect(context.Background(), Grant{AccessToken: token, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	<-held
+	if c := env.svc.Connection(); c.Problem != "" || !c.Reconnected {
+		close(release)
+		t.Fatalf("after the check, before the refresh: %+v", c)
+	}
+	close(release)
+	env.wait = env.timer.next(t)
+	env.fake.Outage(true)
+	env.step()
+	if c := env.svc.Connection(); c.Problem == "" {
+		t.Fatalf("a failure after the reconnect is not reported: %+v", c)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -51,6 +52,10 @@ type Service struct {
 	kick chan struct{}
 	// reconnects counts reconnects from /admin/linkedin by result.
 	reconnects *prometheus.CounterVec
+	// reconnectedAfter is 1 + the number of refreshes concluded when a
+	// reconnect's token last read the page (0: none since the start), so
+	// a failure of the token it replaced is not reported as the new one's.
+	reconnectedAfter atomic.Uint64
 
 	base   context.Context
 	cancel context.CancelFunc

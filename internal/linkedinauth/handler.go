@@ -61,6 +61,9 @@ type Config struct {
 	Secure  bool
 	// AuthURL is LinkedIn's authorization page (LINKEDIN_AUTH_URL), default DefaultAuthURL.
 	AuthURL string
+	// IconURL is the site's icon, a path on this site (the tab shows the
+	// firm's mark, and the browser asks for no /favicon.ico); "": none.
+	IconURL string
 	// StateKey signs the state cookie (32 bytes or more).
 	StateKey []byte
 	Limits   Limits
@@ -101,6 +104,9 @@ func New(cfg Config) (*Handler, error) {
 	auth, err := url.Parse(cfg.AuthURL)
 	if err != nil || (auth.Scheme != "http" && auth.Scheme != "https") || auth.Host == "" || auth.RawQuery != "" {
 		return nil, fmt.Errorf("linkedinauth: LINKEDIN_AUTH_URL %q must be an absolute http(s) URL without a query", cfg.AuthURL)
+	}
+	if cfg.IconURL != "" && (!strings.HasPrefix(cfg.IconURL, "/") || strings.HasPrefix(cfg.IconURL, "//")) {
+		return nil, fmt.Errorf("linkedinauth: icon URL %q must be a path on this site", cfg.IconURL)
 	}
 	if len(cfg.StateKey) < 32 {
 		return nil, errors.New("linkedinauth: the state key must have 32 bytes or more")
@@ -145,7 +151,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case PagePath:
-		writePage(w, r, http.StatusOK, describe(h.cfg.Feed.Connection(), h.cfg.Now()))
+		h.writePage(w, r, http.StatusOK, describe(h.cfg.Feed.Connection(), h.cfg.Now()))
 	case StatusPath:
 		body, _ := json.Marshal(statusOf(h.cfg.Feed.Connection(), h.cfg.Now()))
 		hdr.Set("Content-Type", "application/json; charset=utf-8")
@@ -252,7 +258,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) {
 	v := describe(h.cfg.Feed.Connection(), h.cfg.Now())
 	v.Result = &result{Good: true, Title: "LinkedIn reconnected",
 		Text: "The feed uses the new connection from now on and is refreshing the posts now. It is kept safely on the server and survives restarts."}
-	writePage(w, r, http.StatusOK, v)
+	h.writePage(w, r, http.StatusOK, v)
 }
 
 // providerError answers LinkedIn's redirect with an error (Authorization
@@ -303,7 +309,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, reaso
 	h.cfg.Logger.LogAttrs(r.Context(), slog.LevelWarn, "linkedin reconnect refused", slog.String("reason", reason), slog.Int("status", status))
 	v := describe(h.cfg.Feed.Connection(), h.cfg.Now())
 	v.Result = &result{Title: title, Text: text}
-	writePage(w, r, status, v)
+	h.writePage(w, r, status, v)
 }
 
 // oauthCode is a provider's error code fit to log and show.

@@ -289,6 +289,8 @@ func TestPageAndStatus(t *testing.T) {
 	fine.ExpiresAt = testNow.Add(50 * 24 * time.Hour)
 	expired := fine
 	expired.ExpiresAt = testNow.Add(-time.Hour)
+	noApp := configured()
+	noApp.ClientID = ""
 	for _, tc := range []struct {
 		name      string
 		conn      insights.Connection
@@ -296,10 +298,11 @@ func TestPageAndStatus(t *testing.T) {
 		attention bool
 		message   string
 	}{
-		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: this token came from the site", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
-		{"expiring", expiring, []string{"Working", "20 January 2027, 12:00 UTC (in 10 days)"}, true, "expires on 20 January 2027"},
-		{"fine", fine, []string{"Working", "(in 50 days)"}, false, "Working"},
-		{"expired", expired, []string{"Expired on 10 January 2027, 11:00 UTC"}, true, "expired on"},
+		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: the site's owner set this connection up by hand. Reconnect once", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
+		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires on 20 January 2027"},
+		{"fine", fine, []string{"Working", "<dd>1 March 2027, 12:00 UTC (in 50 days).</dd>"}, false, "Working"},
+		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "expired on"},
+		{"no app", noApp, []string{"Unknown: the site's owner set this connection up by hand.</dd>", "not set up on this site yet: ask the site's owner"}, true, "not working"},
 		{"sample", insights.Connection{}, []string{"sample posts"}, false, "sample posts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -342,5 +345,21 @@ func TestMethods(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if b, _ := io.ReadAll(rec.Body); rec.Code != 200 || len(b) != 0 {
 		t.Errorf("HEAD: %d with %d bytes", rec.Code, len(b))
+	}
+}
+
+// TestIcon: the page names the site's icon, so the tab shows the firm's
+// mark and the browser asks for no /favicon.ico (a 404 on every visit); an
+// icon elsewhere than this site is refused.
+func TestIcon(t *testing.T) {
+	h := newHandler(t, &feedDouble{conn: configured()}, func(c *Config) { c.IconURL = "/_astro/veldhaven-mark.abc.svg" })
+	if body := serve(h, PagePath, nil, "").Body.String(); !strings.Contains(body, `<link rel="icon" href="/_astro/veldhaven-mark.abc.svg">`) {
+		t.Error("the page has no icon link")
+	}
+	for _, icon := range []string{"https://cdn.example/i.svg", "//cdn.example/i.svg", "icon.svg"} {
+		cfg := Config{Feed: &feedDouble{}, SiteURL: "https://www.veldhaven.example", StateKey: []byte(testKey), Logger: slog.New(slog.DiscardHandler), IconURL: icon}
+		if _, err := New(cfg); err == nil {
+			t.Errorf("icon %q accepted", icon)
+		}
 	}
 }

@@ -20,7 +20,8 @@ const pageStyle = `:root{color-scheme:light;--ink:#14213d;--muted:#4a5568;--line
 *{box-sizing:border-box}body{margin:0;background:var(--paper);color:var(--ink);font:1rem/1.55 system-ui,-apple-system,"Segoe UI",sans-serif}
 header,main{max-width:44rem;margin:0 auto;padding:1.25rem}header{border-bottom:1px solid var(--line)}
 header a{color:var(--accent);font-weight:600;text-decoration:none}h1{font-size:1.6rem;margin:.5rem 0 1rem}
-dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}dt{font-weight:600}dd{margin:0}
+a{color:var(--accent)}dl{display:grid;grid-template-columns:minmax(8rem,auto) minmax(0,1fr);gap:.5rem 1rem;margin:0 0 1.5rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr);gap:0}dd{margin:0 0 .75rem}}
 .note{border-left:4px solid var(--accent);background:#fff;padding:.75rem 1rem;margin:0 0 1.5rem}
 .note.bad{border-color:var(--bad)}.note.good{border-color:var(--good)}.bad-text{color:var(--bad)}
 .button{display:inline-block;background:var(--accent);color:#fff;padding:.7rem 1.2rem;border-radius:.25rem;font-weight:600;text-decoration:none}
@@ -40,7 +41,8 @@ var page = template.Must(template.New("linkedin").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>LinkedIn connection · Veldhaven Capital Partners</title>
+{{with .IconURL}}<link rel="icon" href="{{.}}">
+{{end}}<title>LinkedIn connection · Veldhaven Capital Partners</title>
 <style>{{.Style}}</style>
 </head>
 <body>
@@ -54,7 +56,7 @@ var page = template.Must(template.New("linkedin").Parse(`<!DOCTYPE html>
 <dl id="connection">
 <dt>Connection</dt><dd{{if not .Works}} class="bad-text"{{end}}>{{.State}}</dd>
 <dt>Page</dt><dd>{{if .PageURL}}<a href="{{.PageURL}}">{{.Page}}</a>{{else}}{{.Page}}{{end}}</dd>
-<dt>Token expires</dt><dd>{{.Expires}}</dd>
+<dt>Connection expires</dt><dd{{if .ExpiresSoon}} class="bad-text"{{end}}>{{.Expires}}</dd>
 <dt>Last refreshed</dt><dd>{{.LastRefresh}}</dd>
 </dl>
 <h2>Reconnect</h2>
@@ -75,11 +77,15 @@ type result struct {
 // view is the page's data.
 type view struct {
 	Style                                      template.CSS
+	IconURL                                    string
 	Result                                     *result
 	Works                                      bool
 	State, Page, PageURL, Expires, LastRefresh string
-	CanReconnect                               bool
-	Unavailable                                string
+	// ExpiresSoon: the connection has expired or expires within the
+	// attention window; the date is shown as a warning.
+	ExpiresSoon  bool
+	CanReconnect bool
+	Unavailable  string
 }
 
 // when is t in the page's words: a UTC time.
@@ -113,7 +119,7 @@ func describe(c insights.Connection, now time.Time) view {
 	if !c.LinkedIn {
 		v.State = "Not set up: the feed shows sample posts, not the firm's LinkedIn page."
 		v.Page, v.Expires, v.LastRefresh = "none", "no token", "not applicable"
-		v.Unavailable = "Reconnecting needs the site to read LinkedIn first: the site's owner sets LINKEDIN_ORGANIZATION_URN and a first token (docs/deploy.md, LinkedIn credentials)."
+		v.Unavailable = "Reconnecting needs the site to read LinkedIn first: ask the site's owner. (For the owner: set LINKEDIN_ORGANIZATION_URN and a first token; docs/deploy.md, LinkedIn credentials.)"
 		return v
 	}
 	switch {
@@ -131,28 +137,35 @@ func describe(c insights.Connection, now time.Time) view {
 		v.Page = "LinkedIn page " + id + " (" + c.Organization + ")"
 		v.PageURL = "https://www.linkedin.com/company/" + id + "/"
 	}
+	switch {
+	case c.ClientID == "":
+		v.Unavailable = "Reconnecting is not set up on this site yet: ask the site's owner. (For the owner: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET; docs/deploy.md, LinkedIn credentials.)"
+	case !c.CanStore:
+		v.Unavailable = "Reconnecting is not set up on this site yet: ask the site's owner. (For the owner: set " + insights.EnvTokenKey + " and a data folder, so that a new connection is kept safely; docs/deploy.md, LinkedIn credentials.)"
+	default:
+		v.CanReconnect = true
+	}
 	switch left := c.ExpiresAt.Sub(now); {
 	case c.ExpiresAt.IsZero():
-		v.Expires = "Unknown: this token came from the site's settings. Reconnect once and the date shows here."
+		v.Expires = "Unknown: the site's owner set this connection up by hand."
+		if v.CanReconnect {
+			v.Expires += " Reconnect once and the date shows here."
+		}
 	case left <= 0:
-		v.Works = false
-		v.Expires = "Expired on " + when(c.ExpiresAt) + "."
+		v.Works, v.ExpiresSoon = false, true
+		v.Expires = "Expired on " + when(c.ExpiresAt) + ": the posts no longer update. Reconnect LinkedIn below."
 	default:
 		days := int(left.Hours() / 24)
 		v.Expires = when(c.ExpiresAt) + " (in " + plural(days, "day") + ")."
+		if left < attentionWindow {
+			v.ExpiresSoon = true
+			v.Expires += " Reconnect before then, or the posts stop updating."
+		}
 	}
 	if c.LastRefresh.IsZero() {
 		v.LastRefresh = "Never: the feed has no posts from LinkedIn yet."
 	} else {
 		v.LastRefresh = when(c.LastRefresh) + "."
-	}
-	switch {
-	case c.ClientID == "":
-		v.Unavailable = "Reconnecting is not set up: the site's owner sets LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET (docs/deploy.md, LinkedIn credentials)."
-	case !c.CanStore:
-		v.Unavailable = "Reconnecting is not set up: the site cannot keep a new connection safely until its owner sets " + insights.EnvTokenKey + " and a data folder (docs/deploy.md, LinkedIn credentials)."
-	default:
-		v.CanReconnect = true
 	}
 	return v
 }
@@ -165,16 +178,17 @@ func plural(n int, word string) string {
 }
 
 // writePage answers the page with status and the page's own policy.
-func writePage(w http.ResponseWriter, r *http.Request, status int, v view) {
+func (h *Handler) writePage(w http.ResponseWriter, r *http.Request, status int, v view) {
+	v.IconURL = h.cfg.IconURL
 	var body bytes.Buffer
 	if err := page.Execute(&body, v); err != nil {
 		http.Error(w, "internal server error", http.StatusInternalServerError)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(body.Len()))
-	h.Set("Content-Security-Policy", pagePolicy)
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	hdr.Set("Content-Length", strconv.Itoa(body.Len()))
+	hdr.Set("Content-Security-Policy", pagePolicy)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body.Bytes())

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { waitUp } from "./processes";
 
 const e2ePort = Number(process.env.E2E_PORT || 4173);
 const sitePort = Number(process.env.E2E_FAKE_SITE_PORT || e2ePort + 20);
@@ -19,20 +20,6 @@ const fakePort = Number(process.env.E2E_FAKE_PORT || e2ePort + 21);
 const metricsPort = Number(process.env.E2E_FAKE_METRICS_PORT || e2ePort + 22);
 const base = `http://127.0.0.1:${sitePort}`;
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
-
-/** Waits until url answers 200. */
-async function waitUp(url: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test.describe("against a LinkedIn that retired the configured version", () => {
   test.describe.configure({ mode: "serial" });

@@ -43,13 +43,16 @@ export function errorLines(report, root) {
   return lines;
 }
 
-function main() {
-  const root = resolve(process.argv[2] ?? "dist");
-  const files = htmlFiles(root);
-  if (files.length === 0) throw new Error(`check-html: no .html files under ${root} (build first)`);
+/**
+ * Runs the checker on files (errors only, with the project's filters) and
+ * returns its errors as errorLines says them: none when every file is valid.
+ * Also used by e2e specs for pages the server writes (web/e2e).
+ * @param {string[]} files
+ * @param {string} root for short page names
+ */
+export function checkHtml(files, root) {
   const jar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
   const filters = fileURLToPath(new URL("./vnu-filters.txt", import.meta.url));
-  const started = Date.now();
   const run = spawnSync(
     "java",
     ["-jar", jar, "--errors-only", "--format", "json", "--stdout", "--exit-zero-always"].concat(
@@ -62,7 +65,15 @@ function main() {
     throw new Error(`check-html: cannot run java (scripts/ensure-java.sh): ${run.error.message}`);
   if (run.status !== 0)
     throw new Error(`check-html: the checker failed (${run.status}): ${run.stderr}`);
-  const lines = errorLines(JSON.parse(run.stdout), root);
+  return errorLines(JSON.parse(run.stdout), root);
+}
+
+function main() {
+  const root = resolve(process.argv[2] ?? "dist");
+  const files = htmlFiles(root);
+  if (files.length === 0) throw new Error(`check-html: no .html files under ${root} (build first)`);
+  const started = Date.now();
+  const lines = checkHtml(files, root);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (lines.length > 0) {
     console.error(lines.join("\n"));
