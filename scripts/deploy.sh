@@ -42,7 +42,8 @@
 #                       kubeconfig): what `make test-deploy` checks here
 # On GitHub Actions, `plan` writes configured=true|false, `production` and
 # `preview` write url=<address>, and a failed deploy or a rollback writes
-# result=<what is live now> (for the commit status) to $GITHUB_OUTPUT.
+# result=<what is live now> (for the commit status) to $GITHUB_OUTPUT;
+# sweep-previews writes swept=<the releases it removed>.
 #
 # The namespaces and the deploy identity's rights are the cluster owner's
 # (deploy/cluster/deploy-identity.yaml): the identity may manage releases in
