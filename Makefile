@@ -15,8 +15,12 @@ BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 .DEFAULT_GOAL := build
 WEB_STAMP := web/node_modules/.package-lock.json
+# The versions of the programs make builds into .tools/ from the Go module
+# proxy (Helm, the Kubernetes control plane, kwok, actionlint): in a file of
+# their own, so that CI's cache of .tools is keyed by them alone.
+include tools.mk
 
-.PHONY: run build edit web test test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-platform test-go test-web test-html e2e e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 .PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -43,7 +47,9 @@ deps: $(WEB_STAMP)
 # for every package that asks for a newer one, and Decap's React peer ranges
 # predate React 19; neither is for staff. Errors still show; `cd web && npm
 # install` shows everything.
-$(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc)
+# npm install also applies web/patches (patch-package, the postinstall script):
+# fixes of Decap's own bugs, checked by web/admin/decap-contract.test.ts.
+$(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc) $(wildcard web/patches/*.patch)
 	cd web && npm install --no-audit --no-fund --loglevel=error
 	@echo "deps: web/node_modules as web/package-lock.json lists it; the build runs on Node $$(node --version)"
 	@touch $@
@@ -103,7 +109,21 @@ bin/site: $(WEB_BUILT) $(GO_INPUTS) $(STAMPS)/go-inputs $(STAMPS)/go-settings
 	@mkdir -p bin
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
 
-test: build test-go test-web test-html e2e test-image test-chart check lint-workflows test-deploy test-build test-lockfile test-kube
+# Everything, in two parts that CI runs as separate required checks
+# (docs/deploy.md, "Releases and previews"): the site, which every change
+# waits for, content included, and the platform (the chart, the deploy
+# script, the workflows, the control plane), which only changes to those wait
+# for (cmd/ci changed decides).
+test: test-site test-platform
+
+# The site: the Go and web tests, every built page through the HTML check,
+# both e2e suites, the image, every page and link answering, the build graph
+# and the lock file. Needs no Helm and no control plane.
+test-site: build test-go test-web test-html e2e test-image check test-build test-lockfile
+
+# The platform: the chart, the workflows, the deploy script rendered and run
+# against a real control plane.
+test-platform: test-chart lint-workflows test-deploy test-kube
 
 test-go:
 	$(GO) vet ./...
@@ -143,7 +163,7 @@ e2e-editor: build
 	cd web && npm run --silent e2e:editor
 
 # The image (Dockerfile) from bin/site, offline: podman (installed with apt when
-# missing, as root; settings in deploy/podman/containers.conf) or docker where an
+# missing, as root or through sudo; settings in deploy/podman/containers.conf) or docker where an
 # engine answers. docs/deploy.md says how to run it.
 IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
 image: build
@@ -151,8 +171,9 @@ image: build
 
 # Builds the image and checks the running container (scripts/test-image.sh);
 # skips with one line where no container can start. Ports: TEST_IMAGE_PORT
-# (18190) and the seven after it. Its last part runs cmd/replicatest: the
-# feed owner and two web replicas against the fake LinkedIn.
+# (18190) and the seven after it. Its last part runs test/replicas (go test,
+# skipped without the image): the feed owner and two web replicas against the
+# fake LinkedIn.
 test-image: build
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
@@ -162,8 +183,10 @@ test-image: build
 # version helm template and lint assume (1 and the minor of the k8s.io/client-go
 # in Helm's go.mod, 0.37 for v3.22.0); without them that is 1.20, older than
 # the chart's kubeVersion.
-HELM_VERSION := v3.22.0
-HELM_K8S_MINOR := 37
+# The Kubernetes minor Helm assumes: that of the k8s.io/client-go in the
+# go.mod of the Helm version tools.mk pins (read when Helm is built, so a
+# Renovate update of HELM_VERSION alone is complete).
+HELM_K8S_MINOR = $(shell cd / && $(GO) mod download -json helm.sh/helm/v3@$(HELM_VERSION) | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$$/\1/p' | xargs sed -n 's/^[[:space:]]*k8s\.io\/client-go v0\.\([0-9]*\)\..*/\1/p')
 HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
 CHART := deploy/helm/veldhaven-site
 $(HELM):
@@ -190,7 +213,7 @@ check: build
 
 # actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
 lint-workflows:
-	./scripts/lint-workflows.sh
+	ACTIONLINT_VERSION=$(ACTIONLINT_VERSION) ./scripts/lint-workflows.sh
 
 # The deploy script's commands, rendered with `helm template` (no cluster needed).
 test-deploy: $(HELM)
@@ -206,8 +229,7 @@ test-deploy: $(HELM)
 # without them the API server reports v0.0.0 and Helm refuses the chart's
 # kubeVersion. The first build takes about 30 minutes of a 2-core machine
 # (docs/benchmarks.md); after that the Go build cache makes it a relink.
-KUBE_VERSION := v1.37.2
-KUBE_MINOR := 37
+KUBE_MINOR := $(word 2,$(subst ., ,$(KUBE_VERSION)))
 KUBE_BIN := $(CURDIR)/.tools/kube-$(KUBE_VERSION)
 KUBE_LDFLAGS := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(KUBE_MINOR)
 $(KUBE_BIN)/kube-apiserver:
@@ -218,7 +240,6 @@ $(KUBE_BIN)/kube-apiserver:
 # module ships them (kustomize/stage/), and we take kwok's node and pod
 # stages from the module at the same version, beside our own
 # (test/kube/stages: a pod that never gets ready).
-KWOK_VERSION := v0.8.0
 KWOK_DIR := $(CURDIR)/.tools/kwok-$(KWOK_VERSION)
 KWOK := $(KWOK_DIR)/kwok
 $(KWOK):
@@ -240,7 +261,7 @@ kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM)
 # docs/deploy.md tells the cluster's owner: first install, upgrade, an upgrade
 # that never gets ready, a failed smoke test's rollback, killed deploys,
 # previews and their teardown (test/kube). Etcd: Debian's etcd-server
-# (scripts/ensure-etcd.sh installs it as root when missing).
+# (scripts/ensure-etcd.sh installs it when missing, as root or through sudo).
 test-kube: kube-tools
 	cd test/kube && $(GO) vet ./... && KUBE_BIN=$(KUBE_BIN) KWOK=$(KWOK) KWOK_STAGES=$(KWOK_DIR)/stages \
 	  HELM=$(HELM) $(GO) test -count=1 -timeout 20m -v ./...
@@ -260,7 +281,7 @@ fmt: $(WEB_STAMP)
 
 # Benchmarks (print figures, never fail on one): make build time, Lighthouse per
 # page class, JS shipped, bin/site against nginx with wrk, RSS and cold start.
-# Installs wrk and nginx (apt, as root) and Chromium when missing. See docs/benchmarks.md.
+# Installs wrk and nginx (apt, as root or through sudo) and Chromium when missing. See docs/benchmarks.md.
 bench: bench-linkedin
 	./scripts/bench.sh
 

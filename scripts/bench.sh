@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make bench: installs what the benchmark needs (wrk and nginx from Debian as
-# root, Chromium, the npm dependencies with Lighthouse), then runs
+# make bench: installs what the benchmark needs (wrk and nginx from Debian, as
+# root or through sudo, Chromium, the npm dependencies with Lighthouse), then runs
 # web/scripts/bench.mjs, which builds, measures and prints the tables.
 # A benchmark: it fails only when it cannot run, never on a number.
 set -euo pipefail
@@ -10,17 +10,10 @@ missing=()
 command -v wrk >/dev/null || missing+=(wrk)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx-light)
 if ((${#missing[@]})); then
-  if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-    echo "bench: installing ${missing[*]} from Debian" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    # The package starts a system nginx on port 80; the bench runs its own.
-    if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null; then
-      systemctl disable --now nginx >/dev/null 2>&1 || true
-    fi
-  else
-    echo "bench: missing ${missing[*]}: apt-get install ${missing[*]} (as root)" >&2
-    exit 1
+  scripts/apt-install.sh "${missing[@]}" || exit 1
+  # The package starts a system nginx on port 80; the bench runs its own.
+  if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null; then
+    sudo -n systemctl disable --now nginx >/dev/null 2>&1 || systemctl disable --now nginx >/dev/null 2>&1 || true
   fi
 fi
 ./scripts/ensure-chromium.sh

@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
 # Checks every workflow in .github/workflows with actionlint (pinned below,
 # built from the Go module proxy into .tools/bin) and, through it, every
-# `run:` script with shellcheck (Debian's package, installed when missing and
-# we are root; GitHub's runners have it already).
+# `run:` script with shellcheck (Debian's package, installed when missing, as
+# root or through sudo; GitHub's runners have it already).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ACTIONLINT_VERSION=1.7.12
+# The version is tools.mk's (make lint-workflows passes it).
+ACTIONLINT_VERSION=${ACTIONLINT_VERSION:-$(sed -n 's/^ACTIONLINT_VERSION := //p' tools.mk)}
 bin=.tools/bin/actionlint
 if ! [[ -x "$bin" ]] || [[ "$("$bin" -version | head -1)" != "v$ACTIONLINT_VERSION" ]]; then
   echo "lint-workflows: installing actionlint $ACTIONLINT_VERSION into .tools/bin" >&2
   GOBIN="$PWD/.tools/bin" go install "github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION"
 fi
-if ! command -v shellcheck >/dev/null; then
-  if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-    echo "lint-workflows: installing Debian's shellcheck" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck >/dev/null
-  else
-    echo "lint-workflows: shellcheck is missing (apt-get install shellcheck); run: scripts are not checked without it" >&2
-    exit 1
-  fi
+if ! command -v shellcheck >/dev/null && ! scripts/apt-install.sh shellcheck; then
+  echo "lint-workflows: shellcheck is missing; run: scripts are not checked without it" >&2
+  exit 1
 fi
 shopt -s nullglob
 workflows=(.github/workflows/*.yml .github/workflows/*.yaml)

@@ -10,14 +10,7 @@ THREADS=${THREADS:-2}
 SITE_PORT=${SITE_PORT:-18080}
 FAKE_PORT=${FAKE_PORT:-19911}
 
-if ! command -v wrk >/dev/null; then
-  if [[ "$(id -u)" == 0 ]]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-  else
-    echo "loadtest: wrk is missing (apt-get install wrk)" >&2
-    exit 1
-  fi
-fi
+if ! command -v wrk >/dev/null; then scripts/apt-install.sh wrk || exit 1; fi
 [[ "${SKIP_BUILD:-}" == 1 ]] || make build >/dev/null
 go build -o bin/fakelinkedin ./cmd/fakelinkedin
 ulimit -n 65536 2>/dev/null || true

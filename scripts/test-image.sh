@@ -16,13 +16,14 @@
 #     within the drain time; started again, LinkedIn gone, it serves the
 #     same posts from the snapshot;
 #   - the feed owner (a volume) and two web replicas (FEED_URL) against the
-#     fake LinkedIn, counting its calls (cmd/replicatest, docs/deploy.md
-#     "Replicas"): a new post reaches both web containers alike; LinkedIn's
-#     calls stay within LINKEDIN_DAILY_CALLS and are the same for 2 web
-#     containers as for 1; the owner restarted during a LinkedIn outage
-#     while both keep answering; web containers restarted one at a time
-#     under a request loop through a loopback load balancer with 0 failed
-#     requests; a post deleted upstream answers 404, also after restarts.
+#     fake LinkedIn, counting its calls (test/replicas, a go test given the
+#     image in REPLICAS_IMAGE; docs/deploy.md "Replicas"): a new post
+#     reaches both web containers alike; LinkedIn's calls stay within
+#     LINKEDIN_DAILY_CALLS and are the same for 2 web containers as for 1;
+#     the owner restarted during a LinkedIn outage while both keep
+#     answering; web containers restarted one at a time under a request
+#     loop through a loopback load balancer with 0 failed requests; a post
+#     deleted upstream answers 404, also after restarts.
 # A machine where no container can start (no engine, no namespaces) skips
 # with one line saying why. Everything it makes is removed at the end.
 #
@@ -35,7 +36,7 @@ source scripts/container-engine.sh
 PORT=${TEST_IMAGE_PORT:-18190} # the first container, published
 HOST_PORT=$((PORT + 1))        # the second container, on the host's network
 FAKE_PORT=$((PORT + 2))        # the fake LinkedIn
-REPLICA_PORT=$((PORT + 3))     # cmd/replicatest: it and the four after it (fake, owner, balancer, 2 web)
+REPLICA_PORT=$((PORT + 3))     # test/replicas: it and the four after it (fake, owner, balancer, 2 web)
 DRAIN=10                       # the server's default -drain, in seconds
 BASE="http://127.0.0.1:$PORT"
 
@@ -256,13 +257,15 @@ logged_snapshot() { # the engine's log of the container names the snapshot it lo
 }
 check "... and the log says so" logged_snapshot "$b"
 
-# --- the feed owner and web replicas (cmd/replicatest prints its checks) ---
-go build -o "$work/replicatest" ./cmd/replicatest
+# --- the feed owner and web replicas (test/replicas, a go test) ---
 start=$(date +%s.%N)
-if "$work/replicatest" -engine "$ENGINE" -image "$image" -port "$REPLICA_PORT" -name "veldhaven-test-$id-r"; then
+if REPLICAS_IMAGE="$image" REPLICAS_ENGINE="$ENGINE" REPLICAS_PORT="$REPLICA_PORT" REPLICAS_NAME="veldhaven-test-$id-r" \
+  go test -count=1 -v -timeout 20m -run '^TestReplicas$' ./test/replicas; then
   passed=$((passed + 1))
+  echo "test-image: ok   the feed owner and web replicas (test/replicas)"
 else
   failed=$((failed + 1))
+  echo "test-image: FAIL the feed owner and web replicas (test/replicas)"
 fi
 echo "test-image: the replica checks took $(since "$start") s"
 

@@ -12,6 +12,23 @@
 //	    and -sha or GITHUB_SHA)
 //	ci context preview|production
 //	    print a status context (the preview's is the editor's preview_context)
+//	ci changed
+//	    whether the change being checked touches the platform (the chart, the
+//	    workflows, the deploy script, the control plane: ci.PlatformPaths),
+//	    from GITHUB_EVENT_NAME and, for a push, BEFORE (the commit before it);
+//	    prints the reason and writes platform=true|false to $GITHUB_OUTPUT
+//	ci open-prs
+//	    the numbers of the repository's open pull requests, space-separated,
+//	    printed and written as open=... to $GITHUB_OUTPUT (GITHUB_TOKEN,
+//	    GITHUB_REPOSITORY, GITHUB_API_URL)
+//	ci certificate -url https://www.veldhaven.eu [-days 21]
+//	    fail when the site's certificate expires within that many days
+//	ci report -title <title>
+//	    open the weekly check's issue (label weekly-check) or comment on the
+//	    open one, linking RUN_URL (GITHUB_TOKEN, GITHUB_REPOSITORY)
+//	ci sweep-images [-package <repo>/preview]
+//	    delete the versions of the previews' container package of the
+//	    repository's owner whose pr-<n>-... tags all name closed pull requests
 package main
 
 import (
@@ -23,6 +40,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,7 +58,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images|certificate|report [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -53,6 +71,16 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return smoke(ctx, args[1:])
 	case "status":
 		return status(ctx, args[1:], getenv)
+	case "changed":
+		return changed(ctx, getenv)
+	case "open-prs":
+		return openPRs(ctx, getenv)
+	case "sweep-images":
+		return sweepImages(ctx, args[1:], getenv)
+	case "certificate":
+		return certificate(ctx, args[1:], time.Now())
+	case "report":
+		return report(ctx, args[1:], getenv)
 	case "context":
 		if len(args) != 2 {
 			return errors.New("usage: ci context preview|production")
@@ -187,5 +215,112 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 		return err
 	}
 	fmt.Printf("status: %s %s on %s\n", c, *state, *sha)
+	return nil
+}
+
+// changed writes platform=true|false for the checks workflow: whether its
+// control-plane job must run (a job skipped by its own condition counts as
+// passed for a required check; a path filter would leave it pending).
+func changed(ctx context.Context, getenv func(string) string) error {
+	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
+	fmt.Printf("platform=%t: %s\n", c.Platform, c.Why)
+	return writeOutput(getenv, "platform", strconv.FormatBool(c.Platform))
+}
+
+// writeOutput appends name=value to $GITHUB_OUTPUT, where a runner sets it.
+func writeOutput(getenv func(string) string, name, value string) error {
+	out := getenv("GITHUB_OUTPUT")
+	if out == "" {
+		return nil
+	}
+	f, err := os.OpenFile(out, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", name, err)
+	}
+	if _, err := fmt.Fprintf(f, "%s=%s\n", name, value); err != nil {
+		f.Close()
+		return fmt.Errorf("output %s: write %s: %w", name, out, err)
+	}
+	return f.Close()
+}
+
+func github(getenv func(string) string) ci.GitHub {
+	api := getenv("GITHUB_API_URL")
+	if api == "" {
+		api = "https://api.github.com"
+	}
+	return ci.GitHub{API: api, Token: getenv("GITHUB_TOKEN"), Client: &http.Client{Timeout: 30 * time.Second}}
+}
+
+func openPRs(ctx context.Context, getenv func(string) string) error {
+	open, err := ci.OpenPulls(ctx, github(getenv), getenv("GITHUB_REPOSITORY"))
+	if err != nil {
+		return err
+	}
+	numbers := make([]string, len(open))
+	for i, n := range open {
+		numbers[i] = strconv.Itoa(n)
+	}
+	list := strings.Join(numbers, " ")
+	fmt.Printf("open pull requests: %s\n", list)
+	return writeOutput(getenv, "open", list)
+}
+
+func sweepImages(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("sweep-images", flag.ContinueOnError)
+	// The previews' package of preview.yml: ghcr.io/<owner>/<repo>/preview,
+	// whose name the registry keeps in lower case.
+	_, repoName, _ := strings.Cut(getenv("GITHUB_REPOSITORY"), "/")
+	pkg := fs.String("package", strings.ToLower(repoName)+"/preview", "the container package")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *pkg == "/preview" {
+		return errors.New("sweep-images: no GITHUB_REPOSITORY to name the package by; give -package")
+	}
+	g := github(getenv)
+	open, err := ci.OpenPulls(ctx, g, getenv("GITHUB_REPOSITORY"))
+	if err != nil {
+		return err
+	}
+	deleted, err := ci.SweepPreviewImages(ctx, g, getenv("GITHUB_REPOSITORY_OWNER"), *pkg, open)
+	fmt.Printf("sweep-images: deleted %d versions of %s: %s\n", len(deleted), *pkg, strings.Join(deleted, " "))
+	return err
+}
+
+func certificate(ctx context.Context, args []string, now time.Time) error {
+	fs := flag.NewFlagSet("certificate", flag.ContinueOnError)
+	site := fs.String("url", "", "the site's https origin")
+	days := fs.Int("days", 21, "fail when fewer days than this are left")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	expiry, err := ci.CertificateExpiry(ctx, *site, nil)
+	if err != nil {
+		return err
+	}
+	left := int(expiry.Sub(now).Hours() / 24)
+	fmt.Printf("certificate: %s expires %s (%d days left)\n", *site, expiry.UTC().Format(time.DateOnly), left)
+	if left < *days {
+		return fmt.Errorf("the certificate of %s expires in %d days (on %s): its renewal is not working (docs/operations.md, \"Certificates\")", *site, left, expiry.UTC().Format(time.DateOnly))
+	}
+	return nil
+}
+
+func report(ctx context.Context, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	title := fs.String("title", "", "the issue's title")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *title == "" {
+		return errors.New("report: -title is required")
+	}
+	body := fmt.Sprintf("The scheduled check of main failed: %s\n\nWhat to do: docs/operations.md, \"When the weekly check fails\".", getenv("RUN_URL"))
+	n, err := ci.ReportFailure(ctx, github(getenv), getenv("GITHUB_REPOSITORY"), *title, body)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("report: issue #%d\n", n)
 	return nil
 }

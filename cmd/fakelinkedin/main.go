@@ -4,6 +4,11 @@
 // internet. Never used by the site itself.
 //
 //	fakelinkedin -addr 127.0.0.1:9911 [-posts 12] [-oldest YYYYMM] [-latest YYYYMM] [-media-delay 2s]
+//	             [-token T] [-client-id ID -client-secret S -redirect-uri URL[,URL]] [-grant-refresh]
+//
+// With -client-id it also serves LinkedIn's authorization code flow for
+// that app (/oauth/v2/authorization, the code grant of /oauth/v2/accessToken):
+// a page admin's token reads the posts, a non-admin's is refused 403.
 //
 // LinkedIn-Version values outside oldest..latest are answered 426
 // NONEXISTENT_VERSION, as LinkedIn answers a retired or unreleased version:
@@ -19,6 +24,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/veldhaven/site/internal/fakelinkedin"
@@ -31,6 +37,11 @@ func main() {
 	oldest := flag.String("oldest", month(now.AddDate(-1, 0, 0)), "oldest LinkedIn-Version served (YYYYMM); older ones are retired")
 	latest := flag.String("latest", month(now), "newest LinkedIn-Version served (YYYYMM)")
 	mediaDelay := flag.Duration("media-delay", 0, "wait this long before answering about an image or a video (keeps a request to the site in flight, for drain tests)")
+	token := flag.String("token", "", "the only valid access token besides those the authorization code flow hands out (empty: any)")
+	clientID := flag.String("client-id", "", "the LinkedIn app's client id (serves the authorization code flow)")
+	clientSecret := flag.String("client-secret", "", "the app's client secret")
+	redirects := flag.String("redirect-uri", "", "comma-separated redirect URLs registered for the app")
+	grantRefresh := flag.Bool("grant-refresh", false, "hand out refresh tokens with access tokens (an app approved for programmatic refresh tokens)")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -38,6 +49,10 @@ func main() {
 	}
 	fake := fakelinkedin.New("http://"+ln.Addr().String(), *oldest, *latest, *posts)
 	fake.DelayMedia(*mediaDelay)
+	fake.RequireToken(*token, "", false)
+	if *clientID != "" {
+		fake.RegisterApp(*clientID, *clientSecret, *grantRefresh, strings.Split(*redirects, ",")...)
+	}
 	srv := &http.Server{Handler: fake.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	log.Printf("fakelinkedin: %s", fake)
 	log.Fatal(srv.Serve(ln))

@@ -47,7 +47,7 @@ type config struct {
 // client: a web replica (FEED_URL) refuses to start with any of them, so
 // that a replica never becomes a second client spending the owner's daily
 // budget, and never holds a credential it does not use.
-var linkedInCredentials = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"}
+var linkedInCredentials = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "LINKEDIN_TOKEN_KEY"}
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
 func parseConfig(args []string, getenv func(string) string) (config, error) {

@@ -98,9 +98,9 @@ func run(args []string, getenv func(string) string) error {
 		ServeMetrics:    cfg.publicMetrics,
 		Insights:        feed.handler,
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
+		LinkedInAdmin:   feed.linkedInAdmin,
 		SecurityContact: cfg.security,
 		Ready:           feed.ready,
-		ReadyStatus:     feed.status,
 		BuildID:         buildID,
 	})
 	if err != nil {
@@ -239,9 +239,11 @@ func parseBuildDate(s string) (time.Time, error) {
 // process doing everything), or a web replica's proxy to the owner.
 type feed struct {
 	handler http.Handler
-	ready   func() bool   // nil: always ready
-	status  func() string // what /readyz says beside "ready"; nil: nothing
+	ready   func() bool // nil: always ready
 	close   func() error
+	// linkedInAdmin answers /admin/linkedin*: the reconnect on the owner,
+	// a forward to the owner on a web replica.
+	linkedInAdmin http.Handler
 }
 
 // newFeed builds the feed of cfg: with FEED_URL the proxy to the owner
@@ -265,7 +267,8 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 			return nil, err
 		}
 		logger.Info("web replica: /linkedin-api from the feed owner", slog.String("feed_url", cfg.feedURL.String()))
-		return &feed{handler: p, status: p.Status, close: func() error { return nil }}, nil
+		return &feed{handler: p, close: func() error { return nil },
+			linkedInAdmin: forwardLinkedInAdmin(cfg.feedURL, logger.With(slog.String("component", "feedproxy")))}, nil
 	}
 	feedCfg, err := insights.ConfigFromEnv(getenv)
 	if err != nil {
@@ -282,7 +285,12 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 	if err != nil {
 		return nil, err
 	}
-	return &feed{handler: svc.Handler(), ready: svc.Ready, close: svc.Close}, nil
+	admin, err := newLinkedInAdmin(cfg, feedCfg, svc, getenv, logger.With(slog.String("component", "linkedinauth")))
+	if err != nil {
+		_ = svc.Close()
+		return nil, err
+	}
+	return &feed{handler: svc.Handler(), ready: svc.Ready, close: svc.Close, linkedInAdmin: admin}, nil
 }
 
 // ownerOnlySettings are the feed's settings other than LinkedIn's
@@ -291,7 +299,7 @@ func newFeed(cfg config, getenv func(string) string, logger *slog.Logger, reg *p
 // log line so that nobody expects them to act there.
 func ownerOnlySettings(getenv func(string) string) []string {
 	var set []string
-	for _, k := range []string{"LINKEDIN_API_BASE", "LINKEDIN_VERSION", "LINKEDIN_TOKEN_URL", "LINKEDIN_MEDIA_ORIGINS", "LINKEDIN_DAILY_CALLS", "INSIGHTS_TTL", "INSIGHTS_TIMEOUT"} {
+	for _, k := range []string{"LINKEDIN_API_BASE", "LINKEDIN_VERSION", "LINKEDIN_TOKEN_URL", "LINKEDIN_AUTH_URL", "LINKEDIN_MEDIA_ORIGINS", "LINKEDIN_DAILY_CALLS", "INSIGHTS_TTL", "INSIGHTS_TIMEOUT"} {
 		if getenv(k) != "" {
 			set = append(set, k)
 		}

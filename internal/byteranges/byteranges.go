@@ -6,21 +6,25 @@ package byteranges
 
 import (
 	"fmt"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"strconv"
 	"strings"
+	"time"
 )
 
-// Limit drops the request's Range when http.ServeContent would answer it
-// with a multipart body larger than the whole content (size bytes of
-// contentType), so the answer is the content itself (200). Call it just
-// before http.ServeContent.
-func Limit(r *http.Request, size int64, contentType string) {
-	if h := r.Header.Get("Range"); h != "" && MultipartLarger(h, size, contentType) {
+// ServeContent is http.ServeContent (no name: the Content-Type must be set
+// on w) for content of size bytes, with the request's Range dropped when
+// the answer would be a multipart body larger than the whole content: the
+// content itself (200) is then the answer. Every path of the site that
+// answers ranges goes through it.
+func ServeContent(w http.ResponseWriter, r *http.Request, modtime time.Time, content io.ReadSeeker, size int64) {
+	if h := r.Header.Get("Range"); h != "" && MultipartLarger(h, size, w.Header().Get("Content-Type")) {
 		r.Header.Del("Range")
 	}
+	http.ServeContent(w, r, "", modtime, content)
 }
 
 // MultipartLarger reports whether http.ServeContent would answer a Range

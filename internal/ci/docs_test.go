@@ -91,7 +91,7 @@ func TestSetupOrder(t *testing.T) {
 // what still holds without one (issue 27, point 9).
 func TestRulesetPlanDocumented(t *testing.T) {
 	rule := docSection(t, "### The rule on main, and why it is needed")
-	for _, want := range []string{"private", "GitHub Free", "GitHub Pro", "GitHub Team", "`image` needs `test`"} {
+	for _, want := range []string{"private", "GitHub Free", "GitHub Pro", "GitHub Team", "`deploy` needs `test`"} {
 		if !strings.Contains(rule, want) {
 			t.Errorf("docs/deploy.md, the rule on main: no %q", want)
 		}
@@ -182,4 +182,21 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// GitHub keeps one run waiting per concurrency group and cancels an older
+// waiting run for a newer one; the docs say so, and why that is right for a
+// release, instead of promising a queue (issue 33, point 7).
+func TestReleaseConcurrencyDocumented(t *testing.T) {
+	release := docSection(t, "### Release")
+	for _, want := range []string{"at most one more run **waiting**", "the newest `main` contains every commit"} {
+		if !strings.Contains(release, want) {
+			t.Errorf("docs/deploy.md, Release: no %q", want)
+		}
+	}
+	for _, wrong := range []string{"releases queue", "queued releases"} {
+		if strings.Contains(strings.ToLower(release), wrong) {
+			t.Errorf("docs/deploy.md, Release: %q promises a queue GitHub does not keep", wrong)
+		}
+	}
 }

@@ -198,10 +198,15 @@ func TestLeastPrivilege(t *testing.T) {
 						t.Errorf("%s %s: statuses: write, but posts no status", name, id)
 					}
 				case "packages":
-					// Only to push the image.
+					// Only to push the image, or to sweep the previews' images.
 					s, ok := j.action("docker/build-push-action")
-					if !ok || s.With["push"] != true {
-						t.Errorf("%s %s: packages: write, but pushes no image", name, id)
+					if (!ok || s.With["push"] != true) && len(j.runs("scripts/ci sweep-images")) == 0 {
+						t.Errorf("%s %s: packages: write, but pushes no image and sweeps none", name, id)
+					}
+				case "issues":
+					// Only to report the weekly check's failure.
+					if len(j.runs("scripts/ci report")) == 0 {
+						t.Errorf("%s %s: issues: write, but reports nothing", name, id)
 					}
 				default:
 					t.Errorf("%s %s: %s: write; the workflows need none", name, id, scope)
@@ -321,10 +326,9 @@ func TestRelease(t *testing.T) {
 	if test.Uses != "./.github/workflows/checks.yml" {
 		t.Errorf("test job uses %q, want the pull requests' checks", test.Uses)
 	}
-	if !slices.Contains(image.needs(), "test") {
-		t.Errorf("image needs %v, want test", image.needs())
-	}
-	for _, n := range []string{"test", "image"} {
+	// The image is built beside the checks (a content change is live
+	// sooner); only the deploy waits for both.
+	for _, n := range []string{"test", "image", "plan"} {
 		if !slices.Contains(deploy.needs(), n) {
 			t.Errorf("deploy needs %v, want %s", deploy.needs(), n)
 		}
@@ -355,6 +359,18 @@ func TestRelease(t *testing.T) {
 	}
 	if len(w.Jobs["plan"].runs("scripts/deploy.sh plan production")) != 1 {
 		t.Error("plan: does not run scripts/deploy.sh plan production")
+	}
+	// Production runs the image this run built, by its digest: a tag can be
+	// pushed again by anyone with packages: write (a preview job has it).
+	build, _ = image.action("docker/build-push-action")
+	if build.ID == "" || image.Outputs["digest"] != "${{ steps."+build.ID+".outputs.digest }}" {
+		t.Errorf("image outputs %v: want digest from the build step (id %q)", image.Outputs, build.ID)
+	}
+	if d := deploy.runs("scripts/deploy.sh production"); len(d) != 1 || d[0].Env["IMAGE_DIGEST"] != "${{ needs.image.outputs.digest }}" {
+		t.Error("deploy: scripts/deploy.sh production without IMAGE_DIGEST from the image job")
+	}
+	if meta, _ := image.action("docker/metadata-action"); strings.Contains(asString(meta.With["tags"]), "type=raw") {
+		t.Errorf("image tags %v: production's images carry only their commit (no moving tag)", meta.With["tags"])
 	}
 	wantOrder := []string{
 		"scripts/ci status -context production -state pending",
@@ -387,9 +403,20 @@ func TestRelease(t *testing.T) {
 	}
 }
 
+// asString is v when it is a string, else "".
+func asString(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
 func TestPreview(t *testing.T) {
 	w := readWorkflows(t)["preview.yml"]
 	deploy, teardown := w.Jobs["deploy"], w.Jobs["teardown"]
+	// Previews push to a package of their own: no preview can replace an
+	// image of production's package.
+	if meta, ok := deploy.action("docker/metadata-action"); !ok || meta.With["images"] != "ghcr.io/${{ github.repository }}/preview" {
+		t.Errorf("preview images pushed to %v, want ghcr.io/<repository>/preview", meta.With["images"])
+	}
 	if !strings.Contains(deploy.If, "github.event.action != 'closed'") || !strings.Contains(deploy.If, "needs.plan.outputs.configured == 'true'") {
 		t.Errorf("deploy if %q", deploy.If)
 	}
@@ -465,11 +492,54 @@ func TestConcurrencyAndCaches(t *testing.T) {
 			if s, ok := j.action("actions/setup-node"); ok && (s.With["cache"] != "npm" || s.With["cache-dependency-path"] != "web/package-lock.json") {
 				t.Errorf("%s %s: setup-node without the npm cache of web/", name, id)
 			}
-			if s, ok := j.action("actions/setup-go"); ok && (s.With["cache"] == false || s.With["go-version-file"] != "go.mod") {
-				t.Errorf("%s %s: setup-go without go.mod's version or its cache", name, id)
+			s, ok := j.action("actions/setup-go")
+			if !ok {
+				continue
+			}
+			if s.With["go-version-file"] != "go.mod" {
+				t.Errorf("%s %s: setup-go without go.mod's version", name, id)
+			}
+			// The checks' jobs build different things: each keeps a Go
+			// cache of its own (setup-go's key is one per go.sum, shared by
+			// every job and saved by whichever ends first), saved even when
+			// a test fails. The jobs that only build cmd/ci use setup-go's.
+			if name != "checks.yml" || id == "changes" {
+				if s.With["cache"] == false {
+					t.Errorf("%s %s: setup-go without its cache", name, id)
+				}
+				continue
+			}
+			if s.With["cache"] != false {
+				t.Errorf("%s %s: setup-go's shared cache; want the job's own", name, id)
+			}
+			restore, saved := cacheSteps(j, "~/.cache/go-build")
+			if !strings.Contains(restore, "github.job") || !saved {
+				t.Errorf("%s %s: Go cache key %q: want the job in the key, saved with if: always()", name, id, restore)
 			}
 		}
 	}
+}
+
+// cacheSteps finds the actions/cache/restore step whose path holds path and
+// says whether an actions/cache/save step saves its key whatever happened
+// before it (actions/cache saves only when the job succeeds).
+func cacheSteps(j job, path string) (restoreKey string, savedAlways bool) {
+	id := ""
+	for _, s := range j.Steps {
+		p, _ := s.With["path"].(string)
+		if strings.HasPrefix(s.Uses, "actions/cache/restore@") && strings.Contains(p, path) {
+			restoreKey, _ = s.With["key"].(string)
+			id = s.ID
+		}
+	}
+	for _, s := range j.Steps {
+		p, _ := s.With["path"].(string)
+		if id != "" && strings.HasPrefix(s.Uses, "actions/cache/save@") && strings.Contains(p, path) &&
+			strings.Contains(s.If, "always()") && s.With["key"] == "${{ steps."+id+".outputs.cache-primary-key }}" {
+			savedAlways = true
+		}
+	}
+	return restoreKey, savedAlways
 }
 
 // The ruleset an owner applies (docs/deploy.md): main changes only through a
@@ -538,9 +608,9 @@ func TestRuleset(t *testing.T) {
 // A secret reaches only the steps that use it: the token only the steps
 // that post a status, the kubeconfig only the deploy script; never a whole job.
 func TestSecretsOnlyWhereUsed(t *testing.T) {
-	uses := map[string]string{
-		"secrets.GITHUB_TOKEN": "scripts/ci status",
-		"secrets.KUBE_CONFIG":  "scripts/deploy.sh",
+	uses := map[string][]string{
+		"secrets.GITHUB_TOKEN": {"scripts/ci status", "scripts/ci open-prs", "scripts/ci sweep-images", "scripts/ci report"},
+		"secrets.KUBE_CONFIG":  {"scripts/deploy.sh"},
 	}
 	for name, w := range readWorkflows(t) {
 		for id, j := range w.Jobs {
@@ -551,9 +621,9 @@ func TestSecretsOnlyWhereUsed(t *testing.T) {
 			}
 			for _, s := range j.Steps {
 				for k, v := range s.Env {
-					for secret, command := range uses {
-						if strings.Contains(v, secret) && !strings.HasPrefix(s.Run, command) {
-							t.Errorf("%s %s: %s gets %s but does not run %s", name, id, k, secret, command)
+					for secret, commands := range uses {
+						if strings.Contains(v, secret) && !slices.ContainsFunc(commands, func(c string) bool { return strings.HasPrefix(s.Run, c) }) {
+							t.Errorf("%s %s: %s gets %s but runs none of %v", name, id, k, secret, commands)
 						}
 					}
 					if strings.Contains(v, "secrets.") && !strings.Contains(v, "secrets.GITHUB_TOKEN") && !strings.Contains(v, "secrets.KUBE_CONFIG") {
@@ -647,7 +717,7 @@ func TestSmokeFailureRollsBack(t *testing.T) {
 }
 
 // Helm is built from source by the Makefile; every job that deploys keeps
-// the binary in the cache, keyed by the Makefile that pins it, instead of
+// the binary in the cache, keyed by tools.mk, which pins it, instead of
 // compiling it on each run (issue 27, point 8).
 func TestHelmCached(t *testing.T) {
 	n := 0
@@ -671,12 +741,12 @@ func TestHelmCached(t *testing.T) {
 				}
 				path, _ := s.With["path"].(string)
 				key, _ := s.With["key"].(string)
-				if strings.Contains(path, ".tools/helm-") && strings.Contains(key, "hashFiles('Makefile')") {
+				if strings.Contains(path, ".tools/helm-") && strings.Contains(key, "hashFiles('tools.mk')") {
 					cached = true
 				}
 			}
 			if !cached {
-				t.Errorf("%s %s: runs the deploy script without helm from the cache (path .tools/helm-*, key on the Makefile)", name, id)
+				t.Errorf("%s %s: runs the deploy script without helm from the cache (path .tools/helm-*, key on tools.mk)", name, id)
 			}
 		}
 	}
@@ -698,7 +768,7 @@ func TestMediaCacheKey(t *testing.T) {
 		for id, j := range w.Jobs {
 			for _, s := range j.Steps {
 				path, _ := s.With["path"].(string)
-				if !strings.HasPrefix(s.Uses, "actions/cache@") || !strings.Contains(path, "web/.media-cache") {
+				if !strings.HasPrefix(s.Uses, "actions/cache@") && !strings.HasPrefix(s.Uses, "actions/cache/restore@") || !strings.Contains(path, "web/.media-cache") {
 					continue
 				}
 				n++
@@ -831,5 +901,205 @@ func TestSBOMScansWebStage(t *testing.T) {
 				t.Errorf("%s %s: the image is built without an SBOM", name, id)
 			}
 		}
+	}
+}
+
+// Credentials by blast radius (issue 33): the kubeconfig is an environment's
+// secret, never a repository secret a pull request's job could read. The
+// production environment (main only, docs/deploy.md) is used only by the
+// release; what a pull request starts uses the preview environment, whose
+// identity reaches only the previews' namespace.
+func TestCredentialsByBlastRadius(t *testing.T) {
+	n := 0
+	for name, w := range readWorkflows(t) {
+		_, onPR := w.On["pull_request"]
+		_, onTarget := w.On["pull_request_target"]
+		_, onCall := w.On["workflow_call"]
+		for id, j := range w.Jobs {
+			envName := asString(j.Environment)
+			if m, ok := j.Environment.(map[string]any); ok {
+				envName = asString(m["name"])
+			}
+			if envName == "production" {
+				if name != "release.yml" {
+					t.Errorf("%s %s: the production environment outside the release", name, id)
+				}
+			}
+			for _, s := range j.Steps {
+				for _, v := range s.Env {
+					if !strings.Contains(v, "secrets.KUBE_CONFIG") {
+						continue
+					}
+					n++
+					switch {
+					case envName == "":
+						t.Errorf("%s %s: KUBE_CONFIG outside an environment: a repository secret reaches every pull request's jobs", name, id)
+					case (onPR || onTarget || onCall) && envName != "preview":
+						t.Errorf("%s %s: a pull request's job with the %s environment's credential", name, id, envName)
+					}
+				}
+			}
+			if (onPR || onCall) && envName == "production" {
+				t.Errorf("%s %s: production's environment in a workflow pull requests run", name, id)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no KUBE_CONFIG found")
+	}
+}
+
+// makeDeps reads the Makefile's rules: each target's prerequisites.
+func makeDeps(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := regexp.MustCompile(`(?m)^([A-Za-z0-9_./$()-]+):([^=\n][^\n]*)?$`)
+	deps := map[string][]string{}
+	for _, m := range rule.FindAllStringSubmatch(string(data), -1) {
+		if m[1] == ".PHONY" {
+			continue
+		}
+		deps[m[1]] = append(deps[m[1]], strings.Fields(m[2])...)
+	}
+	return deps
+}
+
+// closure is every target reached from target through prerequisites.
+func closure(deps map[string][]string, target string) map[string]bool {
+	seen := map[string]bool{}
+	var walk func(string)
+	walk = func(x string) {
+		if seen[x] {
+			return
+		}
+		seen[x] = true
+		for _, d := range deps[x] {
+			walk(d)
+		}
+	}
+	walk(target)
+	return seen
+}
+
+// What a content-only change waits for is the site's checks, complete for
+// content and without the control plane; what the platform check runs is
+// the control plane; make test (and .ci/run) is both (issue 33).
+func TestContentChangesWaitForNoControlPlane(t *testing.T) {
+	deps := makeDeps(t)
+	site, platform, all := closure(deps, "test-site"), closure(deps, "test-platform"), closure(deps, "test")
+	for _, want := range []string{"build", "test-go", "test-web", "test-html", "e2e", "e2e-editor", "test-image", "check"} {
+		if !site[want] {
+			t.Errorf("make test-site does not run %s: a content change would go out without it", want)
+		}
+	}
+	for _, never := range []string{"test-kube", "kube-tools", "$(KUBE_BIN)/kube-apiserver", "$(HELM)", "test-chart", "test-deploy"} {
+		if site[never] {
+			t.Errorf("make test-site runs %s: a content change would wait for the platform", never)
+		}
+	}
+	for _, want := range []string{"test-kube", "test-chart", "test-deploy", "lint-workflows"} {
+		if !platform[want] {
+			t.Errorf("make test-platform does not run %s", want)
+		}
+	}
+	if !all["test-site"] || !all["test-platform"] {
+		t.Error("make test is not test-site and test-platform")
+	}
+	ciRun, err := os.ReadFile(filepath.Join(repoRoot, ".ci/run"))
+	if err != nil || !regexp.MustCompile(`(?m)^make test$`).Match(ciRun) {
+		t.Errorf(".ci/run does not run make test (%v)", err)
+	}
+
+	jobs := readWorkflows(t)["checks.yml"].Jobs
+	if len(jobs["full-suite"].runs("make test-site")) != 1 {
+		t.Error("Full suite does not run make test-site")
+	}
+	cp := jobs["control-plane"]
+	if len(cp.runs("make test-platform")) != 1 || !slices.Contains(cp.needs(), "changes") {
+		t.Errorf("Control plane: needs %v, steps %v: want make test-platform after the changes job", cp.needs(), cp.Steps)
+	}
+	// Skipped by its own condition (counts as passed), run when the change
+	// is the platform's or when that could not be told, never when cancelled.
+	for _, part := range []string{"needs.changes.outputs.platform == 'true'", "needs.changes.result != 'success'", "!cancelled()"} {
+		if !strings.Contains(cp.If, part) {
+			t.Errorf("Control plane if %q lacks %q", cp.If, part)
+		}
+	}
+	changes := jobs["changes"]
+	if changes.Outputs["platform"] != "${{ steps.changed.outputs.platform }}" || len(changes.runs("scripts/ci changed")) != 1 {
+		t.Errorf("changes job: outputs %v; want platform from scripts/ci changed", changes.Outputs)
+	}
+	for _, s := range changes.runs("scripts/ci changed") {
+		if s.ID != "changed" || s.Env["BEFORE"] != "${{ github.event.before }}" {
+			t.Errorf("scripts/ci changed: id %q, env %v", s.ID, s.Env)
+		}
+	}
+	for _, id := range []string{"full-suite", "site-check"} {
+		if strings.Contains(asString(jobs[id].If), "changes") {
+			t.Errorf("%s is conditional on what changed: the site's checks run for every change", id)
+		}
+	}
+}
+
+// The control plane's programs are cached by their versions alone, and
+// saved whether or not a test failed; a change of one version restores the
+// newest older cache and rebuilds only that program (issue 33, point 7).
+func TestToolsCache(t *testing.T) {
+	j := readWorkflows(t)["checks.yml"].Jobs["control-plane"]
+	key, saved := cacheSteps(j, ".tools")
+	if key != "tools-${{ runner.os }}-${{ hashFiles('tools.mk', 'test/kube/go.sum') }}" || !saved {
+		t.Errorf(".tools cache key %q (saved whatever happened: %v): want tools.mk and test/kube/go.sum alone", key, saved)
+	}
+	for _, s := range j.Steps {
+		if strings.HasPrefix(s.Uses, "actions/cache/restore@") && asString(s.With["path"]) == ".tools" && s.With["restore-keys"] != "tools-${{ runner.os }}-" {
+			t.Errorf(".tools cache restore-keys %v: want the newest older cache", s.With["restore-keys"])
+		}
+	}
+	mk, err := os.ReadFile(filepath.Join(repoRoot, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := os.ReadFile(filepath.Join(repoRoot, "tools.mk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^include tools\.mk$`).Match(mk) {
+		t.Error("the Makefile does not include tools.mk")
+	}
+	for _, v := range []string{"HELM_VERSION", "KUBE_VERSION", "KWOK_VERSION", "ACTIONLINT_VERSION"} {
+		if !regexp.MustCompile(`(?m)^` + v + ` :=`).Match(tools) {
+			t.Errorf("tools.mk does not pin %s", v)
+		}
+		if regexp.MustCompile(`(?m)^` + v + ` :=`).Match(mk) {
+			t.Errorf("the Makefile pins %s itself: the cache key would not see it", v)
+		}
+	}
+}
+
+// Main is checked every week whatever changed, the control plane included,
+// and a failure reaches the owner as an issue (issue 37).
+func TestWeeklyCheck(t *testing.T) {
+	w := readWorkflows(t)["weekly.yml"]
+	if cron, _ := w.On["schedule"].([]any); len(cron) != 1 {
+		t.Errorf("weekly.yml: schedule %v, want one cron", w.On["schedule"])
+	}
+	if w.Jobs["checks"].Uses != "./.github/workflows/checks.yml" {
+		t.Errorf("weekly.yml: checks job uses %q, want every check", w.Jobs["checks"].Uses)
+	}
+	// A schedule has no commit to compare with: the control plane runs.
+	if base := BaseFor("schedule", ""); base != "" {
+		t.Errorf("a scheduled run compares with %q: the control plane would be skipped", base)
+	}
+	rep := w.Jobs["report"]
+	for _, n := range []string{"checks", "certificate"} {
+		if !slices.Contains(rep.needs(), n) {
+			t.Errorf("report needs %v, want %s", rep.needs(), n)
+		}
+	}
+	if !strings.Contains(rep.If, "always()") || !strings.Contains(rep.If, "'failure'") || len(rep.runs("scripts/ci report")) != 1 {
+		t.Errorf("report: if %q: want it after any failure, running scripts/ci report", rep.If)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/ratelimit"
@@ -20,17 +21,30 @@ type ExchangeLimits struct {
 	// Burst is how many may start in a row; after it, one more every Every.
 	Burst int
 	Every time.Duration
+	// ClientBurst and ClientEvery are the same for each client (its
+	// address, internal/clientaddr), spent first: one client's flood
+	// spends its own budget, not everyone's.
+	ClientBurst int
+	ClientEvery time.Duration
 }
 
 // Defaults of the exchange budget. A handful of people sign in to the
 // editor, a few times a day each: 4 at once and 10 in a row, then one more
-// every 6 s, is far above that and keeps what a visitor can make the server
-// send GitHub to 10 a minute.
+// every 6 s, is far above that and keeps what visitors can make the server
+// send GitHub to 10 a minute; each client (an office behind one address
+// included) gets 3 in a row, then one a minute, so that one address alone
+// can never empty the budget the others share.
 const (
-	DefaultExchangeConcurrent = 4
-	DefaultExchangeBurst      = 10
-	DefaultExchangeEvery      = 6 * time.Second
+	DefaultExchangeConcurrent  = 4
+	DefaultExchangeBurst       = 10
+	DefaultExchangeEvery       = 6 * time.Second
+	DefaultExchangeClientBurst = 3
+	DefaultExchangeClientEvery = time.Minute
 )
+
+// maxExchangeClients bounds the clients whose budgets are remembered; past
+// it, a new client waits until an older one's budget has refilled.
+const maxExchangeClients = 4096
 
 func (l ExchangeLimits) withDefaults() ExchangeLimits {
 	if l.Concurrent <= 0 {
@@ -42,35 +56,88 @@ func (l ExchangeLimits) withDefaults() ExchangeLimits {
 	if l.Every <= 0 {
 		l.Every = DefaultExchangeEvery
 	}
+	if l.ClientBurst <= 0 {
+		l.ClientBurst = DefaultExchangeClientBurst
+	}
+	if l.ClientEvery <= 0 {
+		l.ClientEvery = DefaultExchangeClientEvery
+	}
 	return l
 }
 
-// exchangeGate admits a token exchange when a slot is free and the budget
-// has a token; otherwise the callback answers 429 with Retry-After.
+// exchangeGate admits a token exchange when a slot is free and both the
+// client's budget and the global one have a token; otherwise the callback
+// answers 429 with Retry-After.
 type exchangeGate struct {
+	limits ExchangeLimits
+	now    func() time.Time
 	slots  chan struct{}
 	budget *ratelimit.Bucket
+
+	mu      sync.Mutex
+	clients map[string]*clientBudget
+}
+
+// clientBudget is one client's bucket and when it was last used.
+type clientBudget struct {
+	bucket *ratelimit.Bucket
+	used   time.Time
 }
 
 func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
 	l = l.withDefaults()
 	return &exchangeGate{
-		slots:  make(chan struct{}, l.Concurrent),
-		budget: ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
+		limits:  l,
+		now:     now,
+		slots:   make(chan struct{}, l.Concurrent),
+		budget:  ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
+		clients: map[string]*clientBudget{},
 	}
+}
+
+// takeClient spends one of client's tokens.
+func (g *exchangeGate) takeClient(client string) (bool, time.Duration) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	c, ok := g.clients[client]
+	if !ok {
+		if len(g.clients) >= maxExchangeClients {
+			// Budgets idle long enough to be full again are forgotten:
+			// forgetting them changes nothing.
+			refill := time.Duration(g.limits.ClientBurst) * g.limits.ClientEvery
+			for k, c := range g.clients {
+				if now.Sub(c.used) >= refill {
+					delete(g.clients, k)
+				}
+			}
+			if len(g.clients) >= maxExchangeClients {
+				return false, g.limits.ClientEvery
+			}
+		}
+		c = &clientBudget{bucket: ratelimit.NewBucket(1/g.limits.ClientEvery.Seconds(), g.limits.ClientBurst, g.now)}
+		g.clients[client] = c
+	}
+	c.used = now
+	return c.bucket.Take()
 }
 
 // busyRetryAfter is the Retry-After of a refusal for want of a slot: a
 // GitHub exchange takes well under a second.
 const busyRetryAfter = time.Second
 
-// enter takes a slot and a token; leave gives the slot back. When either is
-// missing, ok is false and retryAfter says when to try again.
-func (g *exchangeGate) enter() (leave func(), retryAfter time.Duration, ok bool) {
+// enter takes a slot, a token of client's and a global one; leave gives
+// the slot back. When one is missing, ok is false and retryAfter says when
+// to try again.
+func (g *exchangeGate) enter(client string) (leave func(), retryAfter time.Duration, ok bool) {
 	select {
 	case g.slots <- struct{}{}:
 	default:
 		return nil, busyRetryAfter, false
+	}
+	if ok, wait := g.takeClient(client); !ok {
+		<-g.slots
+		return nil, wait, false
 	}
 	if ok, wait := g.budget.Take(); !ok {
 		<-g.slots

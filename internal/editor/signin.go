@@ -17,6 +17,9 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"github.com/veldhaven/site/internal/clientaddr"
+	"github.com/veldhaven/site/internal/oauthstate"
 )
 
 // Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
@@ -39,6 +42,10 @@ const (
 	secureStateCookie = "__Host-cms_oauth"
 	stateCookieAge    = 10 * time.Minute
 )
+
+// stateMACContext binds the state's MAC to the editor's sign-in: a state
+// of another flow signed with the same key is refused here.
+const stateMACContext = "veldhaven editor sign-in state v1\x00"
 
 type signInConfig struct {
 	oauth     oauth2.Config
@@ -72,8 +79,8 @@ type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site
 	secure bool   // the origin is https: the cookie is Secure and __Host-
-	signer stateSigner
-	spent  *spentStates
+	signer oauthstate.Signer
+	spent  *oauthstate.Spent
 	gate   *exchangeGate
 }
 
@@ -95,8 +102,8 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 	}
 	return &signIn{
 		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https",
-		signer: stateSigner{key: cfg.stateKey, now: now},
-		spent:  &spentStates{now: now, m: map[string]time.Time{}},
+		signer: oauthstate.Signer{Key: cfg.stateKey, Purpose: stateMACContext, Age: stateCookieAge, Now: now},
+		spent:  oauthstate.NewSpent(now),
 		gate:   newExchangeGate(cfg.exchanges, now),
 	}, nil
 }
@@ -162,7 +169,7 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	}
 	state := rand.Text()
 	verifier := oauth2.GenerateVerifier()
-	http.SetCookie(w, s.cookie(s.signer.issue(state, verifier), int(stateCookieAge/time.Second)))
+	http.SetCookie(w, s.cookie(s.signer.Issue(state, verifier), int(stateCookieAge/time.Second)))
 	c := s.oauthFor()
 	c.Scopes = []string{scope}
 	target := c.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("allow_signup", "false"))
@@ -174,8 +181,6 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 // the exchange budget, the code is exchanged for a token, which the page
 // hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
-	// One try per sign-in: the browser drops the state whatever happens next.
-	http.SetCookie(w, s.cookie("", -1))
 	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
 	q := r.URL.Query()
 	c, err := r.Cookie(s.cookie("", 0).Name)
@@ -183,8 +188,8 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
 		return
 	}
-	state, verifier, expires, problem := s.signer.open(c.Value)
-	if problem != stateOK {
+	state, verifier, expires, problem := s.signer.Open(c.Value)
+	if problem != oauthstate.OK {
 		s.fail(w, r, http.StatusBadRequest, string(problem), restart)
 		return
 	}
@@ -208,17 +213,17 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "no_code", "GitHub did not send an authorization code: sign in again from the editor.")
 		return
 	}
-	if s.spent.spent(state) {
+	if s.spent.Used(state) {
 		s.fail(w, r, http.StatusBadRequest, "state_replayed", restart)
 		return
 	}
-	leave, wait, ok := s.gate.enter()
+	leave, wait, ok := s.gate.enter(clientaddr.Key(r))
 	if !ok {
 		s.tooMany(w, r, wait)
 		return
 	}
 	defer leave()
-	if ok, full := s.spent.spend(state, expires); !ok {
+	if ok, full := s.spent.Spend(state, expires); !ok {
 		if full {
 			s.tooMany(w, r, time.Minute)
 			return
@@ -251,6 +256,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.cfg.logger.LogAttrs(r.Context(), slog.LevelInfo, "editor sign-in", slog.String("result", "ok"))
+	http.SetCookie(w, s.cookie("", -1)) // spent
 	writeHandshake(w, http.StatusOK, handshake{
 		origin:  s.origin,
 		title:   "Signed in",
@@ -261,12 +267,14 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 }
 
 // tooMany answers a callback over the exchange budget: 429 with
-// Retry-After, and a page that says when to try again.
+// Retry-After, and a page that says when to try again. The state is not
+// spent and its cookie stays: reloading the page after the wait finishes
+// the sign-in (GitHub's code lasts 10 minutes).
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration) {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	s.fail(w, r, http.StatusTooManyRequests, "exchange_budget",
-		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then sign in again from the editor.", secs))
+		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then reload this window or sign in again from the editor.", secs))
 }
 
 // exchangeFailure classifies a failed token exchange for the status code and
@@ -320,6 +328,11 @@ func clip(s string, n int) string {
 // fail answers a sign-in that cannot go on: a page with the reason which
 // also tells the editor's window (Decap shows the message).
 func (s *signIn) fail(w http.ResponseWriter, r *http.Request, status int, reason, message string) {
+	if r.URL.Path == CallbackPath && status != http.StatusTooManyRequests {
+		// One try per sign-in: the browser drops the state. A sign-in
+		// refused for the budget has not been tried yet.
+		http.SetCookie(w, s.cookie("", -1))
+	}
 	s.cfg.logger.LogAttrs(r.Context(), slog.LevelWarn, "editor sign-in failed",
 		slog.String("reason", reason), slog.Int("status", status))
 	body, _ := json.Marshal(struct {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/server"
 )
 
@@ -124,15 +125,26 @@ type callbackResult struct {
 	status     int
 	retryAfter string
 	body       string
+	setCookie  []string
 }
 
 // callback comes back from GitHub with code and state, sending cookie (its
 // raw value, as a request may make it up).
 func (env *chainEnv) callback(t *testing.T, code, state, cookie string) callbackResult {
 	t.Helper()
+	return env.callbackFrom(t, "", code, state, cookie)
+}
+
+// callbackFrom is callback from the client at address forwarded, as the
+// ingress controller (on loopback here) names it in X-Forwarded-For.
+func (env *chainEnv) callbackFrom(t *testing.T, forwarded, code, state, cookie string) callbackResult {
+	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, env.site.URL+"/admin/callback?code="+url.QueryEscape(code)+"&state="+url.QueryEscape(state), nil)
 	if cookie != "" {
 		req.Header.Set("Cookie", secureStateCookie+"="+cookie)
+	}
+	if forwarded != "" {
+		req.Header.Set("X-Forwarded-For", forwarded)
 	}
 	res, err := env.client.Do(req)
 	if err != nil {
@@ -141,7 +153,7 @@ func (env *chainEnv) callback(t *testing.T, code, state, cookie string) callback
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	return callbackResult{res.StatusCode, res.Header.Get("Retry-After"), string(body)}
+	return callbackResult{res.StatusCode, res.Header.Get("Retry-After"), string(body), res.Header.Values("Set-Cookie")}
 }
 
 // TestChainForgedStateCookie: the issue's request (a cookie the request
@@ -154,18 +166,18 @@ func TestChainForgedStateCookie(t *testing.T) {
 	parts := strings.Split(genuine.Value, ".")
 	otherParts := strings.Split(other.Value, ".")
 	longer := strconv.FormatInt(time.Now().Add(time.Hour).Unix(), 10)
-	past := stateSigner{key: []byte(chainStateKey), now: func() time.Time { return time.Now().Add(-stateCookieAge - time.Second) }}
-	foreign := stateSigner{key: []byte("another-key-of-another-site-0123456789"), now: time.Now}
+	past := oauthstate.Signer{Key: []byte(chainStateKey), Purpose: stateMACContext, Age: stateCookieAge, Now: func() time.Time { return time.Now().Add(-stateCookieAge - time.Second) }}
+	foreign := oauthstate.Signer{Key: []byte("another-key-of-another-site-0123456789"), Purpose: stateMACContext, Age: stateCookieAge, Now: time.Now}
 	for _, tc := range []struct {
 		name, state, cookie, reason string
 	}{
 		{"the issue's cookie", "a", "a.b", "state_malformed"},
 		{"state and verifier of our choosing", "a", "a.b." + longer + ".AAAA", "state_forged"},
-		{"signed by another key", "s", foreign.issue("s", "v"), "state_forged"},
+		{"signed by another key", "s", foreign.Issue("s", "v"), "state_forged"},
 		{"another state with this cookie's MAC", otherState, strings.Join([]string{otherState, parts[1], parts[2], parts[3]}, "."), "state_forged"},
 		{"another verifier", state, strings.Join([]string{parts[0], otherParts[1], parts[2], parts[3]}, "."), "state_forged"},
 		{"a later expiry", state, strings.Join([]string{parts[0], parts[1], longer, parts[3]}, "."), "state_forged"},
-		{"expired", "s", past.issue("s", "v"), "state_expired"},
+		{"expired", "s", past.Issue("s", "v"), "state_expired"},
 		{"signed, other state in the query", otherState, genuine.Value, "state_mismatch"},
 		{"no cookie", state, "", "state_mismatch"},
 	} {
@@ -278,6 +290,53 @@ func TestChainExchangeBudget(t *testing.T) {
 	}
 	if ok == 0 {
 		t.Fatal("no sign-in got through")
+	}
+}
+
+// TestChainAFloodFromOneAddress: a stranger who keeps the sign-in busy
+// from one address (signed states cost nothing, about 12 exchanges a
+// minute emptied the budget before) spends that address's budget only:
+// staff behind the same ingress sign in at once. Writing the staff's
+// address into X-Forwarded-For does not spend theirs either.
+func TestChainAFloodFromOneAddress(t *testing.T) {
+	env := newChainEnv(t, func(c *Config) { c.Exchanges = ExchangeLimits{Burst: 10, Every: time.Hour} })
+	const stranger, staff = "203.0.113.7", "198.51.100.20"
+	limited := 0
+	for range 60 {
+		cookie, state := env.start(t)
+		if got := env.callbackFrom(t, staff+", "+stranger, testCode, state, cookie.Value); got.status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited < 60-DefaultExchangeClientBurst {
+		t.Fatalf("%d of 60 callbacks from one address refused, want all past its %d", limited, DefaultExchangeClientBurst)
+	}
+	for i := range DefaultExchangeClientBurst {
+		cookie, state := env.start(t)
+		if got := env.callbackFrom(t, staff, testCode, state, cookie.Value); got.status != http.StatusOK {
+			t.Fatalf("the staff member's sign-in %d during the flood: %d: %.300s", i+1, got.status, got.body)
+		}
+	}
+}
+
+// TestChainCookieKeptOnATooMany: a sign-in refused for the budget keeps
+// its state cookie, and the same callback succeeds after Retry-After.
+func TestChainCookieKeptOnATooMany(t *testing.T) {
+	env := newChainEnv(t, func(c *Config) {
+		c.Exchanges = ExchangeLimits{ClientBurst: 1, ClientEvery: 300 * time.Millisecond}
+	})
+	first, firstState := env.start(t)
+	if got := env.callback(t, testCode, firstState, first.Value); got.status != http.StatusOK || len(got.setCookie) != 1 || !strings.Contains(got.setCookie[0], "Max-Age=0") {
+		t.Fatalf("first sign-in: %d, Set-Cookie %q: want 200 and the spent state dropped", got.status, got.setCookie)
+	}
+	cookie, state := env.start(t)
+	got := env.callback(t, testCode, state, cookie.Value)
+	if got.status != http.StatusTooManyRequests || len(got.setCookie) != 0 {
+		t.Fatalf("over the budget: %d, Set-Cookie %q: want 429 and the state kept", got.status, got.setCookie)
+	}
+	time.Sleep(350 * time.Millisecond)
+	if got := env.callback(t, testCode, state, cookie.Value); got.status != http.StatusOK {
+		t.Errorf("the same callback after the wait: %d: %.300s", got.status, got.body)
 	}
 }
 
@@ -446,28 +505,5 @@ func TestStateKeyAcrossReplicas(t *testing.T) {
 				t.Errorf("start log notes the missing key: %v, want %v: %s", noted, tc.key == "", a.logs)
 			}
 		})
-	}
-}
-
-// TestSpentStatesBounded: the memory of spent states never grows past
-// maxSpentStates; expired states make room, and when none has expired a
-// state is refused rather than forgotten.
-func TestSpentStatesBounded(t *testing.T) {
-	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
-	s := &spentStates{now: func() time.Time { return now }, m: map[string]time.Time{}}
-	for i := range maxSpentStates {
-		if ok, full := s.spend(strconv.Itoa(i), now.Add(time.Duration(i+1)*time.Millisecond)); !ok || full {
-			t.Fatalf("spend %d: %v %v", i, ok, full)
-		}
-	}
-	if ok, full := s.spend("one more", now.Add(time.Minute)); ok || !full {
-		t.Fatalf("over the bound: ok %v full %v, want refused as full", ok, full)
-	}
-	if ok, _ := s.spend("0", now.Add(time.Minute)); ok {
-		t.Fatal("a spent state was spent again")
-	}
-	now = now.Add(5 * time.Second) // every state above has expired
-	if ok, full := s.spend("one more", now.Add(time.Minute)); !ok || full || len(s.m) != 1 {
-		t.Fatalf("after expiry: ok %v full %v, %d kept", ok, full, len(s.m))
 	}
 }

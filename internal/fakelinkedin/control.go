@@ -17,6 +17,9 @@ import (
 //	POST /_fake/fail-token?on=true|false      the token endpoint refuses the refresh grant
 //	POST /_fake/publish                       a new image post: {"post": urn, "image": urn}
 //	POST /_fake/delete?urn=urn:li:share:…     the post is deleted upstream
+//	POST /_fake/require-token?token=…         the only valid access token besides those the
+//	                                          exchange hands out ("" accepts any)
+//	POST /_fake/expire-codes                  every authorization code handed out expires
 //	GET  /_fake/calls                         calls by route and "api", their sum
 func (f *Fake) control(mux *http.ServeMux) {
 	toggle := func(set func(bool)) http.HandlerFunc {
@@ -47,9 +50,18 @@ func (f *Fake) control(mux *http.ServeMux) {
 		f.DeletePost(urn)
 		writeJSON(w, map[string]string{"deleted": urn})
 	})
+	mux.HandleFunc("POST /_fake/require-token", func(w http.ResponseWriter, r *http.Request) {
+		token := r.URL.Query().Get("token")
+		f.RequireToken(token, "", false)
+		writeJSON(w, map[string]string{"token": token})
+	})
+	mux.HandleFunc("POST /_fake/expire-codes", func(w http.ResponseWriter, r *http.Request) {
+		f.ExpireCodes()
+		writeJSON(w, map[string]bool{"expired": true})
+	})
 	mux.HandleFunc("GET /_fake/calls", func(w http.ResponseWriter, r *http.Request) {
 		calls := map[string]int64{"api": f.APICalls()}
-		for _, route := range []string{"posts", "post", "images", "videos", "token", "download"} {
+		for _, route := range []string{"posts", "post", "images", "videos", "token", "download", "authorize", "exchange"} {
 			calls[route] = f.Calls(route)
 		}
 		writeJSON(w, calls)

@@ -54,6 +54,9 @@ type Fake struct {
 	// deleted are posts deleted upstream: gone from the organization's
 	// posts and answered 404 by URN (Posts API, "Delete Posts").
 	deleted map[string]bool
+	// edited are posts whose commentary was changed upstream (Posts API,
+	// "Update Posts": a PARTIAL_UPDATE of commentary), by URN.
+	edited map[string]string
 	// refuseSortBy answers a sortBy parameter 400, as a version of the
 	// Posts API that does not know it would.
 	refuseSortBy bool
@@ -64,6 +67,14 @@ type Fake struct {
 	outage, throttled bool
 	// published are posts added while the fake runs (Publish), newest last.
 	published []map[string]any
+	// app is the LinkedIn app of the authorization code flow (oauth.go);
+	// codes the codes handed out; issued the access tokens the exchange
+	// and the refresh grant handed out, by member; refreshOf the refresh
+	// tokens the exchange handed out, by member.
+	app       *oauthApp
+	codes     map[string]*authCode
+	issued    map[string]string
+	refreshOf map[string]string
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -112,6 +123,18 @@ func (f *Fake) DeletePost(urn string) {
 		f.deleted = map[string]bool{}
 	}
 	f.deleted[urn] = true
+}
+
+// EditPost changes a post's commentary upstream, as its author's edit
+// would: lastModifiedAt moves on and lifecycleStateInfo.isEditedByAuthor
+// is true.
+func (f *Fake) EditPost(urn, commentary string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.edited == nil {
+		f.edited = map[string]string{}
+	}
+	f.edited[urn] = commentary
 }
 
 // RefuseSortBy makes the posts finder refuse the sortBy parameter with 400.
@@ -200,6 +223,8 @@ func (f *Fake) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok\n") })
 	mux.HandleFunc("POST /oauth/v2/accessToken", f.serveToken)
+	mux.HandleFunc("GET /oauth/v2/authorization", f.serveAuthorize)
+	mux.HandleFunc("GET /oauth/v2/authorization/decide", f.serveDecide)
 	mux.HandleFunc("GET /rest/posts", f.api("posts", f.servePosts))
 	mux.HandleFunc("GET /rest/posts/{urn}", f.api("post", f.servePost))
 	mux.HandleFunc("GET /rest/images/{urn}", f.api("images", f.serveMedia))
@@ -266,6 +291,15 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		auth := r.Header.Get("Authorization")
+		switch f.memberOf(auth) {
+		case MemberPageAdmin:
+			w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
+			serve(w, r)
+			return
+		case MemberNotAdmin:
+			writeError(w, http.StatusForbidden, 100, accessTokenNotAdmin, accessDeniedForPosts)
+			return
+		}
 		if !strings.HasPrefix(auth, "Bearer ") || auth == "Bearer " || (token != "" && auth != "Bearer "+token) {
 			if fail500 {
 				writeError(w, http.StatusInternalServerError, 0, "INTERNAL_SERVER_ERROR", "Internal Server Error")
@@ -292,7 +326,13 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 	deleted, refuseSortBy := f.deleted, f.refuseSortBy
 	var posts []map[string]any
 	for _, p := range Posts(author) {
-		if !deleted[p["id"].(string)] {
+		id := p["id"].(string)
+		if commentary, ok := f.edited[id]; ok {
+			p["commentary"] = commentary
+			p["lastModifiedAt"] = p["lastModifiedAt"].(int64) + day
+			p["lifecycleStateInfo"] = map[string]any{"isEditedByAuthor": true}
+		}
+		if !deleted[id] {
 			posts = append(posts, p)
 		}
 	}
@@ -402,11 +442,25 @@ func (f *Fake) serveMedia(w http.ResponseWriter, r *http.Request) {
 // serveToken answers the refresh grant of LinkedIn's OAuth 2.0 token
 // endpoint: access_token, expires_in, refresh_token, refresh_token_expires_in.
 func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err == nil && r.PostForm.Get("grant_type") == "authorization_code" {
+		f.serveCodeGrant(w, r)
+		return
+	}
 	f.count("token")
 	f.mu.Lock()
 	failToken := f.failToken
+	member := f.refreshOf[r.PostForm.Get("refresh_token")]
 	f.mu.Unlock()
-	if err := r.ParseForm(); err != nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
+	if member != "" && !failToken && r.PostForm.Get("grant_type") == "refresh_token" {
+		// A refresh token the exchange handed out: a new access token of
+		// the same member; the refresh token keeps its lifetime.
+		f.mu.Lock()
+		token := f.issueLocked(member)
+		f.mu.Unlock()
+		writeJSON(w, map[string]any{"access_token": token, "expires_in": accessTokenSeconds, "refresh_token": r.PostForm.Get("refresh_token"), "refresh_token_expires_in": refreshTokenSeconds})
+		return
+	}
+	if r.PostForm == nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		_, _ = io.WriteString(w, `{"error":"invalid_request","error_description":"A required parameter is missing or invalid"}`)

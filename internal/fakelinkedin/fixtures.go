@@ -20,6 +20,8 @@ import (
 //	limits:   "Rate limits" (shared/api-guide/concepts/rate-limits): daily
 //	          limits per application and per member, reset at midnight UTC,
 //	          429 past them (Fake.Throttle)
+//	oauth:    "Authorization Code Flow (3-legged OAuth)" (shared/authentication/
+//	          authorization-code-flow): oauth.go
 //	tokens:   "Refresh Tokens with OAuth 2.0" (shared/authentication/
 //	          programmatic-refresh-tokens): the refresh grant and its errors
 

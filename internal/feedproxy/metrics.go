@@ -45,11 +45,11 @@ func newMetrics(reg prometheus.Registerer, p *Proxy) (*metrics, error) {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "veldhaven_feed_proxy_copies",
 			Help: "Last good copies held by the web replica.",
-		}, func() float64 { n, _ := p.store.stats(); return float64(n) }),
+		}, func() float64 { n, _ := p.store.Stats(); return float64(n) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "veldhaven_feed_proxy_copy_bytes",
 			Help: "Bytes of the last good copies held by the web replica.",
-		}, func() float64 { _, b := p.store.stats(); return float64(b) }),
+		}, func() float64 { _, b := p.store.Stats(); return float64(b) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "veldhaven_feed_proxy_owner_last_ok_timestamp_seconds",
 			Help: "When the feed owner last answered (Unix time); 0 before its first answer.",

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -22,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/veldhaven/site/internal/diskcache"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -44,6 +46,7 @@ var regexpURN = regexp.MustCompile(`urn:li:(image|video):[A-Za-z0-9_-]{8,64}`)
 type owner struct {
 	mu       sync.Mutex
 	items    map[string]ownerItem // by path?query as received
+	statuses map[string]int       // error statuses answered instead, by the same keys
 	mode     string               // "" answers; "500", "503", "hang", "slow", "redirect", "drop", "truncate"
 	requests []*http.Request
 }
@@ -53,7 +56,7 @@ type ownerItem struct {
 }
 
 func newOwner() *owner {
-	return &owner{items: map[string]ownerItem{
+	return &owner{statuses: map[string]int{}, items: map[string]ownerItem{
 		"/linkedin-api": {"application/json; charset=utf-8", "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400", feedBody},
 		imageURL:        {"application/json; charset=utf-8", "public, max-age=300, stale-while-revalidate=3600", `{"downloadUrl":"` + mediaPath + `"}`},
 		mediaPath:       {"image/jpeg", "public, max-age=604800, immutable", mediaBytes},
@@ -70,6 +73,13 @@ func (o *owner) del(key string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	delete(o.items, key)
+}
+
+// answer makes the owner answer status for key (an error, or a removal).
+func (o *owner) answer(key string, status int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.statuses[key] = status
 }
 
 func (o *owner) put(key string, it ownerItem) {
@@ -94,6 +104,7 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		key += "?" + q
 	}
 	it, ok := o.items[key]
+	status, failing := o.statuses[key]
 	o.mu.Unlock()
 	switch mode {
 	case "500", "503":
@@ -122,11 +133,14 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_ = conn.Close()
 		return
 	}
-	if !ok {
+	if !ok || failing {
+		if !failing {
+			status = http.StatusNotFound
+		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusNotFound)
-		_, _ = io.WriteString(w, `{"status":404,"message":"not found"}`)
+		w.WriteHeader(status)
+		_, _ = fmt.Fprintf(w, `{"status":%d,"message":"an error"}`, status)
 		return
 	}
 	w.Header().Set("Content-Type", it.contentType)
@@ -175,14 +189,6 @@ func get(p http.Handler, target string, header ...string) *httptest.ResponseReco
 	return w
 }
 
-// holdless makes the next request ask the owner even right after a
-// failure (the failure hold is a separate test).
-func holdless(p *Proxy) {
-	p.mu.Lock()
-	p.lastFail = time.Time{}
-	p.mu.Unlock()
-}
-
 func TestOwnerUpThenAway(t *testing.T) {
 	type want struct {
 		status int
@@ -223,7 +229,6 @@ func TestOwnerUpThenAway(t *testing.T) {
 				}
 			}
 			o.set(tt.mode)
-			holdless(p)
 			w := get(p, tt.target)
 			if w.Code != tt.second.status {
 				t.Fatalf("status %d, want %d (%s)", w.Code, tt.second.status, w.Body)
@@ -237,8 +242,8 @@ func TestOwnerUpThenAway(t *testing.T) {
 			if stale := w.Header().Get("X-Feed-Stale") == "1"; stale != tt.second.stale {
 				t.Errorf("X-Feed-Stale %q, want stale=%v", w.Header().Get("X-Feed-Stale"), tt.second.stale)
 			}
-			if tt.second.stale && w.Header().Get("Cache-Control") != cacheStaleFeed {
-				t.Errorf("a copy of the feed served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), cacheStaleFeed)
+			if tt.second.stale && w.Header().Get("Cache-Control") != cacheStale {
+				t.Errorf("a copy of the feed served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), cacheStale)
 			}
 			if w.Code >= 400 && w.Header().Get("Cache-Control") != "no-store" {
 				t.Errorf("an error with Cache-Control %q", w.Header().Get("Cache-Control"))
@@ -260,7 +265,8 @@ func TestOwnerUnreachable(t *testing.T) {
 	_ = ln.Close()
 	u, _ := ParseOwnerURL("http://" + addr)
 	reg := prometheus.NewRegistry()
-	p, err := New(Config{Owner: u, Dir: t.TempDir(), Registerer: reg})
+	var logs bytes.Buffer
+	p, err := New(Config{Owner: u, Dir: t.TempDir(), Registerer: reg, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,8 +280,9 @@ func TestOwnerUnreachable(t *testing.T) {
 	if got := counter(t, p.metrics.served, "failed"); got != 1 {
 		t.Errorf("served failed = %v, want 1", got)
 	}
-	if s := p.Status(); !strings.Contains(s, "failed") || !strings.Contains(s, "unreachable") || !strings.Contains(s, "never answered") {
-		t.Errorf("status %q: want the failure said", s)
+	get(p, "/linkedin-api")
+	if l := logs.String(); strings.Count(l, "the owner failed") != 1 || !strings.Contains(l, "outcome=unreachable") {
+		t.Errorf("logs %q: want the failure said once", l)
 	}
 }
 
@@ -286,7 +293,7 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if w := get(p, target); w.Code != 200 {
 				t.Fatalf("owner up: %d", w.Code)
 			}
-			if !p.store.has(keyOf(t, target)) {
+			if !p.store.Has(keyOf(t, target)) {
 				t.Fatal("no copy kept")
 			}
 			// The post is deleted upstream: the owner's next refresh drops it.
@@ -295,12 +302,11 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if w.Code != http.StatusNotFound || w.Header().Get("Cache-Control") != "no-store" || !strings.Contains(w.Body.String(), `"status":404`) {
 				t.Fatalf("after the owner's 404: %d %q %s", w.Code, w.Header().Get("Cache-Control"), w.Body)
 			}
-			if p.store.has(keyOf(t, target)) {
+			if p.store.Has(keyOf(t, target)) {
 				t.Error("the copy survived the owner's 404")
 			}
 			// And with the owner away now, nothing is served for it.
 			o.set("drop")
-			holdless(p)
 			if w := get(p, target); w.Code != http.StatusBadGateway {
 				t.Errorf("owner away after the 404: %d, want 502 (no copy left)", w.Code)
 			}
@@ -309,7 +315,7 @@ func TestOwner404DropsTheCopy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p2.store.has(keyOf(t, target)) {
+			if p2.store.Has(keyOf(t, target)) {
 				t.Error("the copy came back with a restart")
 			}
 		})
@@ -352,7 +358,6 @@ func TestRangesAndCompression(t *testing.T) {
 	for _, source := range []string{"owner", "copy"} {
 		if source == "copy" {
 			o.set("503")
-			holdless(p)
 		}
 		w := get(p, mediaPath, "Range", "bytes=4-9")
 		if w.Code != http.StatusPartialContent || w.Body.String() != mediaBytes[4:10] || w.Header().Get(SourceHeader) != source {
@@ -466,7 +471,7 @@ func TestBoundedCopies(t *testing.T) {
 			t.Fatalf("%s: %d", path, w.Code)
 		}
 	}
-	n, size := p.store.stats()
+	n, size := p.store.Stats()
 	if n != 3 {
 		t.Errorf("%d copies, want 3 (the bound)", n)
 	}
@@ -474,7 +479,7 @@ func TestBoundedCopies(t *testing.T) {
 		t.Errorf("%d bytes held, want %d", size, want)
 	}
 	for i, path := range paths {
-		if has := p.store.has(path); has != (i >= 3) {
+		if has := p.store.Has(path); has != (i >= 3) {
 			t.Errorf("%s held: %v, want the 3 most recent only", path, has)
 		}
 	}
@@ -490,7 +495,7 @@ func TestBoundedCopies(t *testing.T) {
 		o2.put(path, ownerItem{"image/jpeg", "immutable", strings.Repeat("y", 1000)})
 		get(p2, path)
 	}
-	if n, size := p2.store.stats(); n != 2 || size != 2000 {
+	if n, size := p2.store.Stats(); n != 2 || size != 2000 {
 		t.Errorf("%d copies of %d bytes, want 2 of 2000", n, size)
 	}
 	// An answer over the bound is served from the owner's answer... or not
@@ -499,7 +504,7 @@ func TestBoundedCopies(t *testing.T) {
 	if w := get(p2, mediaPath); w.Code == 200 && w.Body.Len() != 3000 {
 		t.Errorf("an answer over the bound served cut: %d bytes", w.Body.Len())
 	}
-	if n, size := p2.store.stats(); size > 2500 {
+	if n, size := p2.store.Stats(); size > 2500 {
 		t.Errorf("%d copies of %d bytes: over the bound", n, size)
 	}
 }
@@ -513,11 +518,11 @@ func TestCopiesSurviveARestart(t *testing.T) {
 	}
 	dir := p.cfg.Dir
 	// Files the store did not write, or a copy that does not match its name.
-	if err := os.WriteFile(filepath.Join(dir, fileName("/linkedin-api/media/image-C4D22AQPlanted000")), []byte("planted"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, diskcache.FileName("/linkedin-api/media/image-C4D22AQPlanted000")), []byte("planted"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	feedCopy, _ := os.ReadFile(filepath.Join(dir, fileName("/linkedin-api")))
-	if err := os.WriteFile(filepath.Join(dir, fileName("/linkedin-api/media/image-C4D22AQRenamed000")), feedCopy, 0o644); err != nil {
+	feedCopy, _ := os.ReadFile(filepath.Join(dir, diskcache.FileName("/linkedin-api")))
+	if err := os.WriteFile(filepath.Join(dir, diskcache.FileName("/linkedin-api/media/image-C4D22AQRenamed000")), feedCopy, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
@@ -529,18 +534,16 @@ func TestCopiesSurviveARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, target := range []string{"/linkedin-api", imageURL, mediaPath} {
-		holdless(p2)
 		if w := get(p2, target); w.Code != 200 || w.Header().Get(SourceHeader) != "copy" {
 			t.Errorf("%s after a restart, owner away: %d %q", target, w.Code, w.Header().Get(SourceHeader))
 		}
 	}
 	for _, target := range []string{"/linkedin-api/media/image-C4D22AQPlanted000", "/linkedin-api/media/image-C4D22AQRenamed000"} {
-		holdless(p2)
 		if w := get(p2, target); w.Code == 200 {
 			t.Errorf("%s: a file the store did not write for it was served", target)
 		}
 	}
-	if n, _ := p2.store.stats(); n != 4 { // the three, and the feed's gzip variant
+	if n, _ := p2.store.Stats(); n != 4 { // the three, and the feed's gzip variant
 		t.Errorf("%d copies indexed, want 4", n)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); !os.IsNotExist(err) {
@@ -570,8 +573,19 @@ func TestFailureHold(t *testing.T) {
 	if w := get(p, imageURL); w.Code != 200 || w.Header().Get(SourceHeader) != "owner" {
 		t.Errorf("no copy, within the hold: %d %q", w.Code, w.Header().Get(SourceHeader))
 	}
-	if s := p.Status(); !strings.Contains(s, "from the owner") {
-		t.Errorf("status after the owner answered again: %q", s)
+	if w := get(p, "/linkedin-api"); w.Header().Get(SourceHeader) != "copy" {
+		t.Errorf("the feed within its hold, after another URL's answer: %q", w.Header().Get(SourceHeader))
+	}
+	// Failures on URLs without a copy are not remembered: the memory is
+	// bounded as the copies are, whatever URLs visitors make fail.
+	o.set("503")
+	for i := range 20 {
+		get(p, fmt.Sprintf("/linkedin-api/media/image-C4D22AQNoCopy%04d", i))
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.failed) > 1 {
+		t.Errorf("%d failures remembered, want at most the feed's (it has a copy)", len(p.failed))
 	}
 }
 
@@ -592,8 +606,8 @@ func TestASlowOwnerCostsTheCopyWaitOnly(t *testing.T) {
 	// The owner's answer, when it comes, updates the copy.
 	deadline := time.Now().Add(3 * time.Second)
 	for time.Now().Before(deadline) {
-		if c, ok := p.store.open("/linkedin-api"); ok {
-			b, _ := io.ReadAll(c.body)
+		if c, ok := p.store.Open("/linkedin-api"); ok {
+			b, _ := io.ReadAll(c)
 			c.Close()
 			if string(b) == newer {
 				break
@@ -636,7 +650,6 @@ func TestMetrics(t *testing.T) {
 	o, _, p, reg := setup(t, Config{})
 	get(p, "/linkedin-api")
 	o.set("503")
-	holdless(p)
 	get(p, "/linkedin-api")
 	get(p, "/linkedin-api/nope")
 	for served, want := range map[string]float64{"owner": 1, "copy": 1, "failed": 0, "refused": 1} {

@@ -58,6 +58,14 @@ func (c *feedCache) current() *feed {
 	return c.cur
 }
 
+// outcome is the last refresh's failure (nil after a success) and whether
+// any refresh has concluded.
+func (c *feedCache) outcome() (lastErr error, attempted bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lastErr, c.attempted
+}
+
 // ready reports whether the cache holds a feed or has concluded a refresh.
 func (c *feedCache) ready() bool {
 	c.mu.Lock()

@@ -28,7 +28,7 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
-	// DefaultDailyCalls is the daily budget of LinkedIn API calls (budget.go):
+	// DefaultDailyCalls is the daily budget of LinkedIn API calls (callbudget.go):
 	// half of the 100 calls per member and day that LinkedIn's Development
 	// tier is reported to allow, and a tenth of its 500 per application.
 	DefaultDailyCalls = 50
@@ -52,9 +52,14 @@ type Config struct {
 	// Released is the day this build was made (cmd/site has it from the
 	// linker); zero in a development build.
 	Released time.Time
-	// RefreshToken, ClientID and ClientSecret, when all set, let the
-	// service refresh an expired access token once on a 401 and retry.
+	// ClientID and ClientSecret are the LinkedIn app's credentials: with
+	// them a page admin can reconnect the feed from /admin/linkedin
+	// (Exchange, Reconnect), and with a RefreshToken too the service
+	// refreshes an expired access token once on a 401 and retries.
 	RefreshToken, ClientID, ClientSecret string
+	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
+	// DataDir (tokenstore.go); nil: a reconnect is refused.
+	TokenKey []byte
 	// TokenURL is the OAuth token endpoint, default DefaultTokenURL.
 	TokenURL string
 	// TTL is how long a feed stays fresh, default DefaultTTL.
@@ -96,9 +101,9 @@ func (cfg Config) linkedIn() bool {
 	return cfg.AccessToken != "" && cfg.OrganizationURN != ""
 }
 
-// canRefresh reports whether cfg allows refreshing the access token.
-func (cfg Config) canRefresh() bool {
-	return cfg.RefreshToken != "" && cfg.ClientID != "" && cfg.ClientSecret != ""
+// hasClient reports whether cfg has the LinkedIn app's credentials.
+func (cfg Config) hasClient() bool {
+	return cfg.ClientID != "" && cfg.ClientSecret != ""
 }
 
 // withDefaults returns cfg with zero fields set to their defaults.
@@ -193,7 +198,9 @@ func checkHTTPURL(raw string) error {
 //	LINKEDIN_ACCESS_TOKEN, LINKEDIN_ORGANIZATION_URN  both set => LinkedIn source
 //	LINKEDIN_API_BASE       default https://api.linkedin.com
 //	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
-//	LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  optional refresh
+//	LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  the app: reconnect from /admin/linkedin
+//	LINKEDIN_REFRESH_TOKEN  optional, with the app's credentials: refresh on a 401
+//	LINKEDIN_TOKEN_KEY      32 bytes in base64: seals a reconnected token in the data dir
 //	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
 //	INSIGHTS_TTL            Go duration, default 5m: the shortest refresh interval
 //	                        (the budget may make it longer, see RefreshInterval)
@@ -237,23 +244,23 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.Version != "" && !versionPattern.MatchString(cfg.Version) {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
-	refresh := []string{cfg.RefreshToken, cfg.ClientID, cfg.ClientSecret}
-	set := 0
-	for _, v := range refresh {
-		if v != "" {
-			set++
-		}
+	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
+		return Config{}, fmt.Errorf("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
 	}
-	if set != 0 && set != len(refresh) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN, LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
+	if cfg.RefreshToken != "" && !cfg.hasClient() {
+		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN needs LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET")
 	}
+	key, err := ParseTokenKey(getenv(EnvTokenKey))
+	if err != nil {
+		return Config{}, err
+	}
+	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
 		if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 		}
 	}
-	var err error
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
 		return Config{}, err
 	}

@@ -32,10 +32,26 @@ func TestConfigFromEnv(t *testing.T) {
 			"LINKEDIN_ACCESS_TOKEN": "tok", "LINKEDIN_ORGANIZATION_URN": "urn:li:organization:123",
 			"LINKEDIN_REFRESH_TOKEN": "r", "LINKEDIN_CLIENT_ID": "id", "LINKEDIN_CLIENT_SECRET": "s",
 		}, check: func(t *testing.T, c Config) {
-			if !c.canRefresh() {
+			if !c.hasClient() || c.RefreshToken != "r" {
 				t.Error("refresh not enabled")
 			}
 		}},
+		{name: "client credentials without a refresh token", env: map[string]string{
+			"LINKEDIN_ACCESS_TOKEN": "tok", "LINKEDIN_ORGANIZATION_URN": "urn:li:organization:123",
+			"LINKEDIN_CLIENT_ID": "id", "LINKEDIN_CLIENT_SECRET": "s",
+		}, check: func(t *testing.T, c Config) {
+			if !c.hasClient() || c.RefreshToken != "" {
+				t.Errorf("client %q/%q refresh %q", c.ClientID, c.ClientSecret, c.RefreshToken)
+			}
+		}},
+		{name: "client id without its secret", env: map[string]string{"LINKEDIN_CLIENT_ID": "id"}, wantErr: "LINKEDIN_CLIENT_SECRET"},
+		{name: "token key", env: map[string]string{"LINKEDIN_TOKEN_KEY": "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="}, check: func(t *testing.T, c Config) {
+			if string(c.TokenKey) != "0123456789abcdef0123456789abcdef" {
+				t.Errorf("TokenKey %q", c.TokenKey)
+			}
+		}},
+		{name: "token key too short", env: map[string]string{"LINKEDIN_TOKEN_KEY": "c3VwZXJzZWNyZXQ="}, wantErr: "LINKEDIN_TOKEN_KEY"},
+		{name: "token key not base64", env: map[string]string{"LINKEDIN_TOKEN_KEY": "supersecret supersecret supersecret!!"}, wantErr: "LINKEDIN_TOKEN_KEY"},
 		{name: "token without org", env: map[string]string{"LINKEDIN_ACCESS_TOKEN": "supersecret"}, wantErr: "LINKEDIN_ORGANIZATION_URN"},
 		{name: "org without token", env: map[string]string{"LINKEDIN_ORGANIZATION_URN": "urn:li:organization:1"}, wantErr: "LINKEDIN_ACCESS_TOKEN"},
 		{name: "bad org", env: map[string]string{"LINKEDIN_ACCESS_TOKEN": "supersecret", "LINKEDIN_ORGANIZATION_URN": "urn:li:person:1"}, wantErr: "LINKEDIN_ORGANIZATION_URN"},

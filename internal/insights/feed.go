@@ -26,7 +26,10 @@ type feed struct {
 	gzipBody     []byte
 	gzipETag     string
 	lastModified string
-	media        map[string]bool // media URNs the posts reference
+	// media are the media URNs the posts reference, each with a
+	// fingerprint of the post that does: a failure of the item is
+	// remembered until it changes (Service.ensureMedia).
+	media map[string]string
 }
 
 // newFeed keeps the posts of raw that LinkedIn's page shows (published,
@@ -34,7 +37,7 @@ type feed struct {
 // they and the reposted posts in reshared reference, and renders the answer
 // body. Elements that are not JSON objects are dropped.
 func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused map[string]bool, fetchedAt time.Time) (*feed, error) {
-	f := &feed{fetchedAt: fetchedAt, media: make(map[string]bool), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}, refused: map[string]bool{}}
+	f := &feed{fetchedAt: fetchedAt, media: make(map[string]string), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}, refused: map[string]bool{}}
 	var kept []feedPost
 	for _, el := range raw {
 		p, ok := decodePost(el)
@@ -51,7 +54,7 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 	for _, fp := range kept {
 		f.elements = append(f.elements, fp.raw)
 		for _, urn := range fp.p.mediaURNs() {
-			f.media[urn] = true
+			f.media[urn] = fingerprint(fp.raw)
 		}
 		// Only the reposted posts of kept reposts are relayed.
 		parent := fp.p.parent()
@@ -70,7 +73,7 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 			}
 			f.reshared[parent] = compact
 			for _, urn := range p.mediaURNs() {
-				f.media[urn] = true
+				f.media[urn] = fingerprint(compact)
 			}
 		}
 	}
@@ -95,6 +98,12 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 		f.gzipETag = `"` + hex.EncodeToString(sum[:16]) + `-gz"`
 	}
 	return f, nil
+}
+
+// fingerprint names one version of a post.
+func fingerprint(post json.RawMessage) string {
+	sum := sha256.Sum256(post)
+	return hex.EncodeToString(sum[:8])
 }
 
 // compactJSON returns el without insignificant white space.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/apierror"
 	"github.com/veldhaven/site/internal/byteranges"
 )
 
@@ -27,7 +28,6 @@ const (
 	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
 	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
 	cacheMediaBytes = "public, max-age=3600"
-	cacheError      = "no-store"
 )
 
 // Paths served, all under the prefix main mounts the handler at.
@@ -65,32 +65,17 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc(pathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
 	mux.HandleFunc(pathMedia+"{key}", s.serveMedia)
 	mux.HandleFunc(pathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "not found")
+		apierror.Write(w, http.StatusNotFound, "not found")
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+			apierror.Write(w, http.StatusMethodNotAllowed, "method not allowed")
 			return
 		}
 		mux.ServeHTTP(w, r)
 	})
-}
-
-// writeError answers {"status":N,"message":msg}. msg is always a fixed
-// text of this package, never request or upstream data.
-func writeError(w http.ResponseWriter, status int, msg string) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", cacheError)
-	h.Del("ETag")
-	w.WriteHeader(status)
-	body, _ := json.Marshal(struct {
-		Status  int    `json:"status"`
-		Message string `json:"message"`
-	}{status, msg})
-	_, _ = w.Write(body)
 }
 
 // writeUpstreamError answers the status and fixed message of err's kind.
@@ -100,7 +85,7 @@ func writeUpstreamError(w http.ResponseWriter, err error) {
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	writeError(w, kind.status(), kind.message())
+	apierror.Write(w, kind.status(), kind.message())
 }
 
 // serveFeed answers the feed from the cache.
@@ -132,8 +117,7 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	byteranges.Limit(r, int64(len(body)), h.Get("Content-Type"))
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
 }
 
 // checkFeedMedia checks that urn is a media item of the current feed, on
@@ -145,7 +129,7 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	if err != nil {
 		return err
 	}
-	if !f.media[urn] {
+	if _, listed := f.media[urn]; !listed {
 		// Only media of the firm's own posts are proxied: the endpoint
 		// is not a way to fetch arbitrary LinkedIn assets with our token.
 		return &upstreamError{Endpoint: "media", Kind: kindNotFound}
@@ -160,13 +144,13 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want mediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
-		writeError(w, http.StatusBadRequest, "exactly one urn query parameter is required")
+		apierror.Write(w, http.StatusBadRequest, "exactly one urn query parameter is required")
 		return
 	}
 	urn := q.Get("urn")
 	kind, ok := validateURN(urn)
 	if !ok || kind != want {
-		writeError(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
+		apierror.Write(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
 		return
 	}
 	key := mediaKey(urn)
@@ -174,7 +158,7 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 		writeUpstreamError(w, err)
 		return
 	}
-	if !s.media.has(key) {
+	if !s.media.Has(key) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		err := s.ensureMedia(ctx, urn, key)
 		if thumb := s.videoThumbnail(ctx, urn, err); thumb != "" {
@@ -202,8 +186,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
-	byteranges.Limit(r, int64(len(body)), h.Get("Content-Type"))
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
 }
 
 // serveMedia serves the bytes of a cached media item, fetching it first if
@@ -212,14 +195,14 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
 	urn, _, ok := parseMediaKey(key)
 	if !ok {
-		writeError(w, http.StatusBadRequest, "invalid media key")
+		apierror.Write(w, http.StatusBadRequest, "invalid media key")
 		return
 	}
 	if err := s.checkFeedMedia(r.Context(), urn); err != nil {
 		writeUpstreamError(w, err)
 		return
 	}
-	if !s.media.has(key) {
+	if !s.media.Has(key) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.mediaDownloadTimeout())
 		err := s.ensureMedia(ctx, urn, key)
 		cancel()
@@ -228,18 +211,17 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rs, item, ok := s.media.open(key)
+	item, ok := s.media.Open(key)
 	if !ok {
 		// Evicted between fetch and open: rare; the client retries.
-		writeError(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
+		apierror.Write(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
 		return
 	}
-	defer rs.Close()
+	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.contentType)
+	h.Set("Content-Type", item.Meta.Attrs["Content-Type"])
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Meta.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.Limit(r, item.size, item.contentType)
-	http.ServeContent(w, r, "", item.modTime, rs)
+	byteranges.ServeContent(w, r, item.Meta.Stored, item.SectionReader, item.Meta.Size)
 }

@@ -36,19 +36,28 @@ type linkedInSource struct {
 	observe      func(endpoint string, outcome errKind) // metrics hook
 	ver          *versionState                          // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
-	// budget; it also remembers a refused sortBy (budget.go).
-	budget *dailyBudget
-	now    func() time.Time
+	// budget (callbudget.go); learned remembers a refused sortBy and a
+	// failing token (linkedinstate.go).
+	budget  *dailyBudget
+	learned *linkedInState
+	now     func() time.Time
 	// tokenBackoffMax caps the wait between failed token refreshes: the
 	// feed's refresh interval, as for the feed's own retries.
 	tokenBackoffMax time.Duration
 
+	// onRefreshed, when set, is told of every token the refresh grant
+	// hands out (the service keeps it, sealed, when it can).
+	onRefreshed func(tokenResponse)
+
 	mu           sync.Mutex
 	token        string // current access token
 	refreshToken string
-	tokenGen     int // bumped on every successful refresh
-	refreshing   chan struct{}
-	lastRefresh  time.Time // when the token was last refreshed
+	// expiresAt is when token expires; zero when unknown (a token from the
+	// environment, until it is refreshed or reconnected).
+	expiresAt   time.Time
+	tokenGen    int // bumped on every successful refresh
+	refreshing  chan struct{}
+	lastRefresh time.Time // when the token was last refreshed
 	// A failed refresh is not repeated before tokenRetryAt (doubling from
 	// minBackoff up to tokenBackoffMax), whatever asks for it meanwhile.
 	tokenErr     error
@@ -58,7 +67,7 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, now func() time.Time) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	return &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
@@ -66,6 +75,7 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 		logger:          logger,
 		observe:         observe,
 		budget:          budget,
+		learned:         learned,
 		now:             now,
 		tokenBackoffMax: RefreshInterval(cfg.TTL, cfg.DailyCalls),
 		token:           cfg.AccessToken,
@@ -101,18 +111,18 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	// to publication order the API offers (the default, LAST_MODIFIED, puts
 	// an old post whose typo was fixed first); newFeed sorts by publishedAt
 	// regardless, so a 400 refusing the parameter is retried without it,
-	// and the refusal is remembered until the next UTC day (with the budget,
-	// on disk), so it costs one call a day, not one per refresh.
+	// and the refusal is remembered until the next UTC day (on disk,
+	// linkedinstate.go), so it costs one call a day, not one per refresh.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
 		"&count=" + strconv.Itoa(postsPageSize)
 	var resp postsResponse
 	var err error
-	if s.budget.sortByRefusedToday() {
+	if s.learned.sortByRefusedToday() {
 		err = s.getJSON(ctx, "posts", u, &resp)
 	} else {
 		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
 		if kindOf(err) == kindClientError {
-			if s.budget.refuseSortBy() {
+			if s.learned.noteSortByRefused() {
 				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
 			}
 			err = s.getJSON(ctx, "posts", u, &resp)
@@ -213,7 +223,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 			return err // not a call: nothing was sent
 		}
 		s.observe(endpoint, ue.Kind)
-		if !refreshed && s.cfg.canRefresh() && (ue.Kind == kindUnauthorized || s.tokenCheckFailed(ue)) {
+		if !refreshed && s.canRefresh() && (ue.Kind == kindUnauthorized || s.tokenCheckFailed(ue)) {
 			refreshed = true
 			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.Int("status", ue.Status), slog.String("code", ue.Code))
 			if rerr := s.refresh(ctx, gen); rerr != nil {
@@ -260,6 +270,12 @@ func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, ve
 	if err := s.budget.take(endpoint); err != nil {
 		return err
 	}
+	return s.fetchJSON(ctx, endpoint, u, token, version, v)
+}
+
+// fetchJSON is one GET of an API URL with token, counted by nothing: the
+// caller decides which budget it comes from.
+func (s *linkedInSource) fetchJSON(ctx context.Context, endpoint, u, token, version string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
@@ -354,11 +370,81 @@ func (s *linkedInSource) currentToken() (string, int) {
 	return s.token, s.tokenGen
 }
 
-// tokenResponse is the answer of LinkedIn's OAuth token endpoint.
+// tokenResponse is the answer of LinkedIn's OAuth token endpoint
+// (Microsoft Learn, "Authorization Code Flow", step 3, and "Refresh Tokens
+// with OAuth 2.0"): refresh_token only for apps LinkedIn approved for it.
 type tokenResponse struct {
-	AccessToken  string `json:"access_token"`
-	ExpiresIn    int64  `json:"expires_in"`
-	RefreshToken string `json:"refresh_token"`
+	AccessToken           string `json:"access_token"`
+	ExpiresIn             int64  `json:"expires_in"`
+	RefreshToken          string `json:"refresh_token"`
+	RefreshTokenExpiresIn int64  `json:"refresh_token_expires_in"`
+	Scope                 string `json:"scope"`
+}
+
+// expiry is when the access token expires, counted from now; zero when
+// the answer did not say.
+func (t tokenResponse) expiry(now time.Time) time.Time {
+	if t.ExpiresIn <= 0 {
+		return time.Time{}
+	}
+	return now.Add(time.Duration(t.ExpiresIn) * time.Second)
+}
+
+// canRefresh reports whether the source holds a refresh token and the
+// app's credentials to use it.
+func (s *linkedInSource) canRefresh() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refreshToken != "" && s.cfg.hasClient()
+}
+
+// install makes t the token of every call from now on.
+func (s *linkedInSource) install(t storedToken) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.token, s.refreshToken, s.expiresAt = t.AccessToken, t.RefreshToken, t.ExpiresAt
+	s.tokenGen++
+	s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
+}
+
+// tokenState is the current token's fingerprint and expiry.
+func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return tokenFingerprint(s.token), s.expiresAt
+}
+
+// verify reads the organization's newest post with token: LinkedIn
+// answers 403 to a member who is not an admin of the page. The call is
+// counted by no budget: the reconnect has its own (internal/linkedinauth).
+func (s *linkedInSource) verify(ctx context.Context, token string) error {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) + "&count=1"
+	var resp postsResponse
+	err := s.fetchJSON(ctx, "verify", u, token, s.ver.current(), &resp)
+	s.observe("verify", outcomeOf(err))
+	if err == nil && resp.Elements == nil {
+		return &upstreamError{Endpoint: "verify", Kind: kindBadResponse, Err: errors.New("no elements in answer")}
+	}
+	return err
+}
+
+// exchangeCode trades an authorization code for a token (grant_type
+// authorization_code), once: a code is good for one exchange. Counted by
+// no budget: the reconnect has its own.
+func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI string) (tokenResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	tok, err := s.postToken(ctx, "exchange", url.Values{
+		"grant_type":    {"authorization_code"},
+		"code":          {code},
+		"redirect_uri":  {redirectURI},
+		"client_id":     {s.cfg.ClientID},
+		"client_secret": {s.cfg.ClientSecret},
+	})
+	s.observe("exchange", outcomeOf(err))
+	return tok, err
 }
 
 // refresh exchanges the refresh token for a new access token. gen is the
@@ -407,6 +493,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 			if tok.RefreshToken != "" {
 				s.refreshToken = tok.RefreshToken
 			}
+			s.expiresAt = tok.expiry(now)
 			s.tokenGen++
 			s.lastRefresh = now
 			s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
@@ -414,7 +501,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 			s.tokenErr = err
 			s.tokenBackoff = min(max(2*s.tokenBackoff, minBackoff), max(s.tokenBackoffMax, minBackoff))
 			s.tokenRetryAt = now.Add(s.tokenBackoff)
-			failingSince = s.budget.tokenFailingSince()
+			failingSince = s.learned.tokenFailingSince()
 			if failingSince.IsZero() {
 				failingSince = now
 			}
@@ -424,13 +511,16 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 		close(done)
 		if err != nil {
 			if !failingSince.IsZero() {
-				s.budget.setTokenFailing(failingSince)
+				s.learned.setTokenFailing(failingSince)
 				s.logger.Warn("insights: access token refresh failed", slog.String("error", err.Error()), slog.Duration("retry_in", backoff))
 			}
 			return fmt.Errorf("insights: refresh token: %w", err)
 		}
-		s.budget.setTokenFailing(time.Time{})
+		s.learned.setTokenFailing(time.Time{})
 		s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
+		if s.onRefreshed != nil {
+			s.onRefreshed(tok)
+		}
 		return nil
 	}
 }
@@ -440,35 +530,59 @@ func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) 
 	if err := s.budget.take("token"); err != nil {
 		return tokenResponse{}, err
 	}
-	form := url.Values{
+	return s.postToken(ctx, "token", url.Values{
 		"grant_type":    {"refresh_token"},
 		"refresh_token": {refreshToken},
 		"client_id":     {s.cfg.ClientID},
 		"client_secret": {s.cfg.ClientSecret},
-	}
+	})
+}
+
+// postToken POSTs a grant to the token endpoint. A refusal carries OAuth's
+// error code (RFC 6749 §5.2: invalid_grant, invalid_client, ...) as Code;
+// nothing else of the body is kept, since it may echo request data.
+func (s *linkedInSource) postToken(ctx context.Context, endpoint string, form url.Values) (tokenResponse, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.TokenURL, strings.NewReader(form.Encode()))
 	if err != nil {
-		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindBadResponse, Err: err}
+		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	res, err := s.client.Do(req)
 	if err != nil {
-		return tokenResponse{}, classifyTransport("token", err)
+		return tokenResponse{}, classifyTransport(endpoint, err)
 	}
 	defer drain(res.Body)
 	if res.StatusCode != http.StatusOK {
-		// The token endpoint's body may echo request data: never log it.
 		kind := kindUnauthorized
 		if res.StatusCode >= 300 && res.StatusCode < 400 {
 			kind = kindRedirected // not followed: the secret stays here
 		}
-		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kind, Status: res.StatusCode}
+		var oe struct {
+			Error string `json:"error"`
+		}
+		_ = json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&oe)
+		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kind, Status: res.StatusCode, Code: SanitizeOAuthCode(oe.Error)}
 	}
 	var tok tokenResponse
 	if err := json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&tok); err != nil || tok.AccessToken == "" {
-		return tokenResponse{}, &upstreamError{Endpoint: "token", Kind: kindBadResponse, Status: res.StatusCode, Err: errors.New("no access_token in answer")}
+		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Status: res.StatusCode, Err: errors.New("no access_token in answer")}
 	}
 	return tok, nil
+}
+
+// SanitizeOAuthCode keeps an OAuth error code to [a-z_], 40 characters at
+// most: it is logged and shown.
+func SanitizeOAuthCode(code string) string {
+	var b strings.Builder
+	for _, c := range code {
+		if b.Len() >= 40 {
+			break
+		}
+		if c >= 'a' && c <= 'z' || c == '_' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }
 
 // drain reads a little of a body and closes it, so the connection can be

@@ -199,7 +199,7 @@ func TestFaultMatrix(t *testing.T) {
 					if status != rec.Code || msg == "" {
 						t.Errorf("body status %d message %q", status, msg)
 					}
-					if rec.Header().Get("Cache-Control") != cacheError {
+					if rec.Header().Get("Cache-Control") != "no-store" {
 						t.Errorf("error Cache-Control = %q", rec.Header().Get("Cache-Control"))
 					}
 				}

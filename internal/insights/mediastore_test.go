@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/diskcache"
 )
 
 // TestMediaStore exercises both backends: limits, content-type checks and
@@ -36,22 +38,22 @@ func TestMediaStore(t *testing.T) {
 				}
 				if i == 1 {
 					// Touch the first so the second becomes the oldest.
-					rs, _, ok := m.open(keys[0])
+					rs, ok := m.Open(keys[0])
 					if !ok {
 						t.Fatal("first item missing")
 					}
 					rs.Close()
 				}
 			}
-			if !m.has(keys[0]) || m.has(keys[1]) || !m.has(keys[2]) {
-				t.Errorf("LRU eviction: has %v %v %v, want true false true", m.has(keys[0]), m.has(keys[1]), m.has(keys[2]))
+			if !m.Has(keys[0]) || m.Has(keys[1]) || !m.Has(keys[2]) {
+				t.Errorf("LRU eviction: has %v %v %v, want true false true", m.Has(keys[0]), m.Has(keys[1]), m.Has(keys[2]))
 			}
-			if m.bytes() != 2*size {
-				t.Errorf("bytes %d, want %d", m.bytes(), 2*size)
+			if _, b := m.Stats(); b != 2*size {
+				t.Errorf("bytes %d, want %d", b, 2*size)
 			}
-			rs, item, ok := m.open(keys[2])
-			if !ok || item.contentType != "image/jpeg" {
-				t.Fatalf("open: ok %v type %q", ok, item.contentType)
+			rs, ok := m.Open(keys[2])
+			if !ok || rs.Meta.Attrs["Content-Type"] != "image/jpeg" {
+				t.Fatalf("open: ok %v", ok)
 			}
 			got, _ := io.ReadAll(rs)
 			rs.Close()
@@ -72,39 +74,47 @@ func TestMediaStore(t *testing.T) {
 			}
 			if dir != "" {
 				entries, _ := os.ReadDir(dir)
-				if len(entries) != 3 {
-					t.Errorf("%d files on disk, want 2 and the manifest", len(entries))
+				if len(entries) != 2 {
+					t.Errorf("%d files on disk, want 2", len(entries))
 				}
-				// Reopen: the index is rebuilt from the manifest; files the
-				// store did not write are never served, and another
-				// writer's temporary file is left alone.
+				// Reopen: the index is rebuilt from the entries; files the
+				// store did not write are never served, nor an entry of
+				// the wrong kind, and another writer's temporary file is
+				// left alone.
 				writeTestFile(t, filepath.Join(dir, ".tmp-123"), []byte("partial"))
-				writeTestFile(t, filepath.Join(dir, "image-GGGGGGGGGGGG"), []byte("<html>not an image</html>"))
-				writeTestFile(t, filepath.Join(dir, "image-HHHHHHHHHHHH"), jpg)
-				m.close()
+				writeTestFile(t, filepath.Join(dir, diskcache.FileName("image-HHHHHHHHHHHH")), jpg)
+				page := []byte("<html>not an image</html>")
+				w, _ := m.Create("image-GGGGGGGGGGGG", map[string]string{"Content-Type": http.DetectContentType(page)}, 1<<20)
+				_, _ = w.Write(page)
+				if err := w.Commit(); err != nil {
+					t.Fatal(err)
+				}
+				m.Close()
 				m2, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !m2.has(keys[0]) || !m2.has(keys[2]) || m2.has("image-GGGGGGGGGGGG") || m2.has("image-HHHHHHHHHHHH") || m2.bytes() != 2*size {
-					t.Errorf("reopened store: %v %v %v %v %d", m2.has(keys[0]), m2.has(keys[2]), m2.has("image-GGGGGGGGGGGG"), m2.has("image-HHHHHHHHHHHH"), m2.bytes())
+				if _, b := m2.Stats(); !m2.Has(keys[0]) || !m2.Has(keys[2]) || m2.Has("image-GGGGGGGGGGGG") || m2.Has("image-HHHHHHHHHHHH") || b != 2*size {
+					t.Errorf("reopened store: %v %v %v %v %d", m2.Has(keys[0]), m2.Has(keys[2]), m2.Has("image-GGGGGGGGGGGG"), m2.Has("image-HHHHHHHHHHHH"), b)
 				}
 				if _, err := os.Stat(filepath.Join(dir, ".tmp-123")); err != nil {
 					t.Error("another writer's temporary file was removed")
 				}
-				// A file of the manifest replaced by hand, same size: not served.
-				forged := bytes.Clone(jpg)
-				forged[len(forged)-3] ^= 0xff
-				writeTestFile(t, filepath.Join(dir, keys[2]), forged)
-				if _, _, ok := m2.open(keys[2]); ok {
+				// An entry's file replaced by hand: not served.
+				path := filepath.Join(dir, diskcache.FileName(keys[2]))
+				entry, _ := os.ReadFile(path)
+				forged := bytes.Clone(entry)
+				forged[len(jpg)-3] ^= 0xff
+				writeTestFile(t, path, forged)
+				if _, ok := m2.Open(keys[2]); ok {
 					t.Error("a file replaced after the check was served")
 				}
 				m3, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !m3.has(keys[0]) || m3.has(keys[2]) {
-					t.Errorf("after a restart: has %v %v, want true false (the replaced file fails its hash)", m3.has(keys[0]), m3.has(keys[2]))
+				if !m3.Has(keys[0]) || m3.Has(keys[2]) {
+					t.Errorf("after a restart: has %v %v, want true false (the replaced file fails its hash)", m3.Has(keys[0]), m3.Has(keys[2]))
 				}
 			}
 		})
@@ -140,7 +150,7 @@ func TestMediaFaults(t *testing.T) {
 			if n := env.fake.dl.Load(); n != tc.calls {
 				t.Errorf("%d downloads, want %d (failures are remembered)", n, tc.calls)
 			}
-			if env.svc.media.has(mediaKey(testImageURN)) {
+			if env.svc.media.Has(mediaKey(testImageURN)) {
 				t.Error("failed item cached")
 			}
 		})
@@ -173,33 +183,5 @@ func TestMediaConcurrencyCap(t *testing.T) {
 	}
 	if n := env.fake.dl.Load(); n != 3 {
 		t.Errorf("%d downloads, want 3", n)
-	}
-}
-
-// TestMediaStoreCleansOnlyItsOwnTemporaryFiles: at close a store removes
-// temporary files named with its own process token, never another writer's.
-func TestMediaStoreCleansOnlyItsOwnTemporaryFiles(t *testing.T) {
-	dir := t.TempDir()
-	m, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := newMediaStore(dir, 1<<20, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine := filepath.Join(dir, ".tmp-"+m.token+"-1")
-	theirs := filepath.Join(dir, ".tmp-"+other.token+"-1")
-	writeTestFile(t, mine, []byte("partial"))
-	writeTestFile(t, theirs, []byte("partial"))
-	m.close()
-	if _, err := os.Stat(mine); !os.IsNotExist(err) {
-		t.Error("the store's own temporary file stayed")
-	}
-	if _, err := os.Stat(theirs); err != nil {
-		t.Error("another store's temporary file was removed")
-	}
-	if m.token == other.token {
-		t.Error("two stores share a token")
 	}
 }

@@ -53,6 +53,8 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 					stop()
 					return
 				case <-ch:
+				case <-s.kick: // a new token: refresh now
+					stop()
 				}
 			}
 			if s.base.Err() != nil {
@@ -127,7 +129,7 @@ func (s *Service) refreshFailed(err error) time.Duration {
 // media with it at the next refresh.
 func (s *Service) dropUnlistedMedia(f *feed) {
 	keep := mediaKeysOf(f)
-	if n := s.media.retain(keep); n > 0 {
+	if n := s.media.Retain(func(key string) bool { return keep[key] }); n > 0 {
 		s.logger.Info("insights: media no longer in the feed removed", slog.Int("items", n))
 	}
 	s.failMu.Lock()

@@ -18,9 +18,11 @@ import (
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
-// mediaFailureTTL is the least time a failed media fetch is remembered, so
-// a broken item does not send every visitor's request upstream; with
-// LinkedIn it is the refresh interval (each look-up costs the budget).
+// mediaFailureTTL is the least time a media fetch that failed for a
+// passing reason (a timeout, LinkedIn's 5xx) is remembered, so a broken
+// item does not send every visitor's request upstream; with LinkedIn it is
+// the refresh interval (each look-up costs the budget). A failure of the
+// item itself (itemFailure) is remembered until its post changes.
 const mediaFailureTTL = time.Minute
 
 // Service is the insights feed: a source behind a cache, and the HTTP
@@ -32,8 +34,9 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
-	version *versionState // LinkedIn-Version in use
-	budget  *dailyBudget  // LinkedIn calls per UTC day (budget.go)
+	version *versionState  // LinkedIn-Version in use
+	budget  *dailyBudget   // LinkedIn calls per UTC day (callbudget.go)
+	learned *linkedInState // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -44,6 +47,10 @@ type Service struct {
 	// backoff is the refresher's current wait after failures (refresh.go;
 	// only its goroutine uses it).
 	backoff time.Duration
+	// kick wakes the refresher for a refresh at once (reconnect.go).
+	kick chan struct{}
+	// reconnects counts reconnects from /admin/linkedin by result.
+	reconnects *prometheus.CounterVec
 
 	base   context.Context
 	cancel context.CancelFunc
@@ -51,18 +58,31 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
-	// mediaBudget limits how often visitors can make the site download
-	// media from LinkedIn (mediabudget.go).
-	mediaBudget *ratelimit.Bucket
+	// mediaDownloads limits how often visitors can make the site download
+	// media from LinkedIn (mediarate.go).
+	mediaDownloads *ratelimit.Bucket
 
 	failMu   sync.Mutex
 	failures map[string]mediaFailure // media key -> recent failure
 }
 
-// mediaFailure is a remembered failed media fetch.
+// mediaFailure is a remembered failed media fetch: of the post version
+// post, until until (zero: as long as the post is the same).
 type mediaFailure struct {
 	err   error
+	post  string
 	until time.Time
+}
+
+// itemFailure reports whether err is the item's own (too large, not an
+// image or video, refused, gone): asking again changes nothing until its
+// post does.
+func itemFailure(err error) bool {
+	switch kindOf(err) {
+	case kindTooLarge, kindBadResponse, kindRefused, kindNotFound:
+		return true
+	}
+	return false
 }
 
 // New builds the service for cfg (zero fields take their defaults). With a
@@ -93,9 +113,14 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		tasks:    &tracker{},
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
+		kick:     make(chan struct{}, 1),
+		reconnects: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "veldhaven_insights_linkedin_reconnects_total",
+			Help: "Reconnects of LinkedIn from /admin/linkedin, by result: ok, not_page_admin, check_failed, not_stored.",
+		}, []string{"result"}),
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
-	s.mediaBudget = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
+	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
 	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""
@@ -121,7 +146,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 
 	var err error
-	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { return float64(s.media.bytes()) })
+	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) })
 	if err != nil {
 		s.cancel()
 		return nil, err
@@ -133,8 +158,9 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		budgetDir = "" // the sample makes no LinkedIn call
 	}
 	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range []prometheus.Collector{newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total} {
+		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -147,9 +173,13 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = src
 	case cfg.linkedIn():
 		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, now)
+		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, s.learned, now)
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
+		if dataDir != "" {
+			s.persist = true // also set below; the stored token needs it now
+			s.useStoredToken(src)
+		}
 	default:
 		sample, err := newSampleSource(sampleFS)
 		if err != nil {
@@ -267,7 +297,7 @@ func (s *Service) Ready() bool {
 func (s *Service) Close() error {
 	s.cancel()
 	s.tasks.close()
-	s.media.close()
+	s.media.Close()
 	return nil
 }
 
@@ -276,12 +306,17 @@ func (s *Service) Close() error {
 // visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
 // the fetch itself goes on for others.
 func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
-	if s.media.has(key) {
+	if s.media.Has(key) {
 		return nil
+	}
+	var post string
+	if f := s.cache.current(); f != nil {
+		post = f.media[urn]
 	}
 	s.failMu.Lock()
 	if f, ok := s.failures[key]; ok {
-		if s.now().Before(f.until) && f.until.Sub(s.now()) <= s.failTTL {
+		now := s.now()
+		if f.post == post && (f.until.IsZero() || now.Before(f.until) && f.until.Sub(now) <= s.failTTL) {
 			s.failMu.Unlock()
 			return f.err
 		}
@@ -291,10 +326,14 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaBudget) {
+		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
+			failure := mediaFailure{err: err, post: post}
+			if !itemFailure(err) {
+				failure.until = s.now().Add(s.failTTL)
+			}
 			s.failMu.Lock()
-			s.failures[key] = mediaFailure{err: err, until: s.now().Add(s.failTTL)}
+			s.failures[key] = failure
 			s.failMu.Unlock()
 		}
 		return nil, err
@@ -319,7 +358,7 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
 	}
 	defer s.tasks.done()
-	if err := s.takeMediaBudget(); err != nil {
+	if err := s.takeMediaDownload(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(s.base, s.mediaDownloadTimeout())

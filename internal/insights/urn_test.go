@@ -2,7 +2,9 @@ package insights
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,8 +134,8 @@ func TestNewFeed(t *testing.T) {
 	if got := feedIDs(t, f.body); !reflect.DeepEqual(got, []string{"a", "b", "e"}) {
 		t.Errorf("ids %v", got)
 	}
-	want := map[string]bool{"urn:li:image:C4D22AQFx4nG7Gm1bVQ": true, "urn:li:image:C4D22AQMulti0000001": true}
-	if !reflect.DeepEqual(f.media, want) {
-		t.Errorf("media %v", f.media)
+	want := []string{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "urn:li:image:C4D22AQMulti0000001"}
+	if got := slices.Sorted(maps.Keys(f.media)); !reflect.DeepEqual(got, want) {
+		t.Errorf("media %v", got)
 	}
 }

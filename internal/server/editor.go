@@ -1,9 +1,10 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/veldhaven/site/internal/apierror"
 )
 
 // Editor is the server side of the site editor (internal/editor builds its
@@ -81,7 +82,7 @@ func (h *editorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.static.serveFile(w, r, h.page, http.StatusOK)
 	case editorConfig:
 		if h.config == nil {
-			writeJSONError(w, http.StatusNotFound, "the editor is not configured on this server")
+			apierror.Write(w, http.StatusNotFound, "the editor is not configured on this server")
 			return
 		}
 		h.static.serveFile(w, r, h.config, http.StatusOK)
@@ -95,17 +96,4 @@ func (h *editorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// The editor's own assets, if the build puts any here, and 404s.
 		h.static.ServeHTTP(w, r)
 	}
-}
-
-// writeJSONError answers an error as the server's APIs do: {"status":N,"message":"..."}.
-func writeJSONError(w http.ResponseWriter, status int, msg string) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h["Cache-Control"] = cacheNoStore
-	body, _ := json.Marshal(struct {
-		Status  int    `json:"status"`
-		Message string `json:"message"`
-	}{status, msg})
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
 }

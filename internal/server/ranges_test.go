@@ -9,9 +9,14 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 // TestRangeCountLimited reproduces finding 5 of issue 23 (6,223 ranges got
@@ -190,21 +195,74 @@ func TestMultipartNeverLargerThanFile(t *testing.T) {
 }
 
 // FuzzRangeAnswer: whatever Range a request sends, the answer is never
-// larger than the file, and the server never fails.
+// larger than the file, and the server never fails: for the site's own
+// files, and for the feed's answers on a web replica, from the owner's
+// answer and from the copy alone (feedproxy).
 func FuzzRangeAnswer(f *testing.F) {
 	for _, s := range []string{"bytes=0-0,2-2,4-4", "bytes=-1,-2,-3", "bytes=0-", "bytes=5-1", "bytes=0-0,,,1-1",
-		"bytes= 0 - 0 , 1-1", "bytes=+1-+2,3-4", "bytes=200-100,0-0,2-2", "bytes=-+5,0-0", "items=0-1"} {
+		"bytes= 0 - 0 , 1-1", "bytes=+1-+2,3-4", "bytes=200-100,0-0,2-2", "bytes=-+5,0-0", "items=0-1",
+		"bytes=0-0,2-2,4-4,6-6,8-8,10-10,12-12,14-14,16-16,18-18"} {
 		f.Add(s)
 	}
 	h := newTestHandler(f, func(c *Config) { c.SiteURL = "http://localhost:8080" })
 	size := len(robotsTxt("http://localhost:8080"))
+	replica, copyOnly := newReplicaHandlers(f)
+	const mediaURL = "/linkedin-api/image?urn=urn:li:image:C4E22AQHvK3mR8aQ2wA" // of the sample feed
+	whole := do(replica, "GET", mediaURL, nil)
+	if whole.Code != http.StatusOK {
+		f.Fatalf("the replica's %s: %d", mediaURL, whole.Code)
+	}
+	copies := copyOnly()
 	f.Fuzz(func(t *testing.T, ranges string) {
-		rec := do(h, "GET", "/robots.txt", map[string]string{"Range": ranges, "Accept-Encoding": "identity"})
+		header := map[string]string{"Range": ranges, "Accept-Encoding": "identity"}
+		rec := do(h, "GET", "/robots.txt", header)
 		if rec.Code >= 500 {
 			t.Fatalf("status %d", rec.Code)
 		}
 		if rec.Body.Len() > size {
 			t.Fatalf("Range %q: %d bytes (status %d) for a file of %d", ranges, rec.Body.Len(), rec.Code, size)
 		}
+		for name, h := range map[string]http.Handler{"owner": replica, "copy": copies} {
+			rec := do(h, "GET", mediaURL, header)
+			if rec.Code >= 500 || rec.Header().Get(feedproxy.SourceHeader) != name {
+				t.Fatalf("the replica, from the %s: status %d from %q", name, rec.Code, rec.Header().Get(feedproxy.SourceHeader))
+			}
+			if rec.Body.Len() > whole.Body.Len() {
+				t.Fatalf("the replica, from the %s: Range %q: %d bytes (status %d) for an answer of %d", name, ranges, rec.Body.Len(), rec.Code, whole.Body.Len())
+			}
+		}
 	})
+}
+
+// newReplicaHandlers is a web replica of the feed owner (the sample feed),
+// and copyOnly starts another on a copy of its folder of copies (as a
+// restart would; one process per folder) whose owner is gone: it answers
+// from the copies only.
+func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() http.Handler) {
+	t.Helper()
+	feed, err := insights.New(insights.Config{}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = feed.Close() })
+	owner := httptest.NewServer(feed.Handler())
+	t.Cleanup(owner.Close)
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	dir := t.TempDir()
+	handler := func(ownerURL, dir string) http.Handler {
+		u, _ := feedproxy.ParseOwnerURL(ownerURL)
+		p, err := feedproxy.New(feedproxy.Config{Owner: u, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newTestHandler(t, func(c *Config) { c.Insights = p })
+	}
+	return handler(owner.URL, dir), func() http.Handler {
+		copied := filepath.Join(t.TempDir(), "copies")
+		if err := os.CopyFS(copied, os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+		return handler(gone.URL, copied)
+	}
 }

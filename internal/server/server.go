@@ -40,12 +40,14 @@ type Config struct {
 	Insights http.Handler
 	// Editor is the server side of the editor at /admin/ (its page is in Site).
 	Editor Editor
+	// LinkedInAdmin answers /admin/linkedin and below (internal/linkedinauth
+	// on the feed owner, a forward to it on a web replica); nil leaves them
+	// to the editor's handler (404).
+	LinkedInAdmin http.Handler
 	// Ready reports whether the feed has an answer; nil means always ready.
+	// /readyz says "ready" or "not ready" and nothing else (SECURITY.md):
+	// what a web replica's feed comes from is in its metrics and logs.
 	Ready func() bool
-	// ReadyStatus, when set, says on /readyz (a line after "ready" or "not
-	// ready") what the feed is served from: a web replica is ready whatever
-	// its feed owner does, and says whether its answers are fresh.
-	ReadyStatus func() string
 	// ServeMetrics exposes /metrics on this handler; false (the default: the
 	// metrics have their own, private address) answers it with the 404 page.
 	ServeMetrics bool
@@ -140,9 +142,6 @@ func New(cfg Config) (http.Handler, error) {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			body = "not ready"
 		}
-		if cfg.ReadyStatus != nil {
-			body += "\n" + cfg.ReadyStatus()
-		}
 		_, _ = io.WriteString(w, body)
 	})
 	if cfg.ServeMetrics {
@@ -169,6 +168,10 @@ func New(cfg Config) (http.Handler, error) {
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
 			return
 		}
+		if cfg.LinkedInAdmin != nil && isLinkedInAdminPath(r.URL.Path) {
+			cfg.LinkedInAdmin.ServeHTTP(w, r)
+			return
+		}
 		if isEditorPath(r.URL.Path) {
 			editor.ServeHTTP(w, r)
 			return
@@ -191,6 +194,12 @@ func muxPath(p string) bool {
 		return true
 	}
 	return strings.HasPrefix(p, "/linkedin-api/")
+}
+
+// isLinkedInAdminPath reports whether p is the LinkedIn reconnect's
+// (linkedinauth.IsPath): /admin/linkedin and below.
+func isLinkedInAdminPath(p string) bool {
+	return p == "/admin/linkedin" || strings.HasPrefix(p, "/admin/linkedin/")
 }
 
 // maxQueryLen is far more than any link of the site or a tracking parameter needs.

@@ -118,18 +118,6 @@ func TestReadyzFollowsTheFeed(t *testing.T) {
 	}
 }
 
-func TestReadyzSaysWhatTheFeedIsServedFrom(t *testing.T) {
-	status := "feed: from the owner at http://site-feed:8080, last answered 2s ago"
-	h := newTestHandler(t, func(c *Config) { c.ReadyStatus = func() string { return status } })
-	rec := do(h, "GET", "/readyz", nil)
-	if rec.Code != http.StatusOK || rec.Body.String() != "ready\n"+status {
-		t.Fatalf("ready: status %d, body %q", rec.Code, rec.Body)
-	}
-	if rec.Header().Get("Cache-Control") != "no-store" {
-		t.Errorf("Cache-Control %q", rec.Header().Get("Cache-Control"))
-	}
-}
-
 func TestMetricsCanBeKeptOffThePublicHandler(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	h := newTestHandler(t, func(c *Config) { c.ServeMetrics, c.Registry = false, reg })

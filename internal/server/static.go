@@ -174,11 +174,10 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		writeWhole(w, r, http.StatusOK, v, content)
 		return
 	}
-	byteranges.Limit(r, v.size, f.contentType)
 	if content == nil {
 		content = bytes.NewReader(v.data)
 	}
-	http.ServeContent(w, r, "", time.Time{}, content)
+	byteranges.ServeContent(w, r, time.Time{}, content, v.size)
 }
 
 // copyBufs are the buffers media bodies are copied through (io.Copy would

@@ -20,7 +20,7 @@
 //   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a
 //   select whose options are read from the content when the editor is built,
 //   `editor.notBefore` -> not_before; an enum's `editor.labels` name its options.
-// - A date (the schemas' date pattern) is a date picker that saves 2026-12-31.
+// - A date (the schemas' date pattern) is the browser's date box, saved as 2026-12-31.
 // - Hints are plain text (Decap would read **bold** in them as Markdown) and
 //   begin with "Required." on a required field.
 import { optionsFrom } from "../scripts/content-rules.mjs";
@@ -28,8 +28,8 @@ import { mediaKinds } from "../scripts/media-kinds.mjs";
 import { editorGroups } from "./groups.mjs";
 import { MAX_UPLOAD_BYTES } from "./upload-rules.ts";
 
-/** The schemas' pattern of a date written as 2026-12-31. */
-export const DATE_PATTERN = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+/** The schemas' pattern of a date written as 2026-12-31, in the years a vacancy can have (2000-2099). */
+export const DATE_PATTERN = "^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
 
 /** The width a photo is shown at when its field does not say (a portrait: docs/editing.md). */
 export const DEFAULT_MIN_WIDTH = 800;
@@ -229,13 +229,8 @@ export function fieldFor(name, raw, required, ctx) {
     const pattern = stringPattern(node);
     if (pattern) field.pattern = pattern;
   } else if (type === "string" && node.pattern === DATE_PATTERN) {
-    // A date picker that saves the date as the schema writes it (2026-12-31).
-    Object.assign(field, {
-      widget: "datetime",
-      date_format: "YYYY-MM-DD",
-      time_format: false,
-      pattern: stringPattern(node),
-    });
+    // The browser's date box, saved as it shows it (./date-control.tsx).
+    Object.assign(field, { widget: "date", pattern: stringPattern(node) });
   } else if (type === "string") {
     field.widget = widget ?? (isLongText(name, node) ? "text" : "string");
     if (field.widget === "markdown") {
@@ -315,17 +310,22 @@ function listField(name, node, ctx) {
       .map((key) => fields.find((f) => f.name === key))
       .find(Boolean);
     if (summary) list.summary = `{{fields.${summary.name}}}`;
-    list.label_singular = singular(humanize(name));
+    list.label_singular = singular(node.title ?? humanize(name));
   } else {
-    list.field = fieldFor(singular(humanize(name)).toLowerCase() || "item", items, true, {
-      ...ctx,
-      path: `${ctx.path}/*`,
-    });
+    list.field = fieldFor(
+      singular(node.title ?? humanize(name)).toLowerCase() || "item",
+      items,
+      true,
+      {
+        ...ctx,
+        path: `${ctx.path}/*`,
+      },
+    );
     list.field.name = "item";
     // A folded text shows the text itself (a team its name), not the word "Team".
     list.summary = "{{fields.item}}";
     // "Add requirement", "1 requirement": Decap names an entry by the list's label otherwise.
-    list.label_singular = singular(humanize(name));
+    list.label_singular = singular(node.title ?? humanize(name));
   }
   return list;
 }

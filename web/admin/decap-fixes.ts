@@ -6,7 +6,7 @@ import CMS from "decap-cms-app";
 import { entryLoaded, history, openMediaLibrary, store, type Immutable } from "./decap-store";
 import { type Comparable, missedChanges } from "./draft-changes";
 import { entryRoute, isMediaRoute, switchesEntry } from "./entry-route";
-import { LOCAL_USER, USER_KEY, localPhrases } from "./local-editor";
+import { localPhrases } from "./local-editor";
 
 /**
  * A value typed back after a save is saved. Decap decides whether the form has
@@ -221,13 +221,10 @@ function withoutDeployLinks() {
 }
 
 /**
- * The local editor (`make edit`) says what it does: it opens without a Login
- * button (Decap's local backend asks for no account, yet shows its sign-in
- * page until someone chooses Login once; docs/editing.md says no sign-in), and
- * its save action is called Save (./local-editor.ts).
+ * The local editor (`make edit`) says what it does: its save action is called
+ * Save (./local-editor.ts). It signs in by itself: ./local-backend.tsx.
  */
 export function wordAsLocalEditor() {
-  window.localStorage.setItem(USER_KEY, LOCAL_USER);
   withoutDeployLinks();
   const english = CMS.getLocale("en") as Record<string, unknown> | undefined;
   CMS.registerLocale("en", merge(english ?? {}, localPhrases) as never);

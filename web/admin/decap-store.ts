@@ -50,3 +50,20 @@ const addNotification = (notificationActions as unknown as Record<string, Action
 export function notify(message: string, type: "error" | "warning" | "success" | "info") {
   store.dispatch(addNotification({ message, type, dismissAfter: 15_000 }));
 }
+
+/**
+ * Which entries of Decap's list control are folded (decap-cms-widget-list
+ * ListControl's state.itemsCollapsed; it has no prop for it). Decap draws the
+ * form anew when the preview is switched on or off, and a new list starts
+ * with every entry folded: the editor keeps the folding across it (./list-search.tsx).
+ */
+export function foldedEntries(list: unknown): boolean[] | undefined {
+  const folded = (list as { state?: { itemsCollapsed?: unknown } } | null)?.state?.itemsCollapsed;
+  return Array.isArray(folded) ? [...(folded as boolean[])] : undefined;
+}
+
+export function setFoldedEntries(list: unknown, folded: boolean[]) {
+  (list as { setState(state: { itemsCollapsed: boolean[] }): void }).setState({
+    itemsCollapsed: folded,
+  });
+}

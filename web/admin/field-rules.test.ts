@@ -22,6 +22,19 @@ describe("fieldProblems: the build's rules between values, on one field", () => 
     expect(fieldProblems(slug, "analyst", data)).toEqual([]);
   });
 
+  it("blames a duplicate slug on the vacancy given it, not on the one that had it when opened", () => {
+    const slug: RuleField = {
+      name: "slug",
+      label: "Slug",
+      unique: { list: ["vacancies"], entry: "vacancy" },
+    };
+    const twice = { vacancies: [...data.vacancies, { slug: "asset-manager" }] };
+    // Vacancy 1, opened with the slug: not marked.
+    expect(fieldProblems(slug, "asset-manager", twice, true)).toEqual([]);
+    // The new vacancy, given it: marked.
+    expect(fieldProblems(slug, "asset-manager", twice, false)).toHaveLength(1);
+  });
+
   it("refuses a value that is not one of its choices", () => {
     const office: RuleField = {
       name: "office",

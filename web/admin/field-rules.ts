@@ -44,8 +44,17 @@ const label = (field: RuleField) => field.label ?? field.name;
 /**
  * What is wrong with `value`, one message per problem (empty when nothing is).
  * @param data the whole entry's data, for the rules between values
+ * @param unchanged the value is the one the field was opened with: a value
+ *   another entry was then given too is blamed on that entry, the one staff
+ *   changed, not on this one nobody touched (issue 36: a new vacancy given the
+ *   slug of vacancy 1 marked vacancy 1)
  */
-export function fieldProblems(field: RuleField, value: unknown, data: Data | undefined): string[] {
+export function fieldProblems(
+  field: RuleField,
+  value: unknown,
+  data: Data | undefined,
+  unchanged = false,
+): string[] {
   const problems: string[] = [];
   if (field.required !== false && isBlank(value)) {
     problems.push(`Fill in ${label(field).toLowerCase()}: spaces alone are not text.`);
@@ -62,7 +71,7 @@ export function fieldProblems(field: RuleField, value: unknown, data: Data | und
       if (why) problems.push(why);
     }
   }
-  if (field.unique && value !== undefined && value !== "") {
+  if (field.unique && value !== undefined && value !== "" && !unchanged) {
     const values = listAt(data, field.unique.list).map((item) => item?.[field.name]);
     const at = values.indexOf(value);
     const others = values.filter((_, i) => i !== at);

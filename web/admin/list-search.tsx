@@ -1,14 +1,19 @@
 // Decap's list has no search: with 61 people, finding one meant opening
 // entries one by one. A list whose field has `search` (the schema's
 // editor.search, admin/config.mjs) gets a search box above it that shows only
-// the entries whose name, or any of whose texts (job title, office, e-mail),
+// the entries whose name, job title, office or e-mail (./search-words.ts)
 // contains what is typed; the entries stay in their order and are not changed.
 import { Component, createRef, type ComponentType } from "react";
+import { foldedEntries, setFoldedEntries } from "./decap-store";
+import { keepView, takeView } from "./list-memory";
 import { passOnValidate } from "./rule-control";
+import { searchWords, type SearchField } from "./search-words";
 
 interface ListProps {
   field: { get(key: string): unknown };
   forID: string;
+  /** The list's entries (an Immutable list). */
+  value?: { toJS(): unknown };
   [prop: string]: unknown;
 }
 
@@ -18,16 +23,6 @@ interface Inner {
   focus?: (path: string) => void;
   shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
   state?: unknown;
-}
-
-/** The words an entry is found by: its folded name and the values of its fields. */
-function wordsOf(item: HTMLElement): string {
-  const values = [
-    ...item.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
-  ]
-    .filter((e) => e.type !== "file" && e.type !== "hidden")
-    .map((e) => e.value);
-  return [item.textContent ?? "", ...values].join(" ").toLowerCase();
 }
 
 export function withSearch(List: ComponentType<ListProps>): ComponentType<ListProps> {
@@ -44,8 +39,19 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
     box = createRef<HTMLDivElement>();
     observer?: MutationObserver;
 
+    /** The list's key among those Decap draws: the entry's address and the field's name. */
+    viewKey() {
+      return `${location.hash} ${String(this.props.field.get("name"))}`;
+    }
+
     componentDidMount() {
       const inner = this.inner.current;
+      const view = takeView(this.viewKey());
+      if (view) {
+        const entries = (this.props.value?.toJS() ?? []) as unknown[];
+        if (view.folded?.length === entries.length) setFoldedEntries(inner, view.folded);
+        if (view.query) this.setState({ query: view.query }, () => this.filter());
+      }
       const scu = inner?.shouldComponentUpdate;
       // Decap re-renders a list whenever it asks (its errors): keep that.
       if (scu)
@@ -60,6 +66,10 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
 
     componentWillUnmount() {
       this.observer?.disconnect();
+      keepView(this.viewKey(), {
+        query: this.state.query,
+        folded: foldedEntries(this.inner.current),
+      });
     }
 
     // Decap calls it unbound (Widget keeps the function, not the control).
@@ -77,11 +87,16 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
       const labels = [...list.querySelectorAll<HTMLElement>('[class*="NestedObjectLabel"]')].filter(
         (l) => l.closest(`[id="${CSS.escape(this.props.forID)}"]`) === list,
       );
+      const entries = (this.props.value?.toJS() ?? []) as Record<string, unknown>[];
+      const fields = ((this.props.field.get("fields") as { toJS(): unknown } | undefined)?.toJS() ??
+        []) as SearchField[];
       let shown = 0;
-      for (const label of labels) {
+      for (const [index, label] of labels.entries()) {
         const item = label.parentElement;
         if (!item) continue;
-        const match = query === "" || wordsOf(item).includes(query);
+        // The entries are drawn in the order of the list's value.
+        const entry = entries[index];
+        const match = query === "" || !entry || searchWords(entry, fields).includes(query);
         const display = match ? "" : "none";
         if (item.style.display !== display) item.style.display = display;
         if (match) shown += 1;

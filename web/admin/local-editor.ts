@@ -19,11 +19,6 @@ export const localPhrases = {
   },
 };
 
-/** Decap's key for the signed-in user; the local backend needs no account. */
-export const USER_KEY = "decap-cms-user";
-/** What Decap stores for a user of its local backend ("proxy"). */
-export const LOCAL_USER = JSON.stringify({ backendName: "proxy" });
-
 /** Whether a config (as the server writes it) is the local editor's. */
 export function isLocalEditor(config: { backend?: { name?: string }; local_backend?: unknown }) {
   return config.backend?.name === "proxy" || Boolean(config.local_backend);

@@ -7,6 +7,7 @@ import CMS from "decap-cms-app";
 import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
+import { DateControl } from "./date-control";
 import {
   compareWithLastSave,
   openMediaFromAddress,
@@ -25,8 +26,10 @@ import { prepareForPreview } from "./preview-data";
 import { showUploadedImagesFrom } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
+import { LOCAL_BACKEND, LocalBackend, withLocalBackend } from "./local-backend";
 import { installPasteGuard } from "./paste-guard";
 import { installListShortcut } from "./list-shortcut";
+import { installLinkedInNotice } from "./linkedin-status";
 import { keepContentMarkdownStyle } from "./markdown-style";
 import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
@@ -162,9 +165,10 @@ function registerFieldRules() {
     (CMS.getWidget(name) as unknown as { control: never; preview: never }).control;
   const preview = (name: string) =>
     (CMS.getWidget(name) as unknown as { control: never; preview: never }).preview;
-  for (const name of ["string", "text", "number", "select", "markdown", "datetime"]) {
+  for (const name of ["string", "text", "number", "select", "markdown"]) {
     CMS.registerWidget(name, withRules(control(name)) as never, preview(name));
   }
+  CMS.registerWidget("date", withRules(DateControl as never) as never, preview("datetime"));
   CMS.registerWidget("list", withSearch(control("list")) as never, preview("list"));
   CMS.registerWidget("assigned-id", AssignedIdControl as never, preview("number"));
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
@@ -201,6 +205,7 @@ function registerDecapFixes() {
   CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
   installPasteGuard();
   installListShortcut();
+  void installLinkedInNotice();
   CMS.registerRemarkPlugin(keepContentMarkdownStyle as never);
   formFirstOnNarrowScreens(history);
   compareWithLastSave();
@@ -228,12 +233,18 @@ async function start() {
   registerUploadRules(config);
   registerFieldRules();
   registerDecapFixes();
-  if (isLocalEditor(config)) wordAsLocalEditor();
+  const local = isLocalEditor(config);
+  if (local) {
+    wordAsLocalEditor();
+    // Decap's typings want its own backend interface; ours is its proxy backend's subclass.
+    CMS.registerBackend(LOCAL_BACKEND, LocalBackend as never);
+  }
   const backend =
     config.backend?.name === "github"
       ? { ...config.backend, base_url: location.origin }
       : config.backend;
-  CMS.init({ config: { ...config, backend, load_config_file: false } as never });
+  const final = { ...config, backend, load_config_file: false };
+  CMS.init({ config: (local ? withLocalBackend(final) : final) as never });
 }
 
 start().catch((error: unknown) => {

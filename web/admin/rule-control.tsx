@@ -66,17 +66,24 @@ function plain(value: unknown): unknown {
     : value;
 }
 
-/** What the control's rules say about its value now. */
-function problemsOf(props: ControlProps): string[] {
+/**
+ * What the control's rules say about its value now.
+ * @param opened the value the field had when the control was drawn
+ */
+function problemsOf(props: ControlProps, opened: unknown): string[] {
   const field = props.field.toJS() as RuleField;
   const data = props.getEntry()?.get("data") as ImmutableLike | undefined;
-  return fieldProblems(field, plain(props.value), data?.toJS() as Record<string, unknown>);
+  const value = plain(props.value);
+  const unchanged = value !== undefined && value !== "" && value === plain(opened);
+  return fieldProblems(field, value, data?.toJS() as Record<string, unknown>, unchanged);
 }
 
 /** A control that also answers `isValid()` with the field's rules. */
 export function withRules(Control: ComponentType<ControlProps>): ComponentType<ControlProps> {
   return class RuleControl extends Component<ControlProps> {
     inner = createRef<Validated>();
+    /** The value the field was opened with (./field-rules.ts: who is blamed for a duplicate). */
+    opened = this.props.value;
 
     componentDidMount() {
       // Before Decap's Widget reads it from this control (its ref comes after this).
@@ -88,7 +95,7 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
     // Decap calls it unbound (Widget keeps the function, not the control).
     isValid = (): Validity | Promise<unknown> => {
       noteValidation();
-      const problems = problemsOf(this.props);
+      const problems = problemsOf(this.props, this.opened);
       if (problems.length > 0) {
         return {
           error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds },
@@ -152,7 +159,8 @@ export class AssignedIdControl extends Component<ControlProps> {
   // Decap calls it unbound (Widget keeps the function, not the control).
   isValid = (): Validity => {
     noteValidation();
-    const problems = problemsOf(this.props);
+    // An id is never typed: a duplicate one is in the file and blamed on each entry.
+    const problems = problemsOf(this.props, undefined);
     return problems.length > 0
       ? { error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds } }
       : true;

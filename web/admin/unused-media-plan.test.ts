@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unusedMediaPlan } from "./unused-media-plan";
 
-const careers = (...vacancies: Record<string, string>[]) => JSON.stringify({ vacancies });
+const careers = (...vacancies: Record<string, string | number>[]) => JSON.stringify({ vacancies });
 const media = [
   "content/media/images/anna.jpg",
   "content/media/images/office.jpg",
@@ -12,8 +12,10 @@ const media = [
 describe("unusedMediaPlan", () => {
   it("removes the photos only a removed vacancy used, and keeps those others use", () => {
     const plan = unusedMediaPlan({
-      before: [careers({ photo: "role.jpg" }, { photo: "anna.jpg", header: "office.jpg" })],
-      saved: [careers({ photo: "role.jpg" })],
+      before: [
+        careers({ id: 1, photo: "role.jpg" }, { id: 2, photo: "anna.jpg", header: "office.jpg" }),
+      ],
+      saved: [careers({ id: 1, photo: "role.jpg" })],
       others: [JSON.stringify({ offices: [{ image: "office.jpg" }] })],
       media,
       uploads: [],
@@ -23,7 +25,7 @@ describe("unusedMediaPlan", () => {
 
   it("never removes a file the saved file did not name before (another page's, or an unknown one)", () => {
     const plan = unusedMediaPlan({
-      before: [careers({ photo: "role.jpg" })],
+      before: [careers({ id: 1, photo: "role.jpg" })],
       saved: [careers()],
       others: [],
       media,
@@ -34,8 +36,8 @@ describe("unusedMediaPlan", () => {
 
   it("counts the draft in review as before: a photo the draft named and the save drops goes", () => {
     const plan = unusedMediaPlan({
-      before: [careers({ photo: "role.jpg" }), careers({ photo: "anna.jpg" })],
-      saved: [careers({ photo: "role.jpg" })],
+      before: [careers({ id: 1, photo: "role.jpg" }), careers({ id: 2, photo: "anna.jpg" })],
+      saved: [careers({ id: 1, photo: "role.jpg" })],
       others: [],
       media,
       uploads: [],
@@ -43,9 +45,20 @@ describe("unusedMediaPlan", () => {
     expect(plan.remove).toEqual(["content/media/images/anna.jpg"]);
   });
 
+  it("keeps a photo replaced in a vacancy that stays: staff may switch back to it", () => {
+    const plan = unusedMediaPlan({
+      before: [careers({ id: 1, photo: "role.jpg" }, { id: 2, photo: "anna.jpg" })],
+      saved: [careers({ id: 1, photo: "office.jpg" }, { id: 2, photo: "anna.jpg" })],
+      others: [],
+      media,
+      uploads: [],
+    });
+    expect(plan.remove).toEqual([]);
+  });
+
   it("keeps a file named inside a longer text", () => {
     const plan = unusedMediaPlan({
-      before: [careers({ photo: "anna.jpg" })],
+      before: [careers({ id: 1, photo: "anna.jpg" })],
       saved: [careers({ text: "See [Anna](/media/anna.jpg)" })],
       others: [],
       media,

@@ -2,7 +2,7 @@
 // uploads: the uploads no content uses any more go with the save, in its own
 // commit, as `make edit` deletes them locally (./unused-media.mjs has the rule
 // both use). Pure: the texts come from GitHub (./unused-media-github.ts).
-import { orphanedMedia, stringsIn } from "./unused-media.mjs";
+import { orphanedMedia, removedEntryStrings, stringsIn } from "./unused-media.mjs";
 
 export interface UnusedMediaInput {
   /** The saved files as they were: on the default branch, and in the draft in review. */
@@ -24,16 +24,21 @@ export interface UnusedMediaPlan {
   keep: string[];
 }
 
-/** A content file's strings; a file that does not parse is an error (nothing is deleted on a guess). */
-function strings(texts: string[], what: string): Set<string> {
-  const out = new Set<string>();
-  for (const text of texts) {
+/** Content files parsed; a file that does not parse is an error (nothing is deleted on a guess). */
+function parsed(texts: string[], what: string): unknown[] {
+  return texts.map((text) => {
     try {
-      stringsIn(JSON.parse(text), out);
+      return JSON.parse(text) as unknown;
     } catch (error) {
       throw new Error(`${what} is not JSON: ${error instanceof Error ? error.message : error}`);
     }
-  }
+  });
+}
+
+/** Content files' strings. */
+function strings(texts: string[], what: string): Set<string> {
+  const out = new Set<string>();
+  for (const value of parsed(texts, what)) stringsIn(value, out);
   return out;
 }
 
@@ -41,7 +46,12 @@ function strings(texts: string[], what: string): Set<string> {
 export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
   const saved = strings(input.saved, "the saved file");
   const now = new Set([...strings(input.others, "a content file"), ...saved]);
-  const before = strings(input.before, "the saved file as it was");
+  // What the entries this save removes named (a replaced photo stays: ./unused-media.mjs).
+  const before = new Set<string>();
+  const savedValues = parsed(input.saved, "the saved file");
+  for (const value of parsed(input.before, "the saved file as it was")) {
+    for (const after of savedValues) removedEntryStrings(value, after, before);
+  }
   const named = [...saved];
   const keep = input.uploads.filter((path) => {
     const name = path.split("/").pop() ?? "";

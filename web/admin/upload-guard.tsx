@@ -4,8 +4,10 @@
 // before Decap's own handler sees it (so nothing is written to content/media).
 // A photo is also read: one that is not really a JPEG or PNG (a PDF, HEIC or
 // WebP renamed .jpg) is refused, one narrower than its field shows it asks
-// first; a file that passes is handed on to Decap as it was chosen.
-import type { ComponentType } from "react";
+// first; a file that passes is handed on to Decap as it was chosen. A photo
+// chosen from the library (uploaded before, perhaps for a smaller field) is
+// asked about the same way when it is chosen.
+import { useRef, type ComponentType } from "react";
 import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
 import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage } from "./media-page";
 
@@ -15,7 +17,13 @@ interface FieldLike {
 
 interface FileControlProps {
   field: FieldLike;
+  value?: unknown;
+  onChange: (value: unknown) => unknown;
   onOpenMediaLibrary: (options: unknown) => unknown;
+  getAsset: (path: string, field: FieldLike) => { toString(): string } | undefined;
+  /** Decap's pending choices from the library, by control (Immutable map). */
+  mediaPaths?: { entrySeq(): Iterable<[string, unknown]> };
+  onRemoveInsertedMedia?: (controlID: string) => unknown;
   [prop: string]: unknown;
 }
 
@@ -24,19 +32,74 @@ let armed: UploadRule | undefined;
 let armedMinWidth: number | undefined;
 /** Events the guard dispatches again after reading the files: Decap's to handle. */
 const passed = new WeakSet<Event>();
+/** How the guard asks (window.confirm unless installUploadGuard is told otherwise). */
+let ask: (message: string) => boolean = (m) => window.confirm(m);
+/** Photos a staff member chose to use though narrow, by name and width asked: not asked again. */
+const acceptedNarrow = new Set<string>();
+const narrowKey = (name: string, minWidth: number | undefined) => `${name} ${minWidth}`;
+
+const fileName = (path: string) => path.split("/").pop() ?? path;
+
+/** The chosen library file's bytes, once Decap has loaded it (its asset URL is "" until then). */
+async function chosenFile(
+  getAsset: FileControlProps["getAsset"],
+  path: string,
+  field: FieldLike,
+): Promise<(Blob & { name: string }) | undefined> {
+  for (let tries = 0; tries < 50; tries++) {
+    const url = getAsset(path, field)?.toString();
+    if (url) {
+      const blob = await (await fetch(url)).blob();
+      return Object.assign(blob, { name: fileName(path) });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
 
 /** Wraps Decap's image or file control so that opening the media library arms its folder's rule. */
 export function guardedControl(
   Control: ComponentType<FileControlProps>,
 ): ComponentType<FileControlProps> {
   return function GuardedFileControl(props: FileControlProps) {
+    const minWidth = props.field.get("min_width") as number | undefined;
     const open = (options: unknown) => {
       armed = ruleForFolder(props.field.get("media_folder") as string | undefined);
-      armedMinWidth = props.field.get("min_width") as number | undefined;
+      armedMinWidth = minWidth;
       return props.onOpenMediaLibrary(options);
     };
+    // Decap asks again on every redraw while a choice is pending: one question per choice.
+    const asking = useRef<string | undefined>(undefined);
+    const change = (value: unknown) => {
+      if (
+        !minWidth ||
+        typeof value !== "string" ||
+        value === props.value ||
+        acceptedNarrow.has(narrowKey(fileName(value), minWidth))
+      )
+        return props.onChange(value);
+      if (asking.current === value) return undefined;
+      asking.current = value;
+      void chosenFile(props.getAsset, value, props.field)
+        .then((file): Promise<{ warning?: string }> | { warning?: string } =>
+          file ? photoCheck(file, minWidth) : {},
+        )
+        .then((result) => {
+          if (!result.warning || ask(`${result.warning}\n\nUse it anyway?`)) {
+            acceptedNarrow.add(narrowKey(fileName(value), minWidth));
+            props.onChange(value);
+          } else {
+            // Cancel: the choice is dropped, the field keeps its photo.
+            for (const [id, path] of props.mediaPaths?.entrySeq() ?? []) {
+              if (path === value) props.onRemoveInsertedMedia?.(id);
+            }
+          }
+          asking.current = undefined;
+        });
+      return undefined;
+    };
     // React 19 passes `ref` as a prop: spreading props hands Decap's ref to its control.
-    return <Control {...props} onOpenMediaLibrary={open} />;
+    return <Control {...props} onOpenMediaLibrary={open} onChange={change} />;
   };
 }
 
@@ -91,6 +154,9 @@ function check(
     for (const r of results) {
       if (r.warning && !warn(`${r.warning}\n\nUpload it anyway?`)) return refuse("");
     }
+    for (const [i, r] of results.entries()) {
+      if (r.warning) acceptedNarrow.add(narrowKey(chosen[i]!.name, minWidth));
+    }
     handOn(event, chosen);
   });
 }
@@ -126,6 +192,7 @@ export function installUploadGuard(
   mediaPageWrites = true,
 ): () => void {
   const mediaPageRule = ruleForFolder(defaultFolder);
+  ask = warn;
   const onChange = (event: Event) => {
     const input = event.target;
     if (input instanceof HTMLInputElement && input.type === "file")

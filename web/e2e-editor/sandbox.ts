@@ -10,6 +10,8 @@ const repo = resolve(import.meta.dirname, "../..");
 /** What `make edit` and `make build` need; everything else stays behind. */
 const copied = [
   "Makefile",
+  // The Makefile includes it (the tools' version pins).
+  "tools.mk",
   "go.mod",
   "go.sum",
   "cmd",

@@ -46,7 +46,9 @@ test.describe("home insights block", () => {
     const block = homeBlock(page);
     await expect(block.getByRole("article")).toHaveCount(3);
     const first = block.getByRole("article").first();
-    await expect(first.getByRole("link", { name: /^Veldhaven Capital Partners/ })).toHaveAttribute(
+    // The firm's name links to its LinkedIn page; hidden from screen readers,
+    // which would hear it in every post (issue 34): reached by its text.
+    await expect(first.locator("a", { hasText: /^Veldhaven Capital Partners/ })).toHaveAttribute(
       "href",
       "https://www.linkedin.com/company/veldhaven-capital-partners",
     );
@@ -90,8 +92,11 @@ test.describe("/latest-insights", () => {
       const first = shown;
       shown = Math.min(shown + 3, total);
       await expect(cards(page)).toHaveCount(shown);
-      // Focus moves to the first new post, where the reader continues.
-      await expect(page.getByRole("main").getByRole("listitem").nth(first)).toBeFocused();
+      // Focus moves to the first new post, where the reader continues: to its
+      // heading, which says which post it is (issue 34).
+      await expect(
+        page.getByRole("main").getByRole("listitem").nth(first).getByRole("heading"),
+      ).toBeFocused();
     }
     await expect(more).toHaveCount(0);
     await expectNoAxeViolations(page);

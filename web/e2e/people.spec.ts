@@ -142,11 +142,12 @@ test.describe("popup at 1280 px", () => {
     await expect(description).toHaveAttribute("content", second.description);
     await expectNoAxeViolations(page);
     // The island hydrates when the visitor reaches for it (client:interaction):
-    // here by focus, as a keyboard user's would land in the popup.
-    await popup(page).getByRole("button", { name: "Close" }).focus();
+    // here by a key, as a keyboard user's first Tab in the popup (focus is in
+    // it from the first paint, issue 34).
+    await page.keyboard.press("Tab");
     await waitForIsland(page);
-    // Made modal after hydration (in a task of its own): the page behind is
-    // inert and does not scroll, and Escape closes back to the directory.
+    // Modal (from the first paint, and kept so by the island): the page behind
+    // is inert and does not scroll, and Escape closes back to the directory.
     await expect.poll(() => popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
     await expect(page.locator("html")).toHaveClass(/modal-open/);
     await page.keyboard.press("Escape");
@@ -223,8 +224,8 @@ async function markDocument(page: Page) {
 }
 
 /**
- * Scrolls `target` (behind the popup, which is drawn over the page but not yet
- * modal) to just below the popup's box and clicks it there with the mouse.
+ * Scrolls `target` (behind the popup, on the dimmed page: the popup's
+ * backdrop) to just below the popup's box and clicks there with the mouse.
  */
 async function clickBelowPopup(page: Page, target: import("@playwright/test").Locator) {
   const box = (await popup(page).boundingBox())!;
@@ -254,7 +255,7 @@ async function enterNextThenEscape(page: Page) {
 }
 
 test.describe("a person's page before the visitor reaches for it", () => {
-  test("loads no script until a press inside the popup, then hydrates and is modal", async ({
+  test("is modal from the first paint, and loads no script until a press inside the popup", async ({
     page,
   }) => {
     const scripts = scriptRequests(page);
@@ -266,7 +267,9 @@ test.describe("a person's page before the visitor reaches for it", () => {
     await page.waitForTimeout(300);
     expect(scripts, "scripts before any interaction").toEqual([]);
     await expect(popup(page)).toBeVisible();
-    expect(await popup(page).evaluate((d) => d.matches(":modal"))).toBe(false);
+    // Modal before any script (issue 34): the page behind is inert, as it looks.
+    expect(await popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
+    await expect(page.locator("html")).toHaveClass(/modal-open/);
 
     await popup(page).getByText(second.description).click();
     await waitForIsland(page);
@@ -300,25 +303,36 @@ test.describe("a person's page before the visitor reaches for it", () => {
     });
   }
 
-  test("the first click on a card opens that person's popup in place", async ({ page }) => {
+  // The popup is modal from the first paint: a click on the dimmed page is a
+  // click on its backdrop, which closes it (before the script as after it),
+  // and then the directory answers.
+  test("the first click on the dimmed page closes the popup in place; a card then opens its person", async ({
+    page,
+  }) => {
     const scripts = scriptRequests(page);
     await open(page, `/who-we-are/${first.id}`);
     const samePage = await markDocument(page);
     const card = directory(page).getByRole("link", { name: new RegExp(secondLast.name) });
     expect(scripts).toEqual([]);
     await clickBelowPopup(page, card);
+    await expect(popup(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/who-we-are$/);
+    expect(await samePage()).toBe(true);
+    await card.click();
     await expect(page).toHaveURL(`/who-we-are/${secondLast.id}`);
     await expect(popup(page).getByRole("heading", { name: secondLast.name })).toBeVisible();
     expect(await samePage()).toBe(true);
     expect(scripts.length).toBeGreaterThan(0);
   });
 
-  test("the first click on a filter applies it", async ({ page }) => {
+  test("after the popup, the first click on a filter applies it", async ({ page }) => {
     const scripts = scriptRequests(page);
     await open(page, `/who-we-are/${first.id}`);
     expect(scripts).toEqual([]);
     const dublin = directory(page).getByRole("button", { name: "Dublin", exact: true });
     await clickBelowPopup(page, dublin);
+    await expect(popup(page)).toBeHidden();
+    await dublin.click();
     await expect(dublin).toHaveAttribute("aria-pressed", "true");
     await expect(directory(page).getByRole("status")).toHaveText(
       countText(expected("", ["Dublin"])),
@@ -326,13 +340,17 @@ test.describe("a person's page before the visitor reaches for it", () => {
     await expect(page).toHaveURL(/\?location=dublin$/);
   });
 
-  test("the first letters typed into the search filter the directory", async ({ page }) => {
+  test("after the popup, the first letters typed into the search filter the directory", async ({
+    page,
+  }) => {
     const scripts = scriptRequests(page);
     await open(page, `/who-we-are/${first.id}`);
     expect(scripts).toEqual([]);
     const search = directory(page).getByRole("searchbox", { name: "Search by name" });
     await clickBelowPopup(page, search);
-    // All at once, as a paste or an input method does: before the script is there.
+    await expect(popup(page)).toBeHidden();
+    await search.click();
+    // All at once, as a paste or an input method does.
     await page.keyboard.insertText("VAN ");
     await expect(search).toHaveValue("VAN ");
     await expect(directory(page).getByRole("status")).toHaveText(countText(expected("van")));

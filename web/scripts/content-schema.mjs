@@ -66,6 +66,8 @@ export const editorMetaSchema = {
 export function createAjv(onAnnotated) {
   const ajv = new Ajv({
     allErrors: true,
+    // Each error carries its schema, so a pattern's error can say its `editor.message` (validate-content.mjs).
+    verbose: true,
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,

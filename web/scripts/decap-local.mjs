@@ -10,7 +10,12 @@ import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve, sep } from "node:path";
 import { editorOrigins, guardMiddleware } from "./decap-guard.mjs";
-import { contentStrings, mediaFiles, orphanedMedia, stringsIn } from "./orphaned-media.mjs";
+import {
+  contentStrings,
+  mediaFiles,
+  orphanedMedia,
+  removedEntryStrings,
+} from "./orphaned-media.mjs";
 
 const require = createRequire(import.meta.url);
 // Express as decap-server has it: the app its middlewares are written for.
@@ -60,7 +65,9 @@ function removeOrphanedMedia(root) {
       const path = typeof file?.path === "string" ? resolve(root, file.path) : "";
       if (!path.startsWith(content) || !path.endsWith(".json")) return next();
       try {
-        stringsIn(JSON.parse(readFileSync(path, "utf8")), before);
+        // The entries this save removes (a person, a vacancy): what they named.
+        const after = typeof file.raw === "string" ? JSON.parse(file.raw) : undefined;
+        removedEntryStrings(JSON.parse(readFileSync(path, "utf8")), after, before);
       } catch {
         // A new file, or one that did not parse: nothing it named is known.
       }

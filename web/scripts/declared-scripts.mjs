@@ -44,6 +44,16 @@ export function scriptHashesOf(policy) {
 }
 
 /**
+ * Whether a route is a file an endpoint writes (its pathname names a file:
+ * /captions/video.vtt), not a page: it is no document, runs no script and
+ * Astro gives it no policy.
+ * @param {string} pathname
+ */
+export function isEndpointFile(pathname) {
+  return /\.[a-z0-9]+$/i.test(pathname.replace(/\/+$/, ""));
+}
+
+/**
  * The build file of a page's pathname: "/" → index.html, "/404" → 404.html,
  * "/a/b" → a/b/index.html (build.format "directory").
  * @param {string} pathname
@@ -148,6 +158,7 @@ export function declaredScripts() {
       },
       "astro:build:generated": ({ routeToHeaders }) => {
         for (const [pathname, { headers }] of routeToHeaders) {
+          if (isEndpointFile(pathname)) continue;
           const policy = headers.get("content-security-policy");
           if (policy === null)
             throw new Error(`declared-scripts: Astro gave no policy for ${pathname}`);

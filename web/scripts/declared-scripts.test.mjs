@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkPage, pageFile, scriptHashesOf, sha256 } from "./declared-scripts.mjs";
+import {
+  checkPage,
+  isEndpointFile,
+  pageFile,
+  scriptHashesOf,
+  sha256,
+} from "./declared-scripts.mjs";
 
 describe("scriptHashesOf", () => {
   it("takes the hashes of script-src and script-src-elem only", () => {
@@ -7,6 +13,16 @@ describe("scriptHashesOf", () => {
       "default-src 'self'; script-src 'self' 'sha256-AAA=' 'sha256-BBB='; style-src 'self' 'sha256-CCC='; script-src-elem 'sha384-DDD' 'unsafe-inline';";
     expect(scriptHashesOf(policy)).toEqual(["sha256-AAA=", "sha256-BBB=", "sha384-DDD"]);
   });
+});
+
+describe("isEndpointFile", () => {
+  it.each([
+    ["/captions/partner-prinsengrachtconcert.vtt", true],
+    ["/", false],
+    ["/404", false],
+    ["/who-we-are/12/", false],
+    ["/careers/asset-manager", false],
+  ])("%s → %s", (pathname, file) => expect(isEndpointFile(pathname)).toBe(file));
 });
 
 describe("pageFile", () => {

@@ -1,17 +1,16 @@
 // `make edit`: the uploads a save leaves unused are deleted with it. Content
 // files name their media by bare file name ("anna-de-vries.jpg", in
-// content/media/<folder>/). When a save removes the last mention of a file that
-// the saved content file mentioned before (a vacancy or a person removed, a
-// photo replaced), the file would stay behind and go into the next commit
-// unused (issue 30). The local backend's middleware (decap-local.mjs) asks
+// content/media/<folder>/). When a save removes a vacancy or a person, and with
+// it the last mention of a file, the file would stay behind and go into the
+// next commit unused (issue 30); a photo replaced in an entry that stays is
+// kept (issue 36, ../admin/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
 // these functions, after decap-server has written the entry, which files to
-// delete: only files the saved file named before, and that no content file
-// mentions now.
+// delete: only files a removed entry named, and that no content file mentions now.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { orphanedMedia, stringsIn } from "../admin/unused-media.mjs";
+import { orphanedMedia, removedEntryStrings, stringsIn } from "../admin/unused-media.mjs";
 
-export { orphanedMedia, stringsIn };
+export { orphanedMedia, removedEntryStrings, stringsIn };
 
 /**
  * The content files' strings now (content/*.json), parsed; a file that does not

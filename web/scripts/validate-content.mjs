@@ -88,7 +88,10 @@ export async function validateContent(dir = contentDir) {
             : e.keyword === "additionalProperties"
               ? `${e.instancePath}/${e.params.additionalProperty}`
               : e.instancePath || "(root)";
-        errors.push({ file, field, reason: e.message ?? e.keyword });
+        // A pattern says in words what it allows (a date's range), where the schema says it.
+        const words = e.keyword === "pattern" ? e.parentSchema?.editor?.message : undefined;
+        const reason = e.message ?? e.keyword;
+        errors.push({ file, field, reason: words ? `${reason}: ${words}` : reason });
       }
       continue;
     }

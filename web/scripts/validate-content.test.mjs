@@ -61,6 +61,20 @@ describe("validateContent", () => {
     expect(errors.some((e) => e.startsWith(message))).toBe(true);
   });
 
+  it.each([["1906-11-26"], ["0202-11-26"], ["2100-01-01"]])(
+    "refuses a vacancy posted on %s, naming the range allowed",
+    async (date) => {
+      const dir = contentCopy();
+      edit(dir, "careers.json", (d) => (d.vacancies[0].datePosted = date));
+      const errors = (await validateContent(dir)).map(formatError);
+      expect(errors).toEqual([
+        expect.stringMatching(
+          /^content\/careers\.json: \/vacancies\/0\/datePosted: must match pattern .*: A date from 2000-01-01 to 2099-12-31, written as year-month-day, e\.g\. 2026-12-31\.$/,
+        ),
+      ]);
+    },
+  );
+
   it("reports malformed JSON with the file name", async () => {
     const dir = contentCopy();
     writeFileSync(join(dir, "pages.json"), "{ not json");

@@ -26,10 +26,10 @@ export function Footer({ pathname }: { pathname: string }) {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact" className={styles.column}>
-          <h2 id="footer-contact" className={styles.heading}>
-            {footer.contactHeading}
-          </h2>
+        {/* Columns under headings, not named regions: the footer is a landmark
+            already, and a landmark per column is noise to landmark navigation. */}
+        <section className={styles.column}>
+          <h2 className={styles.heading}>{footer.contactHeading}</h2>
           <ul className={styles.list}>
             <li>
               <a href="/contact">{footer.contactLinkLabel}</a>
@@ -42,10 +42,8 @@ export function Footer({ pathname }: { pathname: string }) {
             </li>
           </ul>
         </section>
-        <section aria-labelledby="footer-locations" className={styles.column}>
-          <h2 id="footer-locations" className={styles.heading}>
-            {footer.locationsHeading}
-          </h2>
+        <section className={styles.column}>
+          <h2 className={styles.heading}>{footer.locationsHeading}</h2>
           <ul className={styles.list}>
             {footer.locations.map((location) => (
               <li key={location}>

@@ -15,10 +15,11 @@ export function InsightsBlock({ labels }: { labels: FeedLabels }) {
       className={styles.body}
       labels={labels}
       count={HOME_POST_COUNT}
+      headingLevel={3}
       loading={
-        <div className={styles.spinner} role="status">
-          <span className={styles.ring} aria-hidden="true" />
-          <span className="visually-hidden">{labels.states.loading}</span>
+        // Only drawn: screen readers hear the feed's status (PostFeed).
+        <div className={styles.spinner} aria-hidden="true">
+          <span className={styles.ring} />
         </div>
       }
     />

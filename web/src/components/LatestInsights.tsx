@@ -13,7 +13,8 @@ export function LatestInsights({ labels, moreLabel }: { labels: FeedLabels; more
       count={PAGE_SIZE}
       more={{ label: moreLabel, step: PAGE_SIZE }}
       leadFirst
-      loading={<PostListSkeleton count={PAGE_SIZE} label={labels.states.loading} />}
+      headingLevel={2}
+      loading={<PostListSkeleton count={PAGE_SIZE} />}
     />
   );
 }

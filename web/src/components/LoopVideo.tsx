@@ -14,7 +14,16 @@ interface LoopVideoProps {
    * Started by `wireVideos` (@/lib/motion), never under reduced motion.
    */
   play?: "in-view" | "open";
+  /** Captions (a WebVTT file of the site), shown at once: a video without sound needs its words. */
+  captions?: Captions;
   className?: string;
+}
+
+/** A video's captions: the WebVTT file, its language and its name in the player's menu. */
+export interface Captions {
+  src: string;
+  lang: string;
+  label: string;
 }
 
 /**
@@ -23,7 +32,14 @@ interface LoopVideoProps {
  * playback is started from script, so a reduced-motion preference is always
  * respected, and without script the visitor presses play.
  */
-export function LoopVideo({ src, poster, title, play = "in-view", className }: LoopVideoProps) {
+export function LoopVideo({
+  src,
+  poster,
+  title,
+  play = "in-view",
+  captions,
+  className,
+}: LoopVideoProps) {
   return (
     <video
       className={[styles.video, className].filter(Boolean).join(" ")}
@@ -39,6 +55,15 @@ export function LoopVideo({ src, poster, title, play = "in-view", className }: L
       data-play={play}
     >
       <source src={src} type="video/mp4" />
+      {captions && (
+        <track
+          kind="captions"
+          src={captions.src}
+          srcLang={captions.lang}
+          label={captions.label}
+          default
+        />
+      )}
     </video>
   );
 }

@@ -23,7 +23,8 @@ const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : us
  *
  * A dialog open at first render (a popup URL) carries the `open` attribute in
  * the prerendered HTML, so it is visible without JavaScript; after hydration it
- * is upgraded to a modal one. From then on only showModal() and close() change
+ * is upgraded to a modal one (where it is not already: the page of a popup URL
+ * makes it modal as it is parsed, people/PeopleDirectory.astro). From then on only showModal() and close() change
  * it: React never touches the attribute again, because removing it from a
  * modal dialog would leave the page behind inert.
  */

@@ -21,6 +21,8 @@ interface PostFeedProps {
   more?: { label: string; step: number };
   /** The first card leads the page (its largest element): its image loads first. */
   leadFirst?: boolean;
+  /** The level of each post's heading: under the page's h1 (2) or a section's h2 (3). */
+  headingLevel: 2 | 3;
   className?: string;
 }
 
@@ -31,6 +33,7 @@ export function PostFeed({
   count,
   more,
   leadFirst = false,
+  headingLevel,
   className,
 }: PostFeedProps) {
   return (
@@ -41,15 +44,25 @@ export function PostFeed({
       data-step={more?.step}
       data-lead={leadFirst ? "" : undefined}
     >
+      {/* What screen readers hear of the feed's progress: a live region that is
+          there, empty, from the first paint, so that lib/feed-view.ts's
+          "Loading insights" and then "3 posts shown" are each heard as they come. */}
+      <p
+        className="visually-hidden"
+        role="status"
+        data-feed-status=""
+        data-loading={labels.states.loading}
+        data-shown={labels.states.shown}
+      />
       <div data-feed-loading="">{loading}</div>
       <p className={styles.message} role="alert" data-feed-error={labels.states.error} />
       <p className={styles.message} data-feed-empty="" hidden>
         {labels.states.empty}
       </p>
       <ul className={styles.grid} data-feed-list="" hidden />
-      <template data-feed-item="">
+      <template data-feed-item="" data-heading-fallback={labels.card.headingFallback}>
         <li className={styles.item}>
-          <SocialPostCard card={labels.card} />
+          <SocialPostCard card={labels.card} headingLevel={headingLevel} />
         </li>
       </template>
       {more && (
@@ -65,14 +78,13 @@ export function PostFeed({
 
 /**
  * The loading placeholder: cards of the same shape as the real ones, so the
- * posts replace it without moving what is around it. Screen readers hear
- * the loading label once.
+ * posts replace it without moving what is around it. Only drawn: screen
+ * readers hear the feed's status (PostFeed).
  */
-export function PostListSkeleton({ count, label }: { count: number; label: string }) {
+export function PostListSkeleton({ count }: { count: number }) {
   return (
-    <div role="status" className={styles.loading}>
-      <span className="visually-hidden">{label}</span>
-      <ul className={styles.grid} aria-hidden="true">
+    <div className={styles.loading} aria-hidden="true">
+      <ul className={styles.grid}>
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className={`${styles.item} ${styles.skeleton}`}>
             <div className={styles.skHeader}>

@@ -7,7 +7,7 @@
 // live) and removes where a post has none. The data-post-* attributes are
 // the places it fills.
 import type { ReactNode } from "react";
-import type { FeedLabels } from "@/lib/insights";
+import { FEED_LANG, type FeedLabels } from "@/lib/insights";
 import styles from "./SocialPostCard.module.css";
 
 type CardLabels = FeedLabels["card"];
@@ -38,9 +38,50 @@ function NewTabLink({
   );
 }
 
-export function SocialPostCard({ card }: { card: CardLabels }) {
+/**
+ * A link every card repeats to the same place (the firm's LinkedIn page and
+ * its posts): drawn and clickable as LinkedIn's cards are, but out of the
+ * tab order and hidden from screen readers, who would hear it once per post
+ * (21 times on the full list). The same pages are linked once on every page
+ * (the footer's LinkedIn link; the list page's intro).
+ */
+function RepeatedLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      tabIndex={-1}
+      aria-hidden="true"
+    >
+      {children}
+    </a>
+  );
+}
+
+export function SocialPostCard({
+  card,
+  headingLevel,
+}: {
+  card: CardLabels;
+  /** Under the page's h1 (2) or a section's h2 (3). */
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={styles.card}>
+      {/* Not shown: a screen reader's way into the post, first in it (lib/feed-view.ts
+          writes what begins the post). More articles moves focus here. */}
+      <Heading className="visually-hidden" tabIndex={-1} data-post-heading="" />
       <header className={styles.header}>
         <img
           className={styles.avatar}
@@ -52,13 +93,15 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
           decoding="async"
         />
         <div className={styles.byline}>
-          <NewTabLink href={card.companyUrl} className={styles.name} note={card.newTab}>
+          <RepeatedLink href={card.companyUrl} className={styles.name}>
             {card.siteName}
-          </NewTabLink>
-          <span className={styles.meta}>{card.followerLabel}</span>
+          </RepeatedLink>
+          <span className={styles.meta} lang={FEED_LANG} aria-hidden="true" data-post-followers="">
+            {card.followerLabel}
+          </span>
           {/* Where the date goes: lib/feed-view.ts puts a <time> in its place (an
               empty <time> in the template would not be valid HTML). */}
-          <span className={styles.meta} data-post-date="" />
+          <span className={styles.meta} lang={FEED_LANG} data-post-date="" />
         </div>
       </header>
       <p className={styles.kind} data-post-kind="">
@@ -115,11 +158,20 @@ export function SocialPostCard({ card }: { card: CardLabels }) {
           data-post-read-more={card.postsUrl}
         >
           {card.readMoreLabel}
-          <span className="visually-hidden"> {card.readMoreContext}</span>
+          <span className="visually-hidden">
+            {" "}
+            {card.readMoreContext}
+            {/* lib/feed-view.ts writes ": <the post's heading>" here, so that each
+                Read More says which post it leads to: links lists and link
+                navigation hear it out of the card. In the same hidden span as
+                the words before it: a hidden span of its own would be heard
+                after a space (Chromium spaces out absolutely placed elements). */}
+            <span data-post-context="" />
+          </span>
         </NewTabLink>
-        <NewTabLink href={card.postsUrl} className={styles.posts} note={card.newTab}>
+        <RepeatedLink href={card.postsUrl} className={styles.posts}>
           {card.postsLinkLabel}
-        </NewTabLink>
+        </RepeatedLink>
       </footer>
     </article>
   );

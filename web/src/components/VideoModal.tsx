@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ImageMedia } from "@/lib/media";
-import { LoopVideo } from "./LoopVideo";
+import { LoopVideo, type Captions } from "./LoopVideo";
 import modal from "./Modal.module.css";
 import button from "./Button.module.css";
 import styles from "./VideoModal.module.css";
@@ -10,6 +10,7 @@ export interface ModalVideo {
   src: string;
   poster: ImageMedia;
   title: string;
+  captions?: Captions;
 }
 
 // Attributes React has no types for yet; rendered as written.
@@ -52,7 +53,13 @@ export function VideoModal({
         <h2 id={`${id}-title`} className={styles.title}>
           {video.title}
         </h2>
-        <LoopVideo src={video.src} poster={video.poster} title={video.title} play="open" />
+        <LoopVideo
+          src={video.src}
+          poster={video.poster}
+          title={video.title}
+          captions={video.captions}
+          play="open"
+        />
       </div>
     </dialog>
   );

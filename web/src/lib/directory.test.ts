@@ -10,6 +10,7 @@ import {
   neighbours,
   nextCount,
   countLabel,
+  moreShownLabel,
   personTitle,
   popupIdFromPath,
   queryToFilter,
@@ -209,5 +210,19 @@ describe("popup page", () => {
     expect(countLabel(1, labels)).toBe("1 person");
     expect(countLabel(0, labels)).toBe("0 people");
     expect(countLabel(61, labels)).toBe("61 people");
+  });
+
+  it("says after Load more how many came, how many show and of how many", () => {
+    const labels = {
+      resultOne: "1 person",
+      resultMany: "{count} people",
+      moreShown: "{added} more shown, {shown} of {total}",
+    };
+    expect(moreShownLabel(10, 18, 70, labels)).toBe("10 more shown, 18 of 70 people");
+    expect(moreShownLabel(2, 70, 70, labels)).toBe("2 more shown, 70 of 70 people");
+    // The words around the numbers are the content's, in its order.
+    expect(
+      moreShownLabel(1, 9, 9, { ...labels, moreShown: "{added} erbij: {shown}/{total}" }),
+    ).toBe("1 erbij: 9/9 people");
   });
 });

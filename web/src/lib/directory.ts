@@ -178,6 +178,23 @@ export function countLabel(
 }
 
 /**
+ * What a screen reader says after Load more (the moreShown label): how many
+ * were added, how many are shown now, and of how many ("10 more shown, 18 of
+ * 70 people"); the visitor hears it, then the first new person, where focus goes.
+ */
+export function moreShownLabel(
+  added: number,
+  shown: number,
+  total: number,
+  labels: { moreShown: string; resultOne: string; resultMany: string },
+): string {
+  return labels.moreShown
+    .replace("{added}", String(added))
+    .replace("{shown}", String(shown))
+    .replace("{total}", countLabel(total, labels));
+}
+
+/**
  * The popup a path opens: the id in /who-we-are/{id}, or null for the
  * directory itself (/who-we-are) and anything else.
  */

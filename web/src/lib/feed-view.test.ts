@@ -7,7 +7,12 @@ import type { FeedLabels } from "./insights";
 
 /** The labels the shells pass (the real ones come from content at build). */
 const labels: FeedLabels = {
-  states: { loading: "Loading insights", error: "Something went wrong", empty: "No posts" },
+  states: {
+    loading: "Loading insights",
+    shown: "{count} posts shown",
+    error: "Something went wrong",
+    empty: "No posts",
+  },
   card: {
     siteName: "Firm",
     companyUrl: "https://www.linkedin.com/company/firm",
@@ -22,6 +27,7 @@ const labels: FeedLabels = {
     pollLabel: "Poll",
     documentLabel: "Document",
     fallbackLinkLabel: "View this post on LinkedIn",
+    headingFallback: "LinkedIn post of {date}",
     newTab: "(opens in a new tab)",
     avatar: { src: "/logo.svg", width: 48, height: 48 },
     placeholder: { src: "/placeholder.svg", width: 48, height: 48 },
@@ -103,21 +109,41 @@ const nearAll = () => {
   for (const [el, cb] of observed) cb([{ isIntersecting: true, target: el }]);
 };
 
+const status = () => document.querySelector('[role="status"]');
+
 describe("the prerendered feed", () => {
-  it("shows the loading state and no posts", () => {
+  it("shows the loading state and no posts; its status is there, silent until the script speaks", () => {
     document.body.innerHTML = renderToStaticMarkup(
       createElement(LatestInsights, { labels, moreLabel: "More articles" }),
     );
-    expect(document.querySelector('[role="status"]')?.textContent).toBe("Loading insights");
+    // A live region whose text is in the HTML is never announced: it starts empty.
+    expect(status()?.textContent).toBe("");
+    expect(document.querySelectorAll('[role="status"]')).toHaveLength(1);
+    expect(document.querySelector("[data-feed-loading]")?.children.length).toBe(1);
     expect(cards()).toHaveLength(0);
     expect(moreButton()?.hidden).toBe(true);
+  });
+
+  it("says it is loading once the script runs", async () => {
+    let answer: (r: Response) => void = () => {};
+    feedAnswer = () => new Promise((resolve) => (answer = resolve));
+    document.body.innerHTML = renderToStaticMarkup(
+      createElement(LatestInsights, { labels, moreLabel: "More articles" }),
+    );
+    const { mountFeeds } = await import("./feed-view");
+    const mounted = mountFeeds();
+    expect(status()?.textContent).toBe("Loading insights");
+    answer(json({ elements }));
+    await mounted;
+    expect(status()?.textContent).toBe("3 posts shown");
   });
 });
 
 describe("mountFeed", () => {
   it("replaces the loading state with the first three posts", async () => {
     await mount("list");
-    expect(document.querySelector('[role="status"]')).toBeNull();
+    expect(document.querySelector("[data-feed-loading]")).toBeNull();
+    expect(status()?.textContent).toBe("3 posts shown");
     expect(cards()).toHaveLength(3);
     expect(requests.filter((u) => u === "/linkedin-api")).toHaveLength(1);
   });
@@ -144,6 +170,33 @@ describe("mountFeed", () => {
     expect(second?.textContent).not.toContain("Read More");
   });
 
+  it("heads each post with its first words, and its links say which post they lead to", async () => {
+    elements = [post(1, null, long), post(2, "image", "")];
+    await mount("list");
+    const [first, second] = cards();
+    // The heading comes first in the post, before the firm's name and date.
+    expect(first?.firstElementChild?.tagName).toBe("H2");
+    const heading = first?.querySelector("h2")?.textContent ?? "";
+    expect(heading.startsWith("Word Word")).toBe(true);
+    expect(heading.endsWith("…")).toBe(true);
+    const readMore = [...(first?.querySelectorAll("a") ?? [])].find((a) =>
+      a.textContent?.startsWith("Read More"),
+    );
+    expect(readMore?.textContent).toBe(`Read More on LinkedIn: ${heading} (opens in a new tab)`);
+    // Without text: the fallback, its Dutch date marked as Dutch.
+    const fallback = second?.querySelector("h2");
+    expect(fallback?.textContent).toBe("LinkedIn post of 14 nov 2023");
+    expect(fallback?.querySelector('span[lang="nl"]')?.textContent).toBe("14 nov 2023");
+    // The Dutch date and followers say they are Dutch; links every card repeats are hidden.
+    expect(first?.querySelector("time")?.lang).toBe("nl");
+    expect(first?.querySelector("[data-post-followers]")?.getAttribute("lang")).toBe("nl");
+    const hidden = [...(first?.querySelectorAll('a[aria-hidden="true"]') ?? [])];
+    expect(hidden.map((a) => [a.textContent, a.getAttribute("tabindex")])).toEqual([
+      ["Firm", "-1"],
+      ["More posts", "-1"],
+    ]);
+  });
+
   it("adds three posts per More articles, focuses the first new one, and hides the button at the end", async () => {
     elements = [1, 2, 3, 4, 5, 6, 7].map((n) => post(n, null));
     await mount("list");
@@ -151,10 +204,12 @@ describe("mountFeed", () => {
     expect(moreButton()?.hidden).toBe(false);
     button.click();
     expect(cards()).toHaveLength(6);
-    expect(document.activeElement).toBe(cards()[3]?.closest("li"));
+    expect(document.activeElement).toBe(cards()[3]?.querySelector("h2"));
+    expect(status()?.textContent).toBe("6 posts shown");
     button.click();
     expect(cards()).toHaveLength(7);
-    expect(document.activeElement).toBe(cards()[6]?.closest("li"));
+    expect(document.activeElement).toBe(cards()[6]?.querySelector("h2"));
+    expect(document.activeElement?.textContent).toBe("Post 7 #Charity");
     expect(moreButton()?.hidden).toBe(true);
   });
 
@@ -179,7 +234,7 @@ describe("mountFeed", () => {
     feedAnswer = answer;
     await mount("list");
     expect(document.querySelector('[role="alert"]')?.textContent).toBe("Something went wrong");
-    expect(document.querySelector('[role="status"]')).toBeNull();
+    expect(status()?.textContent).toBe("");
     expect(cards()).toHaveLength(0);
     expect(moreButton()?.hidden).toBe(true);
   });

@@ -1,16 +1,19 @@
 // The insights feed's behaviour in the browser, over the HTML that
 // components/PostList (PostFeed) prerenders: no framework, a few KB. It loads
 // the feed, replaces the loading state with the first posts (or the error or
-// empty text), adds posts per `More articles` and moves focus to the first new
-// one, fills each card as its kind of post asks (components/SocialPostCard),
-// and its media: the lead card's image at once, the others' when they come
-// near the viewport.
+// empty text), adds posts per `More articles` and moves focus to the heading
+// of the first new one, fills each card as its kind of post asks
+// (components/SocialPostCard), and its media: the lead card's image at once,
+// the others' when they come near the viewport. Screen readers hear its
+// progress in the feed's status: loading, then how many posts are shown.
 import { loadFeed, logFailure, resolveMedia } from "./feed";
 import {
+  FEED_LANG,
   formatPostDate,
   hasMorePosts,
   isoDate,
   nextVisibleCount,
+  postHeading,
   postText,
   postUrl,
   type MediaRef,
@@ -195,8 +198,38 @@ function fillKind(
   if (!item.querySelector("[data-post-extra] > *")) q("[data-post-extra]")?.remove();
 }
 
+/**
+ * The post's heading (lib/insights postHeading), and after each link that
+ * leads to this post on LinkedIn the same words, so that links lists tell
+ * them apart. A post without words is headed by the fallback label, its date
+ * marked as Dutch.
+ */
+function fillHeading(item: HTMLElement, post: SocialPost, fallback: string, date: string) {
+  const heading = item.querySelector<HTMLElement>("[data-post-heading]");
+  const marker = "\u0000";
+  const text = postHeading(post, fallback.replace("{date}", marker));
+  if (heading) {
+    const [before, after] = text.split(marker);
+    heading.append(before ?? "");
+    if (after !== undefined) {
+      const when = document.createElement("span");
+      when.lang = FEED_LANG;
+      when.textContent = date;
+      heading.append(when, after);
+    }
+  }
+  for (const context of item.querySelectorAll("[data-post-context]")) {
+    context.textContent = `: ${text.replace(marker, date)}`;
+  }
+}
+
 /** A card for a post, from the feed's template. */
-export function renderCard(template: HTMLTemplateElement, post: SocialPost, lead: boolean) {
+export function renderCard(
+  template: HTMLTemplateElement,
+  post: SocialPost,
+  lead: boolean,
+  headingFallback = "",
+) {
   const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
   const q = <T extends HTMLElement>(sel: string) => item.querySelector<T>(sel);
 
@@ -205,10 +238,12 @@ export function renderCard(template: HTMLTemplateElement, post: SocialPost, lead
   if (slot && date) {
     const time = document.createElement("time");
     time.className = slot.className;
+    time.lang = slot.lang;
     time.textContent = date;
     time.dateTime = isoDate(post.publishedAt);
     slot.replaceWith(time);
   } else slot?.remove();
+  fillHeading(item, post, headingFallback, date);
 
   const { segments, readMore } = postText(post.commentary);
   const parentText = post.repost?.post ? postText(post.repost.post.commentary) : null;
@@ -239,30 +274,41 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
   const list = root.querySelector<HTMLElement>("[data-feed-list]");
   const template = root.querySelector<HTMLTemplateElement>("template[data-feed-item]");
   const moreBox = root.querySelector<HTMLElement>("[data-feed-more]");
+  const status = root.querySelector<HTMLElement>("[data-feed-status]");
   if (!list || !template) return;
+  // The status is in the page, empty, from the first paint: this change is heard.
+  const say = (text: string) => {
+    if (status) status.textContent = text;
+  };
+  say(status?.dataset.loading ?? "");
 
   let posts: SocialPost[];
   try {
     posts = await loadFeed();
   } catch {
     loading?.remove();
+    say("");
+    // The error text is an alert of its own (PostFeed).
     if (error) error.textContent = error.dataset.feedError ?? "";
     return;
   }
   loading?.remove();
   if (posts.length === 0) {
+    say(empty?.textContent ?? "");
     if (empty) empty.hidden = false;
     return;
   }
 
+  const headingFallback = template.dataset.headingFallback ?? "";
   let shown = 0;
   const showUpTo = (visible: number) => {
     const added = posts
       .slice(shown, visible)
-      .map((post, i) => renderCard(template, post, leadFirst && shown + i === 0));
+      .map((post, i) => renderCard(template, post, leadFirst && shown + i === 0, headingFallback));
     list.append(...added);
     shown = visible;
     if (moreBox) moreBox.hidden = !hasMorePosts(shown, posts.length);
+    say((status?.dataset.shown ?? "").replace("{count}", String(shown)));
     return added;
   };
   showUpTo(Math.min(count, posts.length));
@@ -270,12 +316,10 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
 
   moreBox?.querySelector("button")?.addEventListener("click", () => {
     const [first] = showUpTo(nextVisibleCount(shown, posts.length, step));
-    // Focus moves to the first new post: the button may have gone, and a
-    // keyboard user continues where the new posts begin.
-    if (first) {
-      first.tabIndex = -1;
-      first.focus();
-    }
+    // Focus moves to the first new post's heading: the button may have gone,
+    // a keyboard user continues where the new posts begin, and a screen
+    // reader says which post that is.
+    first?.querySelector<HTMLElement>("[data-post-heading]")?.focus();
   });
 }
 

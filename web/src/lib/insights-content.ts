@@ -22,8 +22,9 @@ export interface InsightsContent {
     pollLabel: string;
     documentLabel: string;
     fallbackLinkLabel: string;
+    headingFallback: string;
   };
-  states: { loading: string; error: string; empty: string; noScript: string };
+  states: { loading: string; shown: string; error: string; empty: string; noScript: string };
 }
 
 export const insights: InsightsContent = insightsJson;
@@ -38,7 +39,12 @@ const size = ({ src, width, height }: { src: string; width: number; height: numb
 export function feedLabels(): FeedLabels {
   const { card, states } = insights;
   return {
-    states: { loading: states.loading, error: states.error, empty: states.empty },
+    states: {
+      loading: states.loading,
+      shown: states.shown,
+      error: states.error,
+      empty: states.empty,
+    },
     card: {
       siteName: site.name,
       companyUrl: site.social.linkedinCompany,
@@ -53,6 +59,7 @@ export function feedLabels(): FeedLabels {
       pollLabel: card.pollLabel,
       documentLabel: card.documentLabel,
       fallbackLinkLabel: card.fallbackLinkLabel,
+      headingFallback: card.headingFallback,
       newTab: site.ui.newTab,
       avatar: size(logo(card.logo)),
       placeholder: size(logo(card.placeholderLogo)),

@@ -15,8 +15,11 @@ import {
   parseMediaAnswer,
   sortNewestFirst,
   toSocialPost,
+  postHeading,
+  HEADING_LIMIT,
   postMedia,
   postText,
+  type SocialPost,
   postUrl,
   READ_MORE_THRESHOLD,
   segmentText,
@@ -191,6 +194,55 @@ describe("postText", () => {
       { text: "Hello ", hashtag: false },
       { text: "#Dublin", hashtag: true },
     ]);
+  });
+});
+
+describe("postHeading", () => {
+  const post = (extra: Partial<SocialPost>): SocialPost => ({
+    id: "urn:li:share:1",
+    kind: "text",
+    commentary: "",
+    publishedAt: 0,
+    media: null,
+    article: null,
+    document: null,
+    poll: null,
+    repost: null,
+    ...extra,
+  });
+
+  it("is the first line of the cleaned text", () => {
+    const commentary =
+      "\nWe closed {hashtag|\\#|Dublin} @[Brink](urn:li:organization:1)\nMore to say";
+    expect(postHeading(post({ commentary }), "Post")).toBe("We closed #Dublin Brink");
+  });
+
+  it("cuts a long line at a word, within the limit, and says so", () => {
+    const heading = postHeading(post({ commentary: "word ".repeat(40) }), "Post");
+    expect(heading).toBe(`${"word ".repeat(16).trimEnd()}…`);
+    expect([...heading].length).toBeLessThanOrEqual(HEADING_LIMIT + 1);
+  });
+
+  it("takes the reposted post's text, then the article, document or poll", () => {
+    const parent = post({ commentary: "The parent's words" });
+    expect(postHeading(post({ repost: { id: "x", post: parent } }), "Post")).toBe(
+      "The parent's words",
+    );
+    expect(postHeading(post({ article: { title: "An article", url: null } }), "Post")).toBe(
+      "An article",
+    );
+    expect(postHeading(post({ document: { title: "Annual report" } }), "Post")).toBe(
+      "Annual report",
+    );
+    expect(postHeading(post({ poll: { question: "Which city?", options: [] } }), "Post")).toBe(
+      "Which city?",
+    );
+  });
+
+  it("falls back when the post says nothing", () => {
+    expect(postHeading(post({ commentary: "  {}  " }), "Post of 5 okt 2023")).toBe(
+      "Post of 5 okt 2023",
+    );
   });
 });
 

@@ -11,7 +11,8 @@ import { graphemes } from "./truncate";
 
 /** Everything a feed shows besides the posts (components/PostList's labels). */
 export interface FeedLabels {
-  states: { loading: string; error: string; empty: string };
+  /** `shown` is heard when posts appear ({count}: how many are shown). */
+  states: { loading: string; shown: string; error: string; empty: string };
   card: {
     siteName: string;
     /** The firm's LinkedIn company page. */
@@ -34,6 +35,8 @@ export interface FeedLabels {
     documentLabel: string;
     /** The link of a post the site cannot show otherwise. */
     fallbackLinkLabel: string;
+    /** The heading of a post without text ({date}: its date). */
+    headingFallback: string;
     /** Said to screen readers after a link that opens a new tab. */
     newTab: string;
     avatar: LogoEntry;
@@ -181,6 +184,43 @@ export function postText(commentary: string): PostText {
   return { segments: segmentText(truncateText(cleaned)), readMore: showsReadMore(cleaned) };
 }
 
+/** How many characters of a post's text its heading takes at most. */
+export const HEADING_LIMIT = 80;
+
+/**
+ * A post's heading, for screen readers (the card shows none): what begins
+ * the post, so that headings tell posts apart and a post is heard by what it
+ * says, not by the firm's name and followers that every card repeats. The
+ * first line of the commentary (or of the reposted post), else the article's
+ * or document's title or the poll's question, cut to {@link HEADING_LIMIT}
+ * characters at a word; `fallback` (the kind of post and its date) when the
+ * post says nothing.
+ */
+export function postHeading(post: SocialPost, fallback: string): string {
+  const candidates = [
+    cleanCommentary(post.commentary),
+    post.repost?.post ? cleanCommentary(post.repost.post.commentary) : "",
+    post.article?.title ?? "",
+    post.document?.title ?? "",
+    post.poll?.question ?? "",
+  ];
+  const line = candidates
+    .map(
+      (text) =>
+        text
+          .split("\n")
+          .find((l) => l.trim() !== "")
+          ?.trim() ?? "",
+    )
+    .find((text) => text !== "");
+  if (!line) return fallback;
+  const chars = graphemes(line);
+  if (chars.length <= HEADING_LIMIT) return line;
+  const cut = chars.slice(0, HEADING_LIMIT).join("");
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord || cut).trimEnd()}…`;
+}
+
 // ---- Date ------------------------------------------------------------------
 
 // Dates are formatted here rather than with Intl.DateTimeFormat: the first
@@ -221,6 +261,14 @@ export function amsterdamOffsetHours(epochMs: number): number {
   const summer = epochMs >= lastSundayAt0100Utc(year, 2) && epochMs < lastSundayAt0100Utc(year, 9);
   return summer ? 2 : 1;
 }
+
+/**
+ * The language of what the feed shows in LinkedIn's words: the firm's page
+ * is Dutch, so its follower count is ("3.921 volgers") and the date is
+ * written as it shows it ("5 okt 2023"). Marked on those, so that a screen
+ * reader reads them with a Dutch voice on the English page.
+ */
+export const FEED_LANG = "nl";
 
 /** The post date in Dutch, in Amsterdam: numeric day, short month and year ("14 nov 2023"). */
 export function formatPostDate(epochMs: number): string {

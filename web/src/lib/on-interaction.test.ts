@@ -70,6 +70,18 @@ describe("client:interaction", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("does not load for focus the page moves while it is parsed (its popup made modal)", async () => {
+    const el = island();
+    const { load } = directive(el);
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("loading");
+    el.querySelector("#next")!.dispatchEvent(new Event("focusin", { bubbles: true }));
+    expect(load).not.toHaveBeenCalled();
+    // The visitor's first key does.
+    el.querySelector("#next")!.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+    readyState.mockRestore();
+  });
+
   it("holds a first plain click and gives it again once hydrated, once", async () => {
     const el = island();
     const { settle } = directive(el);

@@ -145,6 +145,11 @@ const onInteraction: ClientDirective = (load, _options, el) => {
   }
 
   function onStart(event: Event) {
+    // Focus moved while the page is still being parsed is the page's, not
+    // the visitor's: /who-we-are/{id} makes its popup modal as it is parsed
+    // (people/PeopleDirectory.astro), which moves focus into it. A visitor's
+    // key or press then starts hydration, as it would have anyway.
+    if (event.type === "focusin" && doc.readyState === "loading") return;
     const dialog = openDialog(el);
     if (dialog && event.type !== "keydown" && dialog.contains(event.target as Node)) {
       makeModal(dialog);

@@ -710,6 +710,34 @@ func checkFeed(t *testing.T, m manifests, feed, web *appsv1.Deployment) {
 	if httpRules != 1 {
 		t.Errorf("NetworkPolicy has %d rules for the http port, want 1 (the web pods)", httpRules)
 	}
+	// Its metrics port only to what scrapes it: every rule names its
+	// peers, none of them everything, nor the web pods.
+	metricsRules := 0
+	for _, rule := range np.Spec.Ingress {
+		if len(rule.Ports) == 0 {
+			t.Errorf("NetworkPolicy rule %+v opens every port", rule)
+		}
+		for _, p := range rule.Ports {
+			if p.Port == nil || p.Port.String() != "metrics" {
+				continue
+			}
+			metricsRules++
+			if len(rule.From) == 0 {
+				t.Errorf("NetworkPolicy opens the metrics port to everything: want what scrapes it only")
+			}
+			for _, peer := range rule.From {
+				if peer.IPBlock == nil && (peer.PodSelector == nil || len(peer.PodSelector.MatchLabels)+len(peer.PodSelector.MatchExpressions) == 0) {
+					t.Errorf("NetworkPolicy lets %+v reach the metrics port: every pod it names", peer)
+				}
+				if peer.PodSelector != nil && selects(peer.PodSelector.MatchLabels, web) {
+					t.Errorf("NetworkPolicy lets the web pods reach the owner's metrics port")
+				}
+			}
+		}
+	}
+	if metricsRules != 1 {
+		t.Errorf("NetworkPolicy has %d rules for the metrics port, want 1 (the scrapers)", metricsRules)
+	}
 
 	// FEED_URL is the owner's Service, at the port that reaches its http port.
 	s := m.services[feed.Name]

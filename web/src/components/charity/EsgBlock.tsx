@@ -7,7 +7,8 @@ import styles from "./charity.module.css";
 
 /**
  * ESG initiatives: heading, paragraph, secondary `More information` button and
- * an image per breakpoint (alt `ESG Initiatives`). Fades in and rises 50 px in
+ * an image per breakpoint (its alt from the content says what it shows, not
+ * the heading beside it again). Fades in and rises 50 px in
  * 0.3 s when its bottom reaches the bottom of the viewport.
  */
 export function EsgBlock() {

@@ -4,7 +4,8 @@ import { ResponsiveArtImage } from "@/components/ResponsiveImage";
 import { Paragraphs } from "@/components/RichText";
 import { VideoModal, WatchButton } from "@/components/VideoModal";
 import { image, logo, video } from "@/lib/media-manifest";
-import { charity, type Partner } from "@/lib/charity";
+import { captionsPath, charity, videoSlug, type Partner } from "@/lib/charity";
+import { site } from "@/lib/content";
 import styles from "./charity.module.css";
 
 interface PartnerSectionProps {
@@ -61,8 +62,12 @@ export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
           <div className={styles.actions}>
             {p.video && (
               <WatchButton target={videoId}>
-                {charity.watchVideoLabel}
-                <span className="visually-hidden">: {p.name}</span>
+                {/* Heard whole from the hidden copy ("Watch the video: Name"): the
+                    shown words and a hidden ": Name" beside them were heard with a
+                    space before the colon (Chromium spaces out absolutely placed
+                    elements such as the hidden span). */}
+                <span aria-hidden="true">{charity.watchVideoLabel}</span>
+                <span className="visually-hidden">{`${charity.watchVideoLabel}: ${p.name}`}</span>
               </WatchButton>
             )}
             {p.button && (
@@ -79,6 +84,13 @@ export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
               src: video(p.video.name).src,
               poster: image(p.video.poster),
               title: p.video.title,
+              captions: p.video.captions?.length
+                ? {
+                    src: captionsPath(videoSlug(p.video.name)),
+                    lang: site.locale,
+                    label: charity.captionsLabel,
+                  }
+                : undefined,
             }}
             closeLabel={charity.closeVideoLabel}
           />

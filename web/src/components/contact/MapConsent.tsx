@@ -53,10 +53,14 @@ export function MapConsent({ frame = true }: { frame?: boolean }) {
               type="button"
               className={`${button.button} ${button.primary} ${styles.showMap}`}
               data-map-show=""
+              aria-describedby="map-consent"
             >
               <span>{m.showLabel}</span>
             </button>
-            <p className={styles.consent}>{m.consent}</p>
+            {/* What the visitor consents to: the button's description, heard with it. */}
+            <p id="map-consent" className={styles.consent}>
+              {m.consent}
+            </p>
           </div>
         </div>
       </div>

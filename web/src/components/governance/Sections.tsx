@@ -9,10 +9,14 @@ interface TextBlockProps {
   text: readonly string[];
 }
 
-/** One titled section of the governance text. */
+/**
+ * One titled section of the governance text: a section under its heading,
+ * not a named region. The page is one text (its documents beside it), and a
+ * landmark per topic made landmark navigation useless (issue 34).
+ */
 export function TextSection({ id, heading, text }: TextBlockProps) {
   return (
-    <section aria-labelledby={id} className={styles.section}>
+    <section className={styles.section}>
       <h2 id={id}>{heading}</h2>
       <Paragraphs text={text} />
     </section>
@@ -33,7 +37,7 @@ export function ListSection({
   variant: "cards" | "numbered";
 }) {
   return (
-    <section aria-labelledby={id} className={styles.section}>
+    <section className={styles.section}>
       <h2 id={id}>{heading}</h2>
       <Paragraphs text={text} />
       <ol className={variant === "cards" ? styles.cards : styles.numbered}>
@@ -53,7 +57,7 @@ export function ListSection({
 export function Sfdr() {
   const s = governance.sfdr;
   return (
-    <section aria-labelledby="sfdr" className={styles.section}>
+    <section className={styles.section}>
       <h2 id="sfdr">{s.heading}</h2>
       <Paragraphs text={s.text} />
       {[s.sustainabilityRisks, s.adverseImpacts].map((sub) => (

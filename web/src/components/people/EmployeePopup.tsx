@@ -58,18 +58,18 @@ export function EmployeePopup({
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // A new person: the slide-in starts from the CSS; keep focus in the dialog
-  // when the button that was used has gone (the ends of the list). Not for
-  // the person the page opened with: at hydration focus is wherever the
-  // visitor put it (the search field behind the popup, mid-word), and the
-  // modal upgrade moves it in when it belongs there (Modal).
-  const shownFirst = useRef(true);
+  // A new person (Previous, Next): the slide-in starts from the CSS, and
+  // focus moves to the person's name, so that a screen reader says who is
+  // shown now (left on Next, it would say only the name of the one after,
+  // and at the ends of the list the button used has gone). Not for the person
+  // the popup opens with: the dialog's opening says that (its name), and at
+  // hydration focus is wherever the visitor put it.
+  const shownBefore = useRef(id);
   useEffect(() => {
-    const first = shownFirst.current;
-    shownFirst.current = false;
-    if (id === undefined || first) return;
-    const dialog = headingRef.current?.closest("dialog");
-    if (dialog && !dialog.contains(document.activeElement)) headingRef.current?.focus();
+    const before = shownBefore.current;
+    shownBefore.current = id;
+    if (id === undefined || before === undefined || before === id) return;
+    headingRef.current?.focus({ preventScroll: true });
   }, [id]);
 
   function go(to: number | null, motion: Motion) {

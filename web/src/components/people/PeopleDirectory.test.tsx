@@ -66,6 +66,7 @@ const props: PeopleDirectoryProps = {
       emptyText: "No one matches these filters.",
       resultOne: "1 person",
       resultMany: "{count} people",
+      moreShown: "{added} more shown, {shown} of {total}",
     },
     popup: {
       previousLabel: "Previous colleague",

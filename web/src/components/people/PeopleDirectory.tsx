@@ -9,6 +9,7 @@ import {
   hasMore,
   initialCount,
   isEmptyFilter,
+  moreShownLabel,
   neighbours,
   nextCount,
   personTitle,
@@ -70,6 +71,8 @@ export function PeopleDirectory({
   const known = useMemo(() => ({ locations, teams }), [locations, teams]);
   const [filter, setFilterState] = useState<DirectoryFilter>(emptyFilter);
   const [count, setCount] = useState(initialCount);
+  // What Load more says to screen readers (a live region; empty until then).
+  const [moreNews, setMoreNews] = useState("");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [draft, setDraft] = useState<DirectoryFilter>(emptyFilter);
   const [openId, setOpenId] = useState<number | null>(initialOpenId ?? null);
@@ -150,6 +153,7 @@ export function PeopleDirectory({
   function setFilter(next: DirectoryFilter) {
     setFilterState(next);
     setCount(initialCount);
+    setMoreNews("");
     const q = filterToQuery(next, known).toString();
     window.history.replaceState(
       window.history.state,
@@ -180,6 +184,11 @@ export function PeopleDirectory({
   const person = popupPerson(openId);
   const around = person ? neighbours(people, person.id) : {};
   const controls = { locations, teams, labels };
+  const draftCount = useMemo(
+    () => (dialogOpen ? directory(people, draft, teams).length : 0),
+    [dialogOpen, people, draft, teams],
+  );
+  const none = results.length === 0;
 
   return (
     <section className={styles.directory} aria-labelledby={headingId}>
@@ -201,27 +210,34 @@ export function PeopleDirectory({
           <p className={styles.count} role="status">
             {countLabel(results.length, labels)}
           </p>
+          <p className="visually-hidden" aria-live="polite">
+            {moreNews}
+          </p>
           <div className={`${styles.mobileOnly} ${styles.scripted}`}>
             <Button variant="secondary" onClick={openDialog} aria-haspopup="dialog">
               {labels.filterButton}
               {active > 0 && <span className={styles.badge}>{` (${active})`}</span>}
             </Button>
           </div>
-          {!isEmptyFilter(filter) && results.length > 0 && (
+          {!isEmptyFilter(filter) && !none && (
             <Button variant="tertiary" onClick={() => setFilter(emptyFilter)}>
               {labels.clearLabel}
             </Button>
           )}
         </div>
 
-        {results.length === 0 ? (
-          <div className={styles.empty}>
-            <p>{labels.emptyText}</p>
+        {/* The no-result sentence is a live region that is always there (empty
+            while people match), so that it is heard as it appears, after the
+            count: a region added with its text would be silent. */}
+        <div className={none ? styles.empty : styles.emptyIdle}>
+          <p aria-live="polite">{none ? labels.emptyText : ""}</p>
+          {none && (
             <Button variant="primary" onClick={() => setFilter(emptyFilter)}>
               {labels.clearLabel}
             </Button>
-          </div>
-        ) : (
+          )}
+        </div>
+        {none ? null : (
           <ul className={styles.grid}>
             {results.map((p, i) => (
               <li key={p.id} className={i >= count ? styles.beyond : undefined}>
@@ -240,8 +256,10 @@ export function PeopleDirectory({
             <Button
               variant="secondary"
               onClick={() => {
+                const shown = nextCount(count, results.length);
                 focusFrom.current = count;
-                setCount(nextCount(count, results.length));
+                setCount(shown);
+                setMoreNews(moreShownLabel(shown - count, shown, results.length, labels));
               }}
             >
               {labels.loadMoreLabel}
@@ -285,6 +303,11 @@ export function PeopleDirectory({
               idPrefix="dialog-filter"
               {...controls}
             />
+            {/* How many the choices match, heard as they change (Clear filters
+                included); the dialog shows the result once applied. */}
+            <p className="visually-hidden" aria-live="polite">
+              {countLabel(draftCount, labels)}
+            </p>
             <div className={styles.actions}>
               <Button variant="primary" onClick={applyDraft}>
                 {labels.applyLabel}

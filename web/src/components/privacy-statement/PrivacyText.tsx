@@ -52,12 +52,14 @@ export function PrivacyText() {
         </p>
         <Paragraphs text={privacy.introduction} />
         {privacy.sections.map((s) => (
-          <section key={s.id} aria-labelledby={s.id} className={styles.section}>
+          // One text under headings: its topics are not landmarks (25 of them
+          // made landmark navigation useless); the contents list leads to each.
+          <section key={s.id} className={styles.section}>
             <h2 id={s.id}>{s.heading}</h2>
             <Body block={s} />
             {"subsections" in s &&
               s.subsections?.map((sub) => (
-                <section key={sub.id} aria-labelledby={sub.id}>
+                <section key={sub.id}>
                   <h3 id={sub.id}>{sub.heading}</h3>
                   <Body block={sub} />
                 </section>

@@ -3,6 +3,7 @@ package insights
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/diskcache"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -280,7 +282,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	if rec := env.get(bytesURL); rec.Code != http.StatusOK {
 		t.Fatalf("bytes: %d", rec.Code)
 	}
-	file := filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))
+	file := filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))
 	if _, err := os.Stat(file); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +295,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 		t.Helper()
 		for _, path := range []string{image, bytesURL} {
 			rec := env.get(path)
-			if rec.Code != http.StatusNotFound || rec.Header().Get("Cache-Control") != cacheError {
+			if rec.Code != http.StatusNotFound || rec.Header().Get("Cache-Control") != "no-store" {
 				t.Errorf("%s: %s: %d %q, want 404 no-store", when, path, rec.Code, rec.Header().Get("Cache-Control"))
 			}
 		}
@@ -344,7 +346,7 @@ func TestMediaOfAnOldSnapshotDroppedAtStart(t *testing.T) {
 	data, _ := encodeSnapshot(snap)
 	writeTestFile(t, filepath.Join(dir, snapshotFile), data)
 	env.start(t)
-	if _, err := os.Stat(filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))); !os.IsNotExist(err) {
 		t.Errorf("the unlisted item is still in the store at start (%v)", err)
 	}
 	if rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN)); rec.Code != http.StatusNotFound {
@@ -363,6 +365,7 @@ func TestHandPlacedMediaNotServed(t *testing.T) {
 	}
 	planted := testJPEG(t)
 	writeTestFile(t, filepath.Join(media, mediaKey(fakelinkedin.ImageURN)), planted)
+	writeTestFile(t, filepath.Join(media, diskcache.FileName(mediaKey(fakelinkedin.ImageURN))), planted)
 	writeTestFile(t, filepath.Join(media, ".tmp-someone-else"), []byte("partial"))
 	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) {
 		c.Version = "202610"
@@ -394,5 +397,73 @@ func TestNewPostAfterOneRefresh(t *testing.T) {
 	}
 	if rec := env.get("/linkedin-api/media/" + mediaKey(imageURN)); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" {
 		t.Errorf("the new post's image: %d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+// TestMediaNeverTakesThePlannedRefreshes: whenever in the UTC day
+// visitors ask for media, as many as they can get, every refresh planned
+// until midnight can still be made (docs/deploy.md, "The daily budget").
+// With the defaults (50 calls, a refresh every 36 min) the media get 10
+// calls at 00:00 and 49 at 23:59:59.
+func TestMediaNeverTakesThePlannedRefreshes(t *testing.T) {
+	const limit = DefaultDailyCalls
+	interval := RefreshInterval(DefaultTTL, limit)
+	day := time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		at    time.Duration // into the day
+		media int
+	}{
+		{0, 10},
+		{time.Second, 10},
+		{36 * time.Minute, 11},
+		{12 * time.Hour, 30},
+		{24*time.Hour - interval, 49},
+		{24*time.Hour - time.Second, 49},
+	} {
+		t.Run(tc.at.String(), func(t *testing.T) {
+			clock := &fakeClock{t: day.Add(tc.at)}
+			b := newDailyBudget(limit, interval, "", clock.now, slog.New(slog.DiscardHandler))
+			media := 0
+			for b.take("images") == nil {
+				media++
+			}
+			if media != tc.media {
+				t.Errorf("%d media look-ups at %v, want %d", media, tc.at, tc.media)
+			}
+			for at := tc.at; at < 24*time.Hour; at += interval {
+				if err := b.take("posts"); err != nil {
+					t.Fatalf("the refresh at %v refused: %v", at, err)
+				}
+				clock.advance(interval)
+			}
+		})
+	}
+}
+
+// TestAFailingMediaItemRememberedUntilItsPostChanges: a video over the
+// size cap costs one Videos API call, not one per refresh interval; an edit
+// of its post tries it again.
+func TestAFailingMediaItemRememberedUntilItsPostChanges(t *testing.T) {
+	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) { c.Version = "202610" })
+	ask := func() {
+		t.Helper()
+		if rec := env.get("/linkedin-api/video?urn=" + fakelinkedin.BigVideoURN); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "thumbnail") {
+			t.Fatalf("the oversized video: %d %s, want its thumbnail", rec.Code, rec.Body)
+		}
+	}
+	ask()
+	first := env.fake.Calls("videos")
+	for range 4 {
+		env.step()
+		ask()
+	}
+	if n := env.fake.Calls("videos"); n != first {
+		t.Errorf("%d more Videos API calls over four refreshes, want none", n-first)
+	}
+	env.fake.EditPost(fakelinkedin.ScheduledURN, "Student housing tour, now with subtitles.")
+	env.step()
+	ask()
+	if n := env.fake.Calls("videos"); n != first+1 {
+		t.Errorf("%d more Videos API calls after its post changed, want 1", n-first)
 	}
 }

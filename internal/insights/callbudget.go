@@ -76,14 +76,12 @@ func untilMidnight(t time.Time) time.Duration {
 	return next.Sub(t)
 }
 
-// budgetState is the on-disk form of the budget: the day counted, the calls
-// of that day by kind, and the day LinkedIn last refused sortBy=CREATED.
+// budgetState is the on-disk form of the budget: the day counted and the
+// calls of that day by kind.
 type budgetState struct {
-	Version           int            `json:"version"`
-	Day               string         `json:"day"`
-	Calls             map[string]int `json:"calls"`
-	SortByRefusedDay  string         `json:"sortByRefusedDay,omitempty"`
-	TokenFailingSince time.Time      `json:"tokenFailingSince,omitzero"`
+	Version int            `json:"version"`
+	Day     string         `json:"day"`
+	Calls   map[string]int `json:"calls"`
 }
 
 // dailyBudget counts LinkedIn API calls per UTC day and refuses those past
@@ -96,11 +94,10 @@ type dailyBudget struct {
 	dir      string // where budgetFile is kept; "" for memory only
 	total    *prometheus.CounterVec
 
-	mu           sync.Mutex
-	state        budgetState
-	used         int
-	warnedDay    string // the day the spent budget was logged
-	sortByLogged string // the day a sortBy refusal was logged
+	mu        sync.Mutex
+	state     budgetState
+	used      int
+	warnedDay string // the day the spent budget was logged
 }
 
 // newDailyBudget returns a budget of limit calls a day, restoring today's
@@ -125,8 +122,6 @@ func newDailyBudget(limit int, interval time.Duration, dir string, now func() ti
 	case err != nil:
 		logger.Warn("insights: ignoring the budget file; counting today's LinkedIn calls from zero", slog.String("error", err.Error()))
 	default:
-		b.state.SortByRefusedDay = st.SortByRefusedDay
-		b.state.TokenFailingSince = st.TokenFailingSince
 		if st.Day == b.state.Day {
 			for _, k := range callKinds {
 				b.state.Calls[k] = max(0, st.Calls[k])
@@ -172,11 +167,13 @@ func (b *dailyBudget) rollLocked(now time.Time) {
 }
 
 // feedReserveLocked is how many calls media look-ups must leave for the
-// feed's refreshes: those planned until midnight, at most half the budget,
-// so that visitors asking for media can never stop the feed's refreshes.
+// feed's refreshes: every one planned until midnight, ceil(time left /
+// interval), so that visitors asking for media can never stop one. The
+// interval leaves a fifth of the budget besides a day of refreshes
+// (RefreshInterval), so at 00:00 media get that fifth (10 of 50), and
+// more as the day's refreshes are made (docs/deploy.md).
 func (b *dailyBudget) feedReserveLocked(now time.Time) int {
-	planned := int((untilMidnight(now) + b.interval - 1) / b.interval)
-	return min(planned, b.limit/2)
+	return int((untilMidnight(now) + b.interval - 1) / b.interval)
 }
 
 // take counts one call of kind (an endpoint name), or refuses it with a
@@ -246,46 +243,6 @@ func (b *dailyBudget) snapshot() (map[string]int, int) {
 	return calls, b.used
 }
 
-// sortByRefusedToday reports whether LinkedIn refused sortBy=CREATED today
-// (UTC): it is then not asked for again before tomorrow.
-func (b *dailyBudget) sortByRefusedToday() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.state.SortByRefusedDay == utcDay(b.now())
-}
-
-// refuseSortBy remembers that LinkedIn refused sortBy=CREATED today, and
-// reports whether this is the first time today (to log it once).
-func (b *dailyBudget) refuseSortBy() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	day := utcDay(b.now())
-	b.state.SortByRefusedDay = day
-	b.saveLocked()
-	first := b.sortByLogged != day
-	b.sortByLogged = day
-	return first
-}
-
-// setTokenFailing records since when token refreshes have been failing
-// (zero: they work), for the metric an alert reads.
-func (b *dailyBudget) setTokenFailing(since time.Time) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.state.TokenFailingSince.Equal(since) {
-		return
-	}
-	b.state.TokenFailingSince = since
-	b.saveLocked()
-}
-
-// tokenFailingSince is when token refreshes started failing, zero if not.
-func (b *dailyBudget) tokenFailingSince() time.Time {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.state.TokenFailingSince
-}
-
 // saveLocked writes the state to dir; a failure is logged, and the count
 // in memory still holds. The caller holds b.mu.
 func (b *dailyBudget) saveLocked() {
@@ -303,10 +260,8 @@ func (b *dailyBudget) saveLocked() {
 
 // budgetCollector exports the budget, read at scrape time.
 type budgetCollector struct {
-	b                          *dailyBudget
-	today, limit, left, ratio  *prometheus.Desc
-	interval, tokenFailing     *prometheus.Desc
-	tokenFailingSinceTimestamp *prometheus.Desc
+	b                                   *dailyBudget
+	today, limit, left, ratio, interval *prometheus.Desc
 }
 
 // newBudgetCollector describes the budget's gauges.
@@ -323,16 +278,12 @@ func newBudgetCollector(b *dailyBudget) *budgetCollector {
 			"Share of today's budget of LinkedIn API calls spent, 0 to 1.", nil, nil),
 		interval: prometheus.NewDesc("veldhaven_insights_refresh_interval_seconds",
 			"Interval between feed refreshes: INSIGHTS_TTL, or longer when the daily budget requires it.", nil, nil),
-		tokenFailing: prometheus.NewDesc("veldhaven_insights_token_refresh_failing",
-			"1 while refreshing the LinkedIn access token fails (since the last failed refresh until one succeeds), else 0.", nil, nil),
-		tokenFailingSinceTimestamp: prometheus.NewDesc("veldhaven_insights_token_refresh_failing_since_timestamp_seconds",
-			"When refreshing the access token started failing (Unix time); 0 while it works.", nil, nil),
 	}
 }
 
 // Describe implements prometheus.Collector.
 func (c *budgetCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.today, c.limit, c.left, c.ratio, c.interval, c.tokenFailing, c.tokenFailingSinceTimestamp} {
+	for _, d := range []*prometheus.Desc{c.today, c.limit, c.left, c.ratio, c.interval} {
 		ch <- d
 	}
 }
@@ -347,11 +298,4 @@ func (c *budgetCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.left, prometheus.GaugeValue, float64(max(0, c.b.limit-used)))
 	ch <- prometheus.MustNewConstMetric(c.ratio, prometheus.GaugeValue, min(1, float64(used)/float64(c.b.limit)))
 	ch <- prometheus.MustNewConstMetric(c.interval, prometheus.GaugeValue, c.b.interval.Seconds())
-	since := c.b.tokenFailingSince()
-	failing, ts := 0.0, 0.0
-	if !since.IsZero() {
-		failing, ts = 1, float64(since.Unix())
-	}
-	ch <- prometheus.MustNewConstMetric(c.tokenFailing, prometheus.GaugeValue, failing)
-	ch <- prometheus.MustNewConstMetric(c.tokenFailingSinceTimestamp, prometheus.GaugeValue, ts)
 }

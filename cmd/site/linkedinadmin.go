@@ -1,0 +1,75 @@
+package main
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+
+	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/linkedinauth"
+)
+
+// newLinkedInAdmin is the feed owner's /admin/linkedin*: the reconnect
+// (internal/linkedinauth) on svc. Its state key comes from
+// LINKEDIN_TOKEN_KEY (a key of its own, derived), so a reconnect survives a
+// restart of the owner; without one, reconnecting is refused anyway.
+func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service, getenv func(string) string, logger *slog.Logger) (http.Handler, error) {
+	key := make([]byte, 32)
+	if len(feedCfg.TokenKey) == 32 {
+		m := hmac.New(sha256.New, feedCfg.TokenKey)
+		m.Write([]byte("veldhaven linkedin reconnect state key v1"))
+		key = m.Sum(nil)
+	} else {
+		_, _ = rand.Read(key) // never fails (crypto/rand)
+	}
+	return linkedinauth.New(linkedinauth.Config{
+		Feed:     svc,
+		SiteURL:  cfg.siteURL,
+		Secure:   cfg.hsts,
+		AuthURL:  getenv("LINKEDIN_AUTH_URL"),
+		StateKey: key,
+		Logger:   logger,
+	})
+}
+
+// forwardLinkedInAdmin is a web replica's /admin/linkedin*: the feed
+// owner's answer, as it is (its page, its cookie, its policy), with the
+// client's address appended to X-Forwarded-For so the owner's per-client
+// limit counts visitors, not replicas. The headers this process set before
+// (security headers) give way to the owner's where both have one.
+func forwardLinkedInAdmin(owner *url.URL, logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ours := w.Header().Clone()
+		clear(w.Header())
+		proxy := &httputil.ReverseProxy{
+			Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(owner)
+				pr.Out.Host = pr.In.Host
+				if prior := pr.In.Header.Values("X-Forwarded-For"); len(prior) > 0 {
+					pr.Out.Header["X-Forwarded-For"] = prior
+				}
+				pr.SetXForwarded()
+			},
+			ModifyResponse: func(res *http.Response) error {
+				for k, v := range ours {
+					if _, set := res.Header[k]; !set {
+						res.Header[k] = v
+					}
+				}
+				return nil
+			},
+			ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+				logger.Warn("web replica: /admin/linkedin: the feed owner did not answer", slog.String("error", err.Error()))
+				for k, v := range ours {
+					w.Header()[k] = v
+				}
+				http.Error(w, "The LinkedIn connection page is on the feed owner, which did not answer: try again in a minute.", http.StatusBadGateway)
+			},
+		}
+		proxy.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,136 @@
+package insights
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// linkedInStateFile keeps, beside the feed snapshot, what LinkedIn's
+// answers taught the service that a restart must not forget: the day
+// LinkedIn refused sortBy=CREATED (not asked again before the next UTC day,
+// so a refusal costs one call a day) and since when refreshing the access
+// token has failed (the metric an alert reads). The calls counted are the
+// budget's (callbudget.go), in a file of their own.
+const linkedInStateFile = "insights-linkedin.json"
+
+// linkedInMemory is the on-disk form of linkedInState.
+type linkedInMemory struct {
+	SortByRefusedDay  string    `json:"sortByRefusedDay,omitempty"`
+	TokenFailingSince time.Time `json:"tokenFailingSince,omitzero"`
+}
+
+// linkedInState is that memory, saved on every change. Safe for concurrent
+// use.
+type linkedInState struct {
+	dir    string // "" for memory only
+	now    func() time.Time
+	logger *slog.Logger
+
+	mu           sync.Mutex
+	saved        linkedInMemory
+	sortByLogged string // the day a sortBy refusal was reported
+}
+
+func newLinkedInState(dir string, now func() time.Time, logger *slog.Logger) *linkedInState {
+	st := &linkedInState{dir: dir, now: now, logger: logger}
+	if dir == "" {
+		return st
+	}
+	data, err := os.ReadFile(filepath.Join(dir, linkedInStateFile))
+	if errors.Is(err, os.ErrNotExist) {
+		// Before issue 35 the budget's file kept them, under the same names.
+		data, err = os.ReadFile(filepath.Join(dir, budgetFile))
+	}
+	if err == nil {
+		err = json.Unmarshal(data, &st.saved)
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		st.saved = linkedInMemory{}
+		logger.Warn("insights: ignoring "+linkedInStateFile, slog.String("error", err.Error()))
+	}
+	return st
+}
+
+// saveLocked writes the state to dir; a failure is logged, and the state
+// in memory still holds. The caller holds st.mu.
+func (st *linkedInState) saveLocked() {
+	if st.dir == "" {
+		return
+	}
+	data, err := json.Marshal(st.saved)
+	if err == nil {
+		err = writeFileAtomic(st.dir, linkedInStateFile, data)
+	}
+	if err != nil {
+		st.logger.Warn("insights: "+linkedInStateFile+" not written", slog.String("error", err.Error()))
+	}
+}
+
+// sortByRefusedToday reports whether LinkedIn refused sortBy=CREATED today
+// (UTC).
+func (st *linkedInState) sortByRefusedToday() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.saved.SortByRefusedDay == utcDay(st.now())
+}
+
+// noteSortByRefused remembers that LinkedIn refused sortBy=CREATED today,
+// and reports whether this is the first time today (to log it once).
+func (st *linkedInState) noteSortByRefused() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	day := utcDay(st.now())
+	st.saved.SortByRefusedDay = day
+	st.saveLocked()
+	first := st.sortByLogged != day
+	st.sortByLogged = day
+	return first
+}
+
+// setTokenFailing records since when token refreshes have been failing
+// (zero: they work).
+func (st *linkedInState) setTokenFailing(since time.Time) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.saved.TokenFailingSince.Equal(since) {
+		return
+	}
+	st.saved.TokenFailingSince = since
+	st.saveLocked()
+}
+
+// tokenFailingSince is when token refreshes started failing, zero if not.
+func (st *linkedInState) tokenFailingSince() time.Time {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.saved.TokenFailingSince
+}
+
+// collectors are the token's gauges, read at scrape time.
+func (st *linkedInState) collectors() []prometheus.Collector {
+	since := func(f func(time.Time) float64) func() float64 {
+		return func() float64 {
+			if t := st.tokenFailingSince(); !t.IsZero() {
+				return f(t)
+			}
+			return 0
+		}
+	}
+	return []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "veldhaven_insights_token_refresh_failing",
+			Help: "1 while refreshing the LinkedIn access token fails (since the last failed refresh until one succeeds), else 0.",
+		}, since(func(time.Time) float64 { return 1 })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "veldhaven_insights_token_refresh_failing_since_timestamp_seconds",
+			Help: "When refreshing the access token started failing (Unix time); 0 while it works.",
+		}, since(func(t time.Time) float64 { return float64(t.Unix()) })),
+	}
+}

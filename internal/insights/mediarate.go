@@ -1,0 +1,32 @@
+package insights
+
+import (
+	"errors"
+	"time"
+)
+
+// Defaults of the media download rate (a token bucket; the daily budget
+// of API calls is callbudget.go's). A feed page shows a few images, and
+// every item is fetched once and then kept (the media cache; a failure is
+// remembered until its post changes, or mediaFailureTTL), so a legitimate
+// load asks for a handful of downloads at once and few after: 30 at once
+// and one more every 2 s is far above that and far below what LinkedIn's
+// throttling would notice.
+const (
+	DefaultMediaFetchRate  = 0.5 // downloads per second, refilled
+	DefaultMediaFetchBurst = 30
+)
+
+// errMediaRate is the error of a media fetch refused because visitors
+// have made the site fetch too much from LinkedIn lately. It is not
+// remembered as a failure of the item: the next fetch after a refill works.
+var errMediaRate = errors.New("media download rate exceeded")
+
+// takeMediaDownload spends one upstream media download, or returns the
+// rate-limited error visitors see as 503 with Retry-After.
+func (s *Service) takeMediaDownload() error {
+	if ok, wait := s.mediaDownloads.Take(); !ok {
+		return &upstreamError{Endpoint: "media", Kind: kindRateLimited, Err: errMediaRate, RetryAfter: wait.Round(time.Second)}
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package insights
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// A page admin reconnects the feed from /admin/linkedin
+// (internal/linkedinauth runs LinkedIn's authorization code flow): the
+// code is exchanged once (Exchange), and the token it buys replaces the
+// feed's only after it has read the organization's posts (Reconnect). A
+// member who is not an admin of the page gets 403 from LinkedIn and changes
+// nothing. Neither call is counted against the feed's daily budget: the
+// reconnect is bounded by a budget of its own, per client and in all.
+
+// Errors of Reconnect, for the page to say in plain words.
+var (
+	// ErrNotLinkedIn: the feed shows the sample; there is nothing to reconnect.
+	ErrNotLinkedIn = errors.New("insights: the feed does not read LinkedIn (LINKEDIN_ACCESS_TOKEN and LINKEDIN_ORGANIZATION_URN are not set)")
+	// ErrNoClient: the app's credentials are not configured.
+	ErrNoClient = errors.New("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are not set")
+	// ErrNotPageAdmin: LinkedIn refused the new token the page's posts.
+	ErrNotPageAdmin = errors.New("insights: LinkedIn refused the new token access to the page's posts: the member is not an admin of the page")
+)
+
+// Grant is a token the authorization code flow bought, not yet checked.
+type Grant struct {
+	AccessToken      string
+	ExpiresAt        time.Time // zero: LinkedIn did not say
+	RefreshToken     string    // only for apps LinkedIn approved for it
+	RefreshExpiresAt time.Time
+	Scope            string
+}
+
+// Connection is the state of the feed's link to LinkedIn, for
+// /admin/linkedin and the editor.
+type Connection struct {
+	// LinkedIn: the feed reads LinkedIn (else the embedded sample).
+	LinkedIn bool
+	// Organization is the page the feed reads (urn:li:organization:N).
+	Organization string
+	// ClientID is the LinkedIn app's (for the authorization URL); "" when
+	// the app's credentials are not configured.
+	ClientID string
+	// CanStore: a key (LINKEDIN_TOKEN_KEY) and a data dir to keep a
+	// reconnected token in.
+	CanStore bool
+	// Reconnected: the token in use came from a reconnect (else from the
+	// environment).
+	Reconnected bool
+	// ExpiresAt is when the token in use expires; zero when unknown.
+	ExpiresAt time.Time
+	// LastRefresh is when the feed held was fetched; zero when none.
+	LastRefresh time.Time
+	// Problem is the kind of the last refresh's failure ("unauthorized",
+	// "forbidden", "rate_limited", ...); "" when it succeeded. Refreshed
+	// says whether any refresh has concluded since the start.
+	Problem   string
+	Refreshed bool
+}
+
+// Connection reports the feed's link to LinkedIn.
+func (s *Service) Connection() Connection {
+	c := Connection{LinkedIn: s.cfg.linkedIn(), Organization: s.cfg.OrganizationURN}
+	if !c.LinkedIn {
+		return c
+	}
+	if s.cfg.hasClient() {
+		c.ClientID = s.cfg.ClientID
+	}
+	c.CanStore = len(s.cfg.TokenKey) == 32 && s.persist
+	if f := s.cache.current(); f != nil {
+		c.LastRefresh = f.fetchedAt
+	}
+	lastErr, attempted := s.cache.outcome()
+	c.Refreshed = attempted
+	if lastErr != nil {
+		c.Problem = string(kindOf(lastErr))
+	}
+	if src, ok := s.src.(*linkedInSource); ok {
+		fp, exp := src.tokenState()
+		c.ExpiresAt = exp
+		c.Reconnected = fp != tokenFingerprint(s.cfg.AccessToken)
+	}
+	return c
+}
+
+// linkedInSource is the LinkedIn source, or an error saying why a
+// reconnect cannot use it.
+func (s *Service) reconnectable() (*linkedInSource, error) {
+	src, ok := s.src.(*linkedInSource)
+	if !ok || !s.cfg.linkedIn() {
+		return nil, ErrNotLinkedIn
+	}
+	if !s.cfg.hasClient() {
+		return nil, ErrNoClient
+	}
+	if len(s.cfg.TokenKey) != 32 {
+		return nil, ErrNoTokenKey
+	}
+	if !s.persist {
+		return nil, errors.New("insights: no usable data dir (DATA_DIR) to keep a reconnected token in")
+	}
+	return src, nil
+}
+
+// Exchange trades an authorization code for a token at LinkedIn's token
+// endpoint, once. redirectURI must be the one the authorization request
+// named. The error's OAuthCode says why LinkedIn refused.
+func (s *Service) Exchange(ctx context.Context, code, redirectURI string) (Grant, error) {
+	src, err := s.reconnectable()
+	if err != nil {
+		return Grant{}, err
+	}
+	tok, err := src.exchangeCode(ctx, code, redirectURI)
+	if err != nil {
+		return Grant{}, fmt.Errorf("insights: exchange the authorization code: %w", err)
+	}
+	now := s.now()
+	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: tok.expiry(now), RefreshToken: tok.RefreshToken, Scope: tok.Scope}
+	if tok.RefreshTokenExpiresIn > 0 {
+		g.RefreshExpiresAt = now.Add(time.Duration(tok.RefreshTokenExpiresIn) * time.Second)
+	}
+	return g, nil
+}
+
+// Reconnect checks that g reads the organization's posts, then makes it
+// the feed's token: sealed in the data dir first (so a restart keeps it),
+// then in use, and the feed is refreshed at once. Any failure leaves the
+// token in use as it was. ErrNotPageAdmin: LinkedIn answered 403.
+func (s *Service) Reconnect(ctx context.Context, g Grant) error {
+	src, err := s.reconnectable()
+	if err != nil {
+		return err
+	}
+	if err := src.verify(ctx, g.AccessToken); err != nil {
+		s.reconnects.WithLabelValues(reconnectResult(err)).Inc()
+		if kindOf(err) == kindForbidden {
+			return fmt.Errorf("%w: %w", ErrNotPageAdmin, err)
+		}
+		return fmt.Errorf("insights: check the new token: %w", err)
+	}
+	t := storedToken{
+		AccessToken: g.AccessToken, ExpiresAt: g.ExpiresAt, RefreshToken: g.RefreshToken, RefreshExpiresAt: g.RefreshExpiresAt,
+		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: tokenFingerprint(s.cfg.AccessToken),
+	}
+	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+		s.reconnects.WithLabelValues("not_stored").Inc()
+		return err
+	}
+	src.install(t)
+	s.learned.setTokenFailing(time.Time{})
+	s.reconnects.WithLabelValues("ok").Inc()
+	s.logger.Info("insights: LinkedIn reconnected from /admin/linkedin", slog.Time("expires_at", g.ExpiresAt), slog.Bool("refresh_token", g.RefreshToken != ""))
+	s.refreshNow()
+	return nil
+}
+
+// reconnectResult is the metric label of a failed check.
+func reconnectResult(err error) string {
+	if kindOf(err) == kindForbidden {
+		return "not_page_admin"
+	}
+	return "check_failed"
+}
+
+// refreshNow wakes the refresher for a refresh at once (a new token).
+func (s *Service) refreshNow() {
+	select {
+	case s.kick <- struct{}{}:
+	default: // one is pending already
+	}
+}
+
+// useStoredToken puts the sealed token of the data dir in use when there
+// is one for this organization and the environment still has the token it
+// replaced; and keeps every refreshed token sealed from now on.
+func (s *Service) useStoredToken(src *linkedInSource) {
+	if len(s.cfg.TokenKey) != 32 || !s.persist {
+		return
+	}
+	src.onRefreshed = func(tok tokenResponse) { s.keepRefreshed(src, tok) }
+	t, err := loadToken(s.cfg.DataDir, s.cfg.TokenKey)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return
+	case err != nil:
+		s.logger.Warn("insights: ignoring the stored LinkedIn token", slog.String("error", err.Error()))
+		return
+	case t.Organization != s.cfg.OrganizationURN:
+		s.logger.Warn("insights: ignoring the stored LinkedIn token of another organization", slog.String("stored", t.Organization))
+		return
+	case t.Replaces != tokenFingerprint(s.cfg.AccessToken):
+		s.logger.Info("insights: LINKEDIN_ACCESS_TOKEN changed since the last reconnect: using it, not the stored token")
+		return
+	}
+	src.install(t)
+	s.logger.Info("insights: using the token reconnected from /admin/linkedin", slog.Time("obtained_at", t.ObtainedAt), slog.Time("expires_at", t.ExpiresAt))
+}
+
+// keepRefreshed seals a token the refresh grant handed out, so a restart
+// does not go back to the older one.
+func (s *Service) keepRefreshed(src *linkedInSource, tok tokenResponse) {
+	now := s.now()
+	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: tok.expiry(now), Organization: s.cfg.OrganizationURN,
+		ObtainedAt: now, Replaces: tokenFingerprint(s.cfg.AccessToken)}
+	src.mu.Lock()
+	t.RefreshToken = src.refreshToken
+	src.mu.Unlock()
+	if tok.RefreshTokenExpiresIn > 0 {
+		t.RefreshExpiresAt = now.Add(time.Duration(tok.RefreshTokenExpiresIn) * time.Second)
+	}
+	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
+	}
+}
+
+// tokenCollector is the token's expiry: absent while unknown, so an alert
+// on it never fires on a zero.
+type tokenCollector struct {
+	svc    *Service
+	expiry *prometheus.Desc
+}
+
+// TokenExpiryMetric names the gauge of the token's expiry.
+const TokenExpiryMetric = "veldhaven_insights_linkedin_token_expiry_timestamp_seconds"
+
+func newTokenCollector(s *Service) *tokenCollector {
+	return &tokenCollector{svc: s, expiry: prometheus.NewDesc(TokenExpiryMetric,
+		"When the feed's LinkedIn access token expires (Unix seconds); absent while unknown (a token from the environment before its first refresh or reconnect). source: environment or reconnect.",
+		[]string{"source"}, nil)}
+}
+
+// Describe implements prometheus.Collector.
+func (c *tokenCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.expiry }
+
+// Collect implements prometheus.Collector.
+func (c *tokenCollector) Collect(ch chan<- prometheus.Metric) {
+	conn := c.svc.Connection()
+	if conn.ExpiresAt.IsZero() {
+		return
+	}
+	source := "environment"
+	if conn.Reconnected {
+		source = "reconnect"
+	}
+	ch <- prometheus.MustNewConstMetric(c.expiry, prometheus.GaugeValue, float64(conn.ExpiresAt.Unix()), source)
+}
+
+// OAuthErrorCode is the OAuth error code (RFC 6749 §5.2) LinkedIn's token
+// endpoint refused a grant with, "" when err is not such a refusal.
+func OAuthErrorCode(err error) string {
+	if ue := asUpstream(err); ue != nil && (ue.Endpoint == "exchange" || ue.Endpoint == "token") {
+		return ue.Code
+	}
+	return ""
+}
+
+// NewOAuthRefusal is the error Exchange returns when LinkedIn's token
+// endpoint refuses a grant with code, for tests of callers.
+func NewOAuthRefusal(code string) error {
+	return &upstreamError{Endpoint: "exchange", Kind: kindUnauthorized, Status: 400, Code: code}
+}

@@ -1,0 +1,252 @@
+package insights
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/veldhaven/site/internal/fakelinkedin"
+)
+
+var testTokenKey = []byte("0123456789abcdef0123456789abcdef")
+
+// TestSealedToken: what is stored opens with its key only, unchanged, and
+// holds no token in plain text; without a key nothing is stored.
+func TestSealedToken(t *testing.T) {
+	dir := t.TempDir()
+	tok := storedToken{AccessToken: "AQV-secret-access", RefreshToken: "AQX-secret-refresh", Organization: testOrg, ExpiresAt: time.Unix(1900000000, 0).UTC()}
+	if err := saveToken(dir, nil, tok); !errors.Is(err, ErrNoTokenKey) {
+		t.Fatalf("no key: %v, want ErrNoTokenKey", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, tokenFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("a token was written without a key")
+	}
+	if err := saveToken(dir, testTokenKey, tok); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, tokenFile)
+	raw, _ := os.ReadFile(path)
+	for _, secret := range []string{tok.AccessToken, tok.RefreshToken, "accessToken"} {
+		if bytes.Contains(raw, []byte(secret)) {
+			t.Errorf("the file holds %q in plain text", secret)
+		}
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", info.Mode().Perm())
+	}
+	got, err := loadToken(dir, testTokenKey)
+	if err != nil || got.AccessToken != tok.AccessToken || got.RefreshToken != tok.RefreshToken || !got.ExpiresAt.Equal(tok.ExpiresAt) {
+		t.Fatalf("loaded %+v, %v", got, err)
+	}
+	tampered := bytes.Clone(raw)
+	tampered[len(tampered)-1] ^= 1
+	for _, tc := range []struct {
+		name string
+		key  []byte
+		data []byte
+	}{
+		{"another key", []byte("fedcba9876543210fedcba9876543210"), raw},
+		{"a changed byte", testTokenKey, tampered},
+		{"not a sealed file", testTokenKey, []byte(`{"accessToken":"x"}`)},
+		{"empty", testTokenKey, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := openToken(tc.key, tc.data); err == nil {
+				t.Fatal("opened")
+			}
+		})
+	}
+}
+
+// reconnectEnv is a feed whose environment token LinkedIn refuses
+// (expired), with the app's credentials, a data dir and, unless edit says
+// otherwise, a token key.
+func reconnectEnv(t *testing.T, edit func(*Config)) *fakeEnv {
+	t.Helper()
+	dir := t.TempDir()
+	env := newFakeEnv(t, "202401", "", time.Now(), func(c *Config) {
+		c.ClientID, c.ClientSecret, c.TokenKey, c.DataDir = "app-id", "app-secret", testTokenKey, dir
+		if edit != nil {
+			edit(c)
+		}
+	})
+	env.fake.RequireToken("only-a-token-nobody-has", "", false)
+	env.fake.RegisterApp("app-id", "app-secret", false, "https://site.example/admin/linkedin/callback")
+	env.step() // the environment's token is refused
+	if c := env.svc.Connection(); c.Problem != string(kindUnauthorized) {
+		t.Fatalf("before: problem %q, want unauthorized", c.Problem)
+	}
+	return env
+}
+
+// reconnect runs Reconnect and, when it succeeded, waits for the refresh
+// it asks for.
+func (env *fakeEnv) reconnect(t *testing.T, g Grant) error {
+	t.Helper()
+	err := env.svc.Reconnect(context.Background(), g)
+	if err == nil {
+		env.wait = env.timer.next(t)
+	}
+	return err
+}
+
+// TestReconnect: a page admin's token replaces the refused one, is kept
+// sealed and survives a restart; anything else changes nothing.
+func TestReconnect(t *testing.T) {
+	expires := time.Now().Add(60 * 24 * time.Hour).Truncate(time.Second)
+	t.Run("page admin", func(t *testing.T) {
+		env := reconnectEnv(t, nil)
+		g := Grant{AccessToken: env.fake.IssueToken(fakelinkedin.MemberPageAdmin), ExpiresAt: expires}
+		if err := env.reconnect(t, g); err != nil {
+			t.Fatal(err)
+		}
+		c := env.svc.Connection()
+		if c.Problem != "" || !c.Reconnected || !c.ExpiresAt.Equal(expires) || c.LastRefresh.IsZero() {
+			t.Fatalf("after: %+v", c)
+		}
+		var m dto.Metric
+		if err := env.svc.reconnects.WithLabelValues("ok").Write(&m); err != nil || m.GetCounter().GetValue() != 1 {
+			t.Errorf("reconnects ok %v %v", m.GetCounter().GetValue(), err)
+		}
+		raw, err := os.ReadFile(filepath.Join(env.cfg.DataDir, tokenFile))
+		if err != nil || bytes.Contains(raw, []byte(g.AccessToken)) {
+			t.Fatalf("stored: %v, plain text %v", err, bytes.Contains(raw, []byte(g.AccessToken)))
+		}
+		env.restart(t)
+		env.step()
+		if c := env.svc.Connection(); c.Problem != "" || !c.Reconnected || !c.ExpiresAt.Equal(expires) {
+			t.Fatalf("after a restart: %+v", c)
+		}
+		// A token put in the environment after the reconnect is newer.
+		env.cfg.AccessToken = "a-newer-token-by-hand"
+		env.restart(t)
+		if c := env.svc.Connection(); c.Reconnected {
+			t.Fatalf("a changed environment token lost to the stored one: %+v", c)
+		}
+	})
+	for _, tc := range []struct {
+		name  string
+		edit  func(*Config)
+		grant func(*fakelinkedin.Fake) Grant
+		want  error
+	}{
+		{"not a page admin", nil, func(f *fakelinkedin.Fake) Grant { return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberNotAdmin)} }, ErrNotPageAdmin},
+		{"no token key", func(c *Config) { c.TokenKey = nil }, func(f *fakelinkedin.Fake) Grant {
+			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
+		}, ErrNoTokenKey},
+		{"no app credentials", func(c *Config) { c.ClientID, c.ClientSecret = "", "" }, func(f *fakelinkedin.Fake) Grant {
+			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
+		}, ErrNoClient},
+		{"a token LinkedIn does not know", nil, func(*fakelinkedin.Fake) Grant { return Grant{AccessToken: "made-up"} }, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := reconnectEnv(t, tc.edit)
+			before := env.fake.Calls("posts")
+			err := env.reconnect(t, tc.grant(env.fake))
+			if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+				t.Fatalf("err %v, want %v", err, tc.want)
+			}
+			if tc.want != nil && tc.want != ErrNotPageAdmin && env.fake.Calls("posts") != before {
+				t.Error("LinkedIn was asked although the reconnect could not be kept")
+			}
+			if c := env.svc.Connection(); c.Reconnected || c.Problem != string(kindUnauthorized) {
+				t.Fatalf("the feed changed: %+v", c)
+			}
+			if _, err := os.Stat(filepath.Join(env.cfg.DataDir, tokenFile)); !errors.Is(err, os.ErrNotExist) {
+				t.Error("a token was stored")
+			}
+		})
+	}
+}
+
+// TestReconnectLeavesTheBudget: the check is made when the feed's daily
+// budget is spent, and takes none of it.
+func TestReconnectLeavesTheBudget(t *testing.T) {
+	env := reconnectEnv(t, func(c *Config) { c.DailyCalls = MinDailyCalls })
+	for env.svc.budget.take("posts") == nil {
+	}
+	env.svc.budget.mu.Lock()
+	used := env.svc.budget.used
+	env.svc.budget.mu.Unlock()
+	if err := env.reconnect(t, Grant{AccessToken: env.fake.IssueToken(fakelinkedin.MemberPageAdmin)}); err != nil {
+		t.Fatal(err)
+	}
+	env.svc.budget.mu.Lock()
+	defer env.svc.budget.mu.Unlock()
+	if env.svc.budget.used != used {
+		t.Fatalf("budget used %d, was %d", env.svc.budget.used, used)
+	}
+}
+
+// TestExchange: a code is exchanged once at the token endpoint; a second
+// time LinkedIn says invalid_grant.
+func TestExchange(t *testing.T) {
+	env := reconnectEnv(t, nil)
+	const redirect = "https://site.example/admin/linkedin/callback"
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	q := url.Values{"client_id": {"app-id"}, "redirect_uri": {redirect}, "state": {"s"}, "member": {fakelinkedin.MemberPageAdmin}}
+	res, err := noFollow.Get(strings.TrimSuffix(env.cfg.TokenURL, "/accessToken") + "/authorization/decide?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	loc, _ := url.Parse(res.Header.Get("Location"))
+	code := loc.Query().Get("code")
+	g, err := env.svc.Exchange(context.Background(), code, redirect)
+	if err != nil || g.AccessToken == "" || g.ExpiresAt.Before(time.Now().Add(59*24*time.Hour)) || g.RefreshToken != "" {
+		t.Fatalf("%+v %v", g, err)
+	}
+	_, err = env.svc.Exchange(context.Background(), code, redirect)
+	if ue := asUpstream(err); ue == nil || ue.Code != "invalid_grant" {
+		t.Fatalf("second exchange: %v, want invalid_grant", err)
+	}
+	if env.fake.Calls("exchange") != 2 {
+		t.Fatalf("%d exchanges", env.fake.Calls("exchange"))
+	}
+}
+
+// TestTokenExpiryMetric: absent while the expiry is unknown, the expiry
+// once a reconnect told it.
+func TestTokenExpiryMetric(t *testing.T) {
+	env := reconnectEnv(t, nil)
+	if mfs, _ := env.reg.Gather(); hasFamily(mfs, TokenExpiryMetric) {
+		t.Fatal("a series before the expiry is known")
+	}
+	expires := time.Now().Add(20 * 24 * time.Hour).Truncate(time.Second)
+	if err := env.reconnect(t, Grant{AccessToken: env.fake.IssueToken(fakelinkedin.MemberPageAdmin), ExpiresAt: expires}); err != nil {
+		t.Fatal(err)
+	}
+	mfs, err := env.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() != TokenExpiryMetric {
+			continue
+		}
+		m := mf.GetMetric()
+		if len(m) != 1 || m[0].GetGauge().GetValue() != float64(expires.Unix()) || m[0].GetLabel()[0].GetValue() != "reconnect" {
+			t.Fatalf("series %v", m)
+		}
+		return
+	}
+	t.Fatal("no expiry after the reconnect")
+}
+
+func hasFamily(mfs []*dto.MetricFamily, name string) bool {
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,137 @@
+// Package oauthstate binds an OAuth authorization code flow to the browser
+// that started it: a state cookie signed by the site (state.verifier.
+// expires.mac), valid for a few minutes, and spent once its code has gone
+// to the provider. The editor's GitHub sign-in and the LinkedIn reconnect
+// (internal/linkedinauth) both use it, each with a purpose of its own in
+// the MAC, so a cookie of one is never accepted by the other.
+package oauthstate
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Signer signs the state cookie, so a callback exchanges a code only for a
+// flow this site started: the cookie is state.verifier.expires.mac, mac an
+// HMAC-SHA256 of Purpose and the rest under Key. A cookie a request makes
+// up, or one past its Age, is refused before any call to the provider.
+type Signer struct {
+	Key []byte
+	// Purpose binds the MAC to one flow ("veldhaven editor sign-in state
+	// v1\x00"): a cookie of another flow signed with the same key fails.
+	Purpose string
+	// Age is how long a cookie is valid.
+	Age time.Duration
+	Now func() time.Time
+}
+
+func (s Signer) mac(payload string) string {
+	m := hmac.New(sha256.New, s.Key)
+	m.Write([]byte(s.Purpose))
+	m.Write([]byte(payload))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// Issue is the cookie value of a new flow, valid for Age. Neither state
+// nor verifier may be empty or contain a dot.
+func (s Signer) Issue(state, verifier string) string {
+	payload := state + "." + verifier + "." + strconv.FormatInt(s.Now().Add(s.Age).Unix(), 10)
+	return payload + "." + s.mac(payload)
+}
+
+// Problem says why a state cookie was refused, for the log.
+type Problem string
+
+// The problems Open finds.
+const (
+	OK        Problem = ""
+	Malformed Problem = "state_malformed"
+	Forged    Problem = "state_forged"
+	Expired   Problem = "state_expired"
+)
+
+// Open checks a cookie value: its MAC, then its expiry. It returns the state,
+// the verifier and when the state expires.
+func (s Signer) Open(value string) (state, verifier string, expires time.Time, problem Problem) {
+	parts := strings.Split(value, ".")
+	if len(parts) != 4 || parts[0] == "" || parts[1] == "" {
+		return "", "", time.Time{}, Malformed
+	}
+	payload := strings.Join(parts[:3], ".")
+	if !hmac.Equal([]byte(parts[3]), []byte(s.mac(payload))) {
+		return "", "", time.Time{}, Forged
+	}
+	unix, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil {
+		return "", "", time.Time{}, Malformed
+	}
+	expires = time.Unix(unix, 0)
+	if now := s.Now(); !now.Before(expires) || expires.After(now.Add(s.Age+time.Minute)) {
+		// Expired, or further ahead than this site ever signs (another
+		// replica's clock may be a little ahead, not more).
+		return "", "", time.Time{}, Expired
+	}
+	return parts[0], parts[1], expires, OK
+}
+
+// MaxSpent bounds the memory of spent states. A state is spent only when
+// its code goes to the provider, which each flow's exchange budget bounds
+// far below this in the minutes a state lives; past it, flows are refused
+// (429), never let through twice.
+const MaxSpent = 4096
+
+// Spent remembers the states whose code went to the provider until they
+// expire: a signed cookie works once (in this process).
+type Spent struct {
+	now func() time.Time
+	mu  sync.Mutex
+	m   map[string]time.Time // state -> when its cookie expires
+}
+
+// NewSpent is an empty memory of spent states on the clock now.
+func NewSpent(now func() time.Time) *Spent {
+	return &Spent{now: now, m: map[string]time.Time{}}
+}
+
+// Used reports whether state was spent before.
+func (s *Spent) Used(state string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.m[state]
+	return ok
+}
+
+// Spend marks state used until expires. It returns false when it already
+// was (two requests with one cookie at once), full when there is no room.
+func (s *Spent) Spend(state string, expires time.Time) (ok, full bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, used := s.m[state]; used {
+		return false, false
+	}
+	if len(s.m) >= MaxSpent {
+		now := s.now()
+		for k, until := range s.m {
+			if !now.Before(until) {
+				delete(s.m, k)
+			}
+		}
+		if len(s.m) >= MaxSpent {
+			return false, true
+		}
+	}
+	s.m[state] = expires
+	return true, false
+}
+
+// Len is how many spent states are remembered.
+func (s *Spent) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.m)
+}

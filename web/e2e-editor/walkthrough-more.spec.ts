@@ -1,0 +1,162 @@
+// Issue 36, point 5: the smaller faults the staff walkthrough found on main
+// 621ad41. Each test here failed on main 29c9f36 (after points 1-4 and 6).
+import type { Dialog, Page } from "@playwright/test";
+import {
+  type Careers,
+  type Employee,
+  expect,
+  expectSaved,
+  fieldBox,
+  openEntry,
+  publish,
+  readContent,
+  shownField,
+  test,
+} from "./editor";
+
+/** A field's control by its label, among the fields shown (folded entries keep theirs hidden). */
+function shownControl(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).locator("visible=true").first();
+}
+
+/** Every dialog the page opens (alert, confirm), answered with `answer`'s choice. */
+function watchDialogs(page: Page, answer: (dialog: Dialog) => boolean = () => true) {
+  const seen: { type: string; message: string }[] = [];
+  page.on("dialog", async (dialog) => {
+    seen.push({ type: dialog.type(), message: dialog.message() });
+    if (answer(dialog)) await dialog.accept();
+    else await dialog.dismiss();
+  });
+  return seen;
+}
+
+async function openFirstVacancy(page: Page) {
+  const vacancy = readContent<Careers>("careers").vacancies[0]!;
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByText(vacancy.title, { exact: true }).click();
+  return vacancy;
+}
+
+test("a refused save throws no page error", async ({ page }) => {
+  // Decap's Editor awaited the save its validation refused without catching
+  // it: "pageerror: undefined" on every refused save (patches/decap-cms-core).
+  await openFirstVacancy(page);
+  await shownControl(page, "Title").fill("");
+  await publish(page);
+  await expect(page.getByText("Fill in Title: it is required.")).toBeVisible();
+});
+
+// Not reproduced by this path on main 29c9f36 (there it failed only on the page
+// error above): kept as the guard of the staff's sequence.
+test("a save refused, then fixed and saved, leaves no local backup to recover", async ({
+  page,
+}) => {
+  const dialogs = watchDialogs(page);
+  const vacancy = await openFirstVacancy(page);
+  await shownControl(page, "Title").fill("");
+  await publish(page);
+  await expect(page.getByText("Fill in Title: it is required.")).toBeVisible();
+  // Decap writes its backup of a changed form two seconds after the last change.
+  await page.waitForTimeout(2500);
+  await shownControl(page, "Title").fill(`${vacancy.title} (renamed)`);
+  await publish(page);
+  await expectSaved(page);
+  await page.waitForTimeout(2500);
+
+  await page.goto("/admin/#/collections/careers");
+  await openFirstVacancy(page);
+  await expect(shownControl(page, "Title")).toHaveValue(`${vacancy.title} (renamed)`);
+  await page.waitForTimeout(1000);
+  expect(dialogs).toEqual([]);
+});
+
+test("Log Out in the local editor shows no Login screen", async ({ page }) => {
+  await page.goto("/admin/");
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  // The round picture at the top right opens the menu with Log Out.
+  await page.getByRole("banner").getByRole("button").filter({ hasNotText: "Media" }).click();
+  await page.getByRole("menuitem", { name: /log out/i }).click();
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
+});
+
+test("Cancel at “leave this page?” keeps the address of the entry on screen", async ({ page }) => {
+  const dialogs = watchDialogs(page, () => false);
+  await page.goto("/admin/");
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await page.goto("/admin/#/collections/pages/entries/home");
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  await page.goto("/admin/#/collections/careers/entries/careers");
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  const vacancy = await (async () => {
+    const v = readContent<Careers>("careers").vacancies[0]!;
+    await (await fieldBox(page, "Vacancies")).getByText(v.title, { exact: true }).click();
+    return v;
+  })();
+  await shownControl(page, "Title").fill(`${vacancy.title} (unsaved)`);
+
+  // The browser's Back, as staff go back to Home.
+  await page.goBack();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]!.type).toBe("confirm");
+  await expect.poll(() => page.url()).toMatch(/#\/collections\/careers\/entries\/careers$/);
+  await expect(shownControl(page, "Title")).toHaveValue(`${vacancy.title} (unsaved)`);
+  // Back again asks again (the address was given back, not lost).
+  await page.goBack();
+  await expect.poll(() => dialogs.length).toBe(2);
+  await expect.poll(() => page.url()).toMatch(/#\/collections\/careers\/entries\/careers$/);
+});
+
+test("a library photo narrower than its field is questioned when chosen, and Cancel keeps the photo", async ({
+  page,
+}) => {
+  const dialogs = watchDialogs(page, (d) => d.type() !== "confirm");
+  const vacancy = await openFirstVacancy(page);
+  const header = await shownField(page, "Header photo");
+  await header
+    .getByRole("button", { name: /Choose different image/ })
+    .first()
+    .click();
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  // 1600 x 1200, for a header shown 2000 pixels wide.
+  await library.getByText("careers-asset-manager-overview.jpg", { exact: true }).first().click();
+  await library.getByRole("button", { name: /Choose selected/ }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]).toEqual({
+    type: "confirm",
+    message: expect.stringMatching(
+      /^"careers-asset-manager-overview\.jpg" is only 1600 x 1200 pixels; this photo is shown at least 2000 pixels wide/,
+    ),
+  });
+  await expect(library).toBeHidden();
+  const current = String(vacancy.headerImage).split("/").pop()!;
+  await expect(header.getByText(current, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
+});
+
+test("at phone width, the preview switched on and off keeps the search and the open person", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const employees = readContent<{ employees: Employee[] }>("employees").employees;
+  const person = employees.find((e) => e.name.includes("Gallagher")) ?? employees[1]!;
+  const word = person.name.split(" ").pop()!.toLowerCase();
+  await openEntry(page, "people", "employees");
+  const search = page.getByRole("searchbox", { name: "Find a person" });
+  await search.fill(word);
+  const list = await fieldBox(page, "Employees");
+  await list.getByText(person.name, { exact: true }).click();
+  const jobTitle = page.getByRole("textbox", { name: "Job title (optional)", exact: true });
+  await expect(jobTitle).toBeVisible();
+
+  const toggle = page.getByRole("button", { name: "Toggle preview" });
+  await toggle.click();
+  await expect(page.locator("iframe").first()).toBeVisible();
+  await toggle.click();
+  await expect(search).toHaveValue(word);
+  await expect(page.getByText(`1 of ${employees.length} shown`)).toBeVisible();
+  await expect(jobTitle).toBeVisible();
+  await expect(jobTitle).toHaveValue(person.teamShown ?? "");
+});

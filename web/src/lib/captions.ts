@@ -1,0 +1,58 @@
+// Captions of the site's videos as WebVTT (https://www.w3.org/TR/webvtt1/),
+// from the cues staff write in the content: a start and an end in seconds and
+// the text shown meanwhile. Written at build (pages/captions/[video].vtt.ts).
+
+/** One caption as the content has it. */
+export interface Cue {
+  /** When it appears, in seconds from the start of the video. */
+  start: number;
+  /** When it goes, in seconds; after `start`. */
+  end: number;
+  text: string;
+}
+
+/** A time as WebVTT writes it: hours, minutes, seconds and milliseconds ("00:01:04.500"). */
+export function vttTime(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+}
+
+/**
+ * Cue text as WebVTT reads it: `&`, `<` and `>` escaped (they begin markup),
+ * lines kept, blank lines dropped (a blank line would end the cue).
+ */
+function cueText(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+/**
+ * The WebVTT file of a video's cues, in the order of their start. Throws
+ * (failing the build, with what is wrong and where) on a cue that ends before
+ * it starts, has a negative or non-numeric time, or has no text.
+ */
+export function toWebVtt(cues: readonly Cue[], where: string): string {
+  const blocks = [...cues]
+    .sort((a, b) => a.start - b.start)
+    .map((cue) => {
+      const text = cueText(cue.text);
+      const at = `${where}: the caption "${cue.text.slice(0, 40)}" at ${cue.start} s`;
+      if (!Number.isFinite(cue.start) || !Number.isFinite(cue.end) || cue.start < 0) {
+        throw new Error(`${at} needs a start and an end of 0 seconds or more`);
+      }
+      if (cue.end <= cue.start) throw new Error(`${at} must end after it starts`);
+      if (!text) throw new Error(`${at} has no text`);
+      return `${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${text}`;
+    });
+  return `WEBVTT\n\n${blocks.join("\n\n")}\n`;
+}
