@@ -415,6 +415,8 @@ func TestAlertRules(t *testing.T) {
 		"VeldhavenLinkedInBudgetMostlySpent":   `veldhaven_insights_linkedin_budget_used_ratio{namespace="web"} >= 0.75`,
 		"VeldhavenLinkedInVersionRetiring":     `veldhaven_insights_linkedin_version_days_left{namespace="web"} < 30`,
 		"VeldhavenLinkedInTokenRefreshFailing": `veldhaven_insights_token_refresh_failing{namespace="web"} > 0`,
+		"VeldhavenLinkedInTokenExpiring":       `veldhaven_insights_linkedin_token_expiry_timestamp_seconds{namespace="web"} - time() < 14 * 86400`,
+		"VeldhavenLinkedInTokenExpiringSoon":   `veldhaven_insights_linkedin_token_expiry_timestamp_seconds{namespace="web"} - time() < 3 * 86400`,
 	}
 	for _, rule := range insights.Rules {
 		expr, ok := want[rule.Alert]
