@@ -251,7 +251,7 @@ const (
 
 // linkedInKeys and editorKeys are the Secret's keys each kind of pod gets.
 var (
-	linkedInKeys = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"}
+	linkedInKeys = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "LINKEDIN_TOKEN_KEY"}
 	editorKeys   = []string{"CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_REPO", "CMS_GITHUB_BRANCH", "CMS_STATE_KEY"}
 )
 
@@ -523,7 +523,7 @@ func TestMonitoringFollowsTheAPI(t *testing.T) {
 	if got, want := down["VeldhavenFeedOwnerDown"], `absent(up{namespace="web",release="site",component="feed"} == 1)`; got != want {
 		t.Errorf("VeldhavenFeedOwnerDown: %q, want %q", got, want)
 	}
-	if len(ruleGroup(t, r, ".insights").Rules) != 4 {
+	if len(ruleGroup(t, r, ".insights").Rules) != 6 {
 		t.Errorf("the insights alerts were not kept: %+v", ruleGroup(t, r, ".insights").Rules)
 	}
 
@@ -903,6 +903,24 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 				t.Fatalf("render: %v, want an error naming %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// The site's certificate from cert-manager (issue 37): the ClusterIssuer's
+// annotation on the Ingress, the certificate in the TLS Secret, which is
+// then required.
+func TestCertManager(t *testing.T) {
+	out, err := render(t, "--set", "ingress.enabled=true", "--set", "ingress.tlsSecretName=www-tls", "--set", "ingress.certManagerClusterIssuer=letsencrypt",
+		"--set", "ingress.annotations.a=b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ing := decode(t, out).ingresses[webName]
+	if ing == nil || ing.Annotations["cert-manager.io/cluster-issuer"] != "letsencrypt" || ing.Annotations["a"] != "b" || len(ing.Spec.TLS) != 1 || ing.Spec.TLS[0].SecretName != "www-tls" {
+		t.Errorf("ingress %+v", ing)
+	}
+	if _, err := render(t, "--set", "ingress.enabled=true", "--set", "ingress.certManagerClusterIssuer=letsencrypt"); err == nil || !strings.Contains(err.Error(), "tlsSecretName") {
+		t.Errorf("an issuer without a TLS Secret: %v, want a refusal naming tlsSecretName", err)
 	}
 }
 
