@@ -206,14 +206,20 @@ $(HELM):
 	  -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$(HELM_K8S_MINOR)" \
 	  helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
 
+# promtool (Prometheus's rule checker), pinned in tools.mk, for the alert
+# rules' unit tests; the version is in the path.
+PROMTOOL := $(CURDIR)/.tools/promtool-$(PROMETHEUS_VERSION)/promtool
+$(PROMTOOL):
+	GOBIN=$(dir $(PROMTOOL)) $(GO) install github.com/prometheus/prometheus/cmd/promtool@$(PROMETHEUS_VERSION)
+
 # The Helm chart: lint (strict) with the default values and with every optional
 # part on (ci/all-on-values.yaml); its Go test (a module of its own, so the
 # site's go.mod stays small) renders both and decodes every manifest strictly
 # into the Kubernetes API types.
-test-chart: $(HELM)
+test-chart: $(HELM) $(PROMTOOL)
 	$(HELM) lint --strict $(CHART)
 	$(HELM) lint --strict $(CHART) -f $(CHART)/ci/all-on-values.yaml
-	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) $(GO) test -count=1 ./...
+	cd $(CHART)/test && $(GO) vet ./... && HELM=$(HELM) PROMTOOL=$(PROMTOOL) $(GO) test -count=1 ./...
 
 # The fast check of every pull request (docs/deploy.md, "Releases and previews"):
 # the content validated and the whole site built (make build), then every page of

@@ -17,3 +17,7 @@ KWOK_VERSION := v0.8.0
 # actionlint for make lint-workflows.
 # renovate: datasource=go depName=github.com/rhysd/actionlint extractVersion=^v(?<version>.*)$
 ACTIONLINT_VERSION := 1.7.12
+# promtool, for the unit tests of the chart's alert rules (make test-chart):
+# Prometheus's Go module numbers its 3.x releases v0.3xx.
+# renovate: datasource=go depName=github.com/prometheus/prometheus
+PROMETHEUS_VERSION := v0.316.0

@@ -8,10 +8,17 @@
 #   scripts/deploy.sh teardown <pr>            helm uninstall the pull request's release
 #   scripts/deploy.sh rollback production      after a failed smoke test: back to the
 #                                              release before IMAGE_TAG's
+#   scripts/deploy.sh sweep-previews <open PR numbers...>|none
+#                                              uninstall every site-pr-N release
+#                                              whose N is not an open pull request
 #
 # Settings (docs/deploy.md, "Releases and previews"), from the environment:
-#   KUBE_CONFIG         the kubeconfig's text (repository secret KUBE_CONFIG)
+#   KUBE_CONFIG         the kubeconfig's text: the environment secret KUBE_CONFIG
+#                       of the `production` or `preview` environment, each an
+#                       identity that reaches only its own namespace
 #   IMAGE, IMAGE_TAG    the image to run (ghcr.io/<owner>/<repo>, the commit)
+#   IMAGE_DIGEST        production: the image's digest (sha256:<64 hex>), which
+#                       is what runs (a tag can be pushed again; a digest cannot)
 #   PRODUCTION_URL      production: the site's address, e.g. https://www.veldhaven.eu
 #   PRODUCTION_NAMESPACE (veldhaven), PRODUCTION_SECRET (the Secret with the
 #                       site's environment: LinkedIn, editor sign-in; optional),
@@ -20,8 +27,14 @@
 #   PREVIEW_NAMESPACE   (veldhaven-previews), PREVIEW_TLS_SECRET (a wildcard
 #                       certificate for *.<domain>; optional)
 #   PRODUCTION_PERSISTENCE  true (default): the feed owner's /data on a
-#                       ReadWriteOnce claim; false: an emptyDir (lost with the pod)
-#   INGRESS_CLASS       the ingress class (optional: the cluster's default)
+#                       ReadWriteOncePod claim; false: an emptyDir (lost with the pod)
+#   PRODUCTION_STORAGE_CLASS  that claim's StorageClass (optional: the cluster's
+#                       default; EKS has none)
+#   GATEWAY_NAME, GATEWAY_NAMESPACE  route through this Gateway (Gateway API, an
+#                       HTTPRoute) instead of an Ingress; PRODUCTION_GATEWAY_LISTENER,
+#                       PREVIEW_GATEWAY_LISTENER name its listeners (optional)
+#   INGRESS_CLASS       without GATEWAY_NAME: the ingress class (optional: the
+#                       cluster's default)
 #   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
 #                       (optional: not needed when the package is public)
 #   DEPLOY_TIMEOUT      how long Helm waits for the pods to be ready (10m)
@@ -29,7 +42,8 @@
 #                       kubeconfig): what `make test-deploy` checks here
 # On GitHub Actions, `plan` writes configured=true|false, `production` and
 # `preview` write url=<address>, and a failed deploy or a rollback writes
-# result=<what is live now> (for the commit status) to $GITHUB_OUTPUT.
+# result=<what is live now> (for the commit status) to $GITHUB_OUTPUT;
+# sweep-previews writes swept=<the releases it removed>.
 #
 # The namespaces and the deploy identity's rights are the cluster owner's
 # (deploy/cluster/deploy-identity.yaml): the identity may manage releases in
@@ -74,7 +88,7 @@ host_of() {
 
 plan() {
   local what=${1:-} missing=()
-  [[ -n "${KUBE_CONFIG:-}" ]] || missing+=("repository secret KUBE_CONFIG (a kubeconfig for the cluster)")
+  [[ -n "${KUBE_CONFIG:-}" ]] || missing+=("environment secret KUBE_CONFIG of the '$what' environment (a kubeconfig for the $what identity)")
   case "$what" in
   production) [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)") ;;
   preview) [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)") ;;
@@ -90,7 +104,7 @@ plan() {
   local note="The image is still published."
   if [[ "$what" == preview ]]; then note="Pull requests from forks get no secrets, so they never have a preview."; fi
   # A workflow annotation: shown on the run's summary page.
-  echo "::warning title=${what^} deploy skipped::To deploy, set the ${list%; } under Settings > Secrets and variables > Actions (docs/deploy.md). $note"
+  echo "::warning title=${what^} deploy skipped::To deploy, set the ${list%; } (Settings > Environments, and Settings > Secrets and variables > Actions; docs/deploy.md). $note"
   output configured=false
 }
 
@@ -191,6 +205,40 @@ recover_release() {
   esac
 }
 
+# dns_name checks a Kubernetes object name from a setting (a DNS subdomain).
+dns_name() {
+  [[ "$2" =~ ^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$ ]] || die "$1 '$2': want a Kubernetes name (lower case letters, digits, '-' and '.')"
+}
+
+# route_args prints the chart's routing values, one per line: an HTTPRoute
+# to GATEWAY_NAME's listener $2 when GATEWAY_NAME is set, else an Ingress
+# (INGRESS_CLASS) with the TLS Secret $1. With a Gateway the certificates are
+# its listeners' (deploy/cluster/gateway.example.yaml), so a TLS Secret set
+# for the Ingress would be ignored: refused instead.
+route_args() {
+  local tls_var=$1 listener_var=$2
+  if [[ -z "${GATEWAY_NAME:-}" ]]; then
+    echo "--set"
+    echo "ingress.enabled=true"
+    if [[ -n "${INGRESS_CLASS:-}" ]]; then printf '%s\n' --set-string "ingress.className=$INGRESS_CLASS"; fi
+    if [[ -n "${!tls_var:-}" ]]; then printf '%s\n' --set-string "ingress.tlsSecretName=${!tls_var}"; fi
+    return
+  fi
+  dns_name GATEWAY_NAME "$GATEWAY_NAME"
+  if [[ -n "${!tls_var:-}" ]]; then
+    die "$tls_var is the Ingress's certificate; with GATEWAY_NAME the Gateway's listener holds it (certificateRefs): unset $tls_var"
+  fi
+  printf '%s\n' --set httpRoute.enabled=true --set-string "httpRoute.gateway.name=$GATEWAY_NAME"
+  if [[ -n "${GATEWAY_NAMESPACE:-}" ]]; then
+    dns_name GATEWAY_NAMESPACE "$GATEWAY_NAMESPACE"
+    printf '%s\n' --set-string "httpRoute.gateway.namespace=$GATEWAY_NAMESPACE"
+  fi
+  if [[ -n "${!listener_var:-}" ]]; then
+    dns_name "$listener_var" "${!listener_var}"
+    printf '%s\n' --set-string "httpRoute.gateway.sectionName=${!listener_var}"
+  fi
+}
+
 # helm_run runs helm upgrade --install (or helm template with DRY_RUN=1).
 helm_run() {
   local release=$1 namespace=$2
@@ -203,9 +251,7 @@ helm_run() {
   local args=(
     "$release" "$CHART" --namespace "$namespace"
     --set-string "image.repository=$image" --set-string "image.tag=$IMAGE_TAG"
-    --set ingress.enabled=true
   )
-  if [[ -n "${INGRESS_CLASS:-}" ]]; then args+=(--set-string "ingress.className=$INGRESS_CLASS"); fi
   if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
   args+=("$@")
   if [[ "${DRY_RUN:-}" == 1 ]]; then
@@ -244,20 +290,32 @@ production() {
   url=${url%/}
   local host
   host=$(host_of "$url")
+  # By digest: what was tested and pushed is what runs, even if the tag is
+  # pushed again (a preview's run may push images).
+  [[ "${IMAGE_DIGEST:-}" =~ ^sha256:[0-9a-f]{64}$ ]] ||
+    die "IMAGE_DIGEST '${IMAGE_DIGEST:-}': production runs the image by digest; want sha256:<64 hex digits> (the digest the image's push printed)"
   local args=(
     --set-string "siteUrl=$url" --set-string "ingress.host=$host"
     --set "replicaCount=${PRODUCTION_REPLICAS:-2}"
+    --set-string "image.digest=$IMAGE_DIGEST"
   )
+  local routing
+  routing=$(route_args PRODUCTION_TLS_SECRET PRODUCTION_GATEWAY_LISTENER) || exit 1
+  mapfile -t -O "${#args[@]}" args <<<"$routing"
   # The feed owner (one pod) keeps its snapshot, media and the day's count of
-  # LinkedIn calls on a ReadWriteOnce claim (the chart's default); the web
+  # LinkedIn calls on a ReadWriteOncePod claim (the chart's default); the web
   # pods are stateless whatever this says.
   case "${PRODUCTION_PERSISTENCE:-}" in
-  "" | true) ;;
+  "" | true)
+    if [[ -n "${PRODUCTION_STORAGE_CLASS:-}" ]]; then
+      dns_name PRODUCTION_STORAGE_CLASS "$PRODUCTION_STORAGE_CLASS"
+      args+=(--set-string "feed.persistence.storageClass=$PRODUCTION_STORAGE_CLASS")
+    fi
+    ;;
   false) args+=(--set feed.persistence.enabled=false) ;;
   *) die "PRODUCTION_PERSISTENCE '$PRODUCTION_PERSISTENCE': want true or false" ;;
   esac
   if [[ -n "${PRODUCTION_SECRET:-}" ]]; then args+=(--set-string "existingSecret=$PRODUCTION_SECRET"); fi
-  if [[ -n "${PRODUCTION_TLS_SECRET:-}" ]]; then args+=(--set-string "ingress.tlsSecretName=$PRODUCTION_TLS_SECRET"); fi
   helm_run veldhaven-site "${PRODUCTION_NAMESPACE:-veldhaven}" "${args[@]}"
   output "url=$url"
 }
@@ -279,7 +337,9 @@ preview() {
     --set-string "siteUrl=https://$host" --set-string "ingress.host=$host"
     --set replicaCount=1 --set feed.persistence.enabled=false
   )
-  if [[ -n "${PREVIEW_TLS_SECRET:-}" ]]; then args+=(--set-string "ingress.tlsSecretName=$PREVIEW_TLS_SECRET"); fi
+  local routing
+  routing=$(route_args PREVIEW_TLS_SECRET PREVIEW_GATEWAY_LISTENER) || exit 1
+  mapfile -t -O "${#args[@]}" args <<<"$routing"
   helm_run "site-pr-$pr" "${PREVIEW_NAMESPACE:-veldhaven-previews}" "${args[@]}"
   output "url=https://$host"
 }
@@ -296,6 +356,33 @@ teardown() {
   with_kubeconfig
   check_namespace "$namespace"
   "$HELM" uninstall "$release" --namespace "$namespace" --ignore-not-found --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
+}
+
+# sweep_previews uninstalls every preview release (site-pr-N, whatever its
+# state) whose pull request N is not among the open ones given: the previews
+# whose `closed` run failed or never ran. "none" when no pull request is open,
+# so that an empty list from a failed lookup never removes them all.
+sweep_previews() {
+  [[ $# -gt 0 ]] || die "sweep-previews: give the open pull requests' numbers, or 'none' when none is open"
+  local open=" " n
+  if [[ "$*" != none ]]; then
+    for n in "$@"; do open+="$(pr_number "$n") "; done
+  fi
+  local namespace=${PREVIEW_NAMESPACE:-veldhaven-previews}
+  ensure_helm
+  with_kubeconfig
+  check_namespace "$namespace"
+  local releases release swept=()
+  releases=$("$HELM" list --namespace "$namespace" --all --short --max 0) || die "cannot list the releases in $namespace"
+  for release in $releases; do
+    [[ "$release" =~ ^site-pr-([1-9][0-9]{0,8})$ ]] || continue
+    if [[ "$open" == *" ${BASH_REMATCH[1]} "* ]]; then continue; fi
+    echo "deploy: pull request ${BASH_REMATCH[1]} is not open; uninstalling its preview $release"
+    "$HELM" uninstall "$release" --namespace "$namespace" --wait --timeout "${DEPLOY_TIMEOUT:-10m}"
+    swept+=("$release")
+  done
+  echo "deploy: swept ${#swept[@]} preview(s) in $namespace${swept[*]:+: ${swept[*]}}"
+  output "swept=${swept[*]}"
 }
 
 # rollback, after the smoke test of IMAGE_TAG failed on production: back to
@@ -347,5 +434,6 @@ production) production ;;
 preview) preview "${2:-}" ;;
 teardown) teardown "${2:-}" ;;
 rollback) rollback "${2:-}" ;;
-*) die "usage: scripts/deploy.sh plan production|preview | production | preview <pr> | teardown <pr> | rollback production" ;;
+sweep-previews) sweep_previews "${@:2}" ;;
+*) die "usage: scripts/deploy.sh plan production|preview | production | preview <pr> | teardown <pr> | rollback production | sweep-previews <open pr...>|none" ;;
 esac

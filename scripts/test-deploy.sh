@@ -62,7 +62,8 @@ for bad in 0 -1 12a "1;rm" ""; do
 done
 run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN="preview.example.com/x" IMAGE=x IMAGE_TAG=y -- preview 12
 [[ $status != 0 ]] || fail "preview with a domain that is not a DNS name: exit 0"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_TAG=y -- production
+digest=sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest -- production
 [[ $status != 0 ]] || fail "production over http: exit 0, want a refusal"
 run "$work/out" KUBE_CONFIG= -- teardown 12
 [[ $status != 0 ]] || fail "teardown without KUBE_CONFIG: exit 0"
@@ -73,14 +74,32 @@ run "$work/out" KUBE_CONFIG=x -- rollback production
 [[ $status != 0 ]] || fail "rollback production without IMAGE_TAG: exit 0, want a refusal"
 expect "rollback production without IMAGE_TAG" "IMAGE_TAG" "$work/out"
 
+# Production runs what was tested, by digest: no digest, no deploy.
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y -- production
+[[ $status != 0 ]] || fail "production without IMAGE_DIGEST: exit 0, want a refusal"
+expect "production without IMAGE_DIGEST" "IMAGE_DIGEST" "$work/out"
+for bad in sha256:abc "${digest#sha256:}" "sha512:${digest#sha256:}" "$digest;x" "${digest^^}"; do
+  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y "IMAGE_DIGEST=$bad" -- production
+  [[ $status != 0 ]] || fail "production with IMAGE_DIGEST '$bad': exit 0, want a refusal"
+done
+
+# The sweeper wants the open pull requests, or "none": an empty list (a
+# failed lookup) must not remove every preview.
+run "$work/out" KUBE_CONFIG=x -- sweep-previews
+[[ $status != 0 ]] || fail "sweep-previews without numbers: exit 0, want a refusal"
+expect "sweep-previews without numbers" "none" "$work/out"
+run "$work/out" KUBE_CONFIG=x -- sweep-previews 12 "1;rm"
+[[ $status != 0 ]] || fail "sweep-previews with a bad number: exit 0, want a refusal"
+
 run "$work/out" DRY_RUN=1 -- teardown 12
 expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" "$work/out"
 
 sha=0123456789abcdef0123456789abcdef01234567
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha \
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha IMAGE_DIGEST=$digest \
   PRODUCTION_SECRET=site-env PRODUCTION_TLS_SECRET=www-tls INGRESS_CLASS=nginx IMAGE_PULL_SECRET=ghcr-pull -- production
 [[ $status == 0 ]] || fail "production (dry run): exit $status: $(tail -5 "$work/out")"
-expect "production" "ghcr.io/veldhaven/site:$sha" "$work/out"
+expect "production: the image by digest" "image: \"ghcr.io/veldhaven/site@$digest\"" "$work/out"
+grep -qF "site:$sha" "$work/out" && fail "production: the image by tag, want it by digest"
 expect "production" "www.veldhaven.eu" "$work/out"
 expect "production" "site-env" "$work/out"
 expect "production" "www-tls" "$work/out"
@@ -88,12 +107,43 @@ expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"
 expect "production" "ghcr-pull" "$work/out"
 expect "production: the feed owner's claim by default" "kind: PersistentVolumeClaim" "$work/out"
-expect "production: the feed owner's claim by default" "ReadWriteOnce" "$work/out"
+expect "production: the feed owner's claim by default" "- ReadWriteOncePod" "$work/out"
+grep -qF "storageClassName" "$work/out" && fail "production without PRODUCTION_STORAGE_CLASS: a class named"
 expect "production: the feed owner" "name: veldhaven-site-feed" "$work/out"
 expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=yes -- production
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_STORAGE_CLASS=gp3 -- production
+[[ $status == 0 ]] || fail "PRODUCTION_STORAGE_CLASS=gp3: exit $status: $(tail -5 "$work/out")"
+expect "PRODUCTION_STORAGE_CLASS=gp3" 'storageClassName: "gp3"' "$work/out"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "PRODUCTION_STORAGE_CLASS=Fast Disks" -- production
+[[ $status != 0 ]] || fail "PRODUCTION_STORAGE_CLASS='Fast Disks': exit 0, want a refusal"
+
+# The Gateway API instead of an Ingress.
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+  GATEWAY_NAME=site-gateway GATEWAY_NAMESPACE=gateways PRODUCTION_GATEWAY_LISTENER=www PREVIEW_GATEWAY_LISTENER=previews -- production
+[[ $status == 0 ]] || fail "production through a Gateway: exit $status: $(tail -5 "$work/out")"
+expect "production through a Gateway" "kind: HTTPRoute" "$work/out"
+expect "production through a Gateway" 'name: "site-gateway"' "$work/out"
+expect "production through a Gateway" 'namespace: "gateways"' "$work/out"
+expect "production through a Gateway" 'sectionName: "www"' "$work/out"
+expect "production through a Gateway" '- "www.veldhaven.eu"' "$work/out"
+grep -qF "kind: Ingress" "$work/out" && fail "production through a Gateway: an Ingress too"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+  GATEWAY_NAME=site-gateway PRODUCTION_TLS_SECRET=www-tls -- production
+[[ $status != 0 ]] || fail "GATEWAY_NAME with PRODUCTION_TLS_SECRET: exit 0, want a refusal (the Gateway holds the certificate)"
+expect "GATEWAY_NAME with PRODUCTION_TLS_SECRET" "PRODUCTION_TLS_SECRET" "$work/out"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest GATEWAY_NAME="a b" -- production
+[[ $status != 0 ]] || fail "GATEWAY_NAME='a b': exit 0, want a refusal"
+run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y \
+  GATEWAY_NAME=site-gateway GATEWAY_NAMESPACE=gateways PRODUCTION_GATEWAY_LISTENER=www PREVIEW_GATEWAY_LISTENER=previews -- preview 12
+[[ $status == 0 ]] || fail "preview through a Gateway: exit $status: $(tail -5 "$work/out")"
+expect "preview through a Gateway" "kind: HTTPRoute" "$work/out"
+expect "preview through a Gateway" 'sectionName: "previews"' "$work/out"
+expect "preview through a Gateway" '- "pr-12.preview.example.com"' "$work/out"
+grep -qF "kind: Ingress" "$work/out" && fail "preview through a Gateway: an Ingress too"
+
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=yes -- production
 [[ $status != 0 ]] || fail "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y PRODUCTION_PERSISTENCE=false -- production
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=false -- production
 [[ $status == 0 ]] || fail "PRODUCTION_PERSISTENCE=false: exit $status: $(tail -5 "$work/out")"
 grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production with PRODUCTION_PERSISTENCE=false: a claim"
 
@@ -103,6 +153,7 @@ expect "preview 12" "ghcr.io/veldhaven/site:$sha" "$work/out"
 expect "preview 12" "pr-12.preview.example.com" "$work/out"
 expect "preview 12" "site-pr-12" "$work/out"
 expect "preview 12" "kind: Ingress" "$work/out"
+grep -qF "kind: HTTPRoute" "$work/out" && fail "preview 12 without GATEWAY_NAME: an HTTPRoute"
 grep -qF "site-env" "$work/out" && fail "preview 12: the production secret reaches a preview"
 grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "preview 12: a claim (a preview's feed owner needs none)"
 expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output"

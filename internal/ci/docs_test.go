@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 // docSection is the text of a Markdown section of docs/deploy.md, from its
@@ -53,11 +56,31 @@ func TestSetupOrder(t *testing.T) {
 	image := find("makes the package public or names a pull secret", func(s string) bool {
 		return strings.Contains(s, "Change visibility") && strings.Contains(s, "IMAGE_PULL_SECRET")
 	})
-	secret := find("stores the repository secret KUBE_CONFIG", func(s string) bool {
-		return strings.Contains(s, "repository secret") && strings.Contains(s, "`KUBE_CONFIG`") && strings.Contains(s, "gh secret set KUBE_CONFIG")
+	// Issue 33: one identity per environment, each kubeconfig an
+	// environment secret (no repository secret a pull request could use),
+	// the environments made before their secrets are stored in them.
+	environments := find("makes the production and preview environments", func(s string) bool {
+		return strings.Contains(s, "Settings → Environments") && strings.Contains(s, "`production`") && strings.Contains(s, "`preview`")
 	})
-	if !(identity < image && image < secret) {
-		t.Errorf("set-up steps: deploy identity %d, image %d, KUBE_CONFIG %d: want them in that order", identity, image, secret)
+	secret := find("stores KUBE_CONFIG in each environment", func(s string) bool {
+		return strings.Contains(s, "environment secret") && strings.Contains(s, "`KUBE_CONFIG`") &&
+			strings.Contains(s, "gh secret set KUBE_CONFIG --env production") && strings.Contains(s, "gh secret set KUBE_CONFIG --env preview")
+	})
+	if !(identity < image && image < secret && environments < secret) {
+		t.Errorf("set-up steps: deploy identities %d, image %d, environments %d, KUBE_CONFIG %d: want the identities, then the image, and the environments, before KUBE_CONFIG", identity, image, environments, secret)
+	}
+	if strings.Contains(steps[secret], "gh secret set KUBE_CONFIG <") || strings.Contains(steps[secret], "repository secret `KUBE_CONFIG`") {
+		t.Error("set-up: KUBE_CONFIG stored as a repository secret, which every pull request's jobs can read")
+	}
+	for _, want := range []string{"deployer-token", "preview-deployer-token"} {
+		if !strings.Contains(steps[secret], want) {
+			t.Errorf("set-up, KUBE_CONFIG step: no kubeconfig from %s", want)
+		}
+	}
+	// The kubeconfig's server is the admin's own (managed API servers
+	// listen on 443), never a guessed port.
+	if strings.Contains(steps[secret], ":6443") || !strings.Contains(steps[secret], "{.clusters[0].cluster.server}") {
+		t.Error("set-up, KUBE_CONFIG step: the server URL must come from the admin's kubeconfig, not :6443")
 	}
 	if _, err := os.Stat(filepath.Join(repoRoot, "deploy/cluster/deploy-identity.yaml")); err != nil {
 		t.Error(err)
@@ -73,6 +96,92 @@ func TestRulesetPlanDocumented(t *testing.T) {
 			t.Errorf("docs/deploy.md, the rule on main: no %q", want)
 		}
 	}
+}
+
+// The Secret of the set-up (issue 33, point 4): the first deploy failed
+// because the docs' command lacked LINKEDIN_ORGANIZATION_URN, so the feed
+// owner refused to start. Every key the docs' command sets, given a value of
+// its form, must configure the feed owner's LinkedIn source and the web
+// pods' editor sign-in as the server reads them; and each key must be one
+// the chart hands to a pod.
+func TestSetupSecretComplete(t *testing.T) {
+	setup := docSection(t, "## One-time set-up of the repository")
+	var step string
+	for _, s := range regexp.MustCompile(`(?m)^\d+\. `).Split(setup, -1) {
+		if strings.Contains(s, "create secret generic") {
+			step = s
+		}
+	}
+	if step == "" {
+		t.Fatal("set-up: no step creating the site's Secret")
+	}
+	env := map[string]string{}
+	for _, m := range regexp.MustCompile(`--from-literal=([A-Z_]+)=`).FindAllStringSubmatch(step, -1) {
+		env[m[1]] = exampleValue(m[1])
+	}
+	getenv := func(k string) string { return env[k] }
+	cfg, err := insights.ConfigFromEnv(getenv)
+	if err != nil {
+		t.Fatalf("the feed owner refuses the docs' Secret: %v", err)
+	}
+	if cfg.AccessToken == "" || cfg.OrganizationURN == "" {
+		t.Errorf("the docs' Secret leaves the feed owner on the sample feed: keys %v", keys(env))
+	}
+	gh, err := editor.GitHubFromEnv(getenv)
+	if err != nil || gh == nil {
+		t.Errorf("the web pods' editor sign-in from the docs' Secret: %v, %v", gh, err)
+	}
+	if env[editor.EnvStateKey] == "" {
+		t.Errorf("the docs' Secret has no %s: with 2 or more web pods a sign-in started on one fails on another", editor.EnvStateKey)
+	}
+	chart := chartTemplates(t)
+	for k := range env {
+		// The templates list each key a pod gets as a quoted string.
+		if !strings.Contains(chart, `"`+k+`"`) {
+			t.Errorf("the docs' Secret sets %s, which the chart hands to no pod", k)
+		}
+	}
+}
+
+// exampleValue is a value of the form the server checks for a key of the
+// docs' Secret (the docs show placeholders).
+func exampleValue(key string) string {
+	switch key {
+	case "LINKEDIN_ORGANIZATION_URN":
+		return "urn:li:organization:2414183"
+	case editor.EnvRepo:
+		return "veldhaven/site"
+	case editor.EnvStateKey:
+		return "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH"
+	default:
+		return "example-" + strings.ToLower(key)
+	}
+}
+
+// chartTemplates is the text of the Helm chart's templates.
+func chartTemplates(t *testing.T) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(repoRoot, "deploy/helm/veldhaven-site/templates/*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no chart templates: %v", err)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 // GitHub keeps one run waiting per concurrency group and cancels an older

@@ -178,13 +178,18 @@ sentence saying what to change.
 {{- end }}
 {{- $feed := .Values.feed }}
 {{- if gt (int $feed.replicaCount) 1 }}
-{{- fail (printf "feed.replicaCount %d: the feed owner is one pod (0 stops it): each more pod would be another LinkedIn client spending the same daily budget%s" (int $feed.replicaCount) (ternary ", and would share its ReadWriteOnce claim, which a second pod on another node cannot mount (Multi-Attach)" "" (include "veldhaven-site.feedClaimRWO" . | eq "true"))) }}
+{{- fail (printf "feed.replicaCount %d: the feed owner is one pod (0 stops it): each more pod would be another LinkedIn client spending the same daily budget%s" (int $feed.replicaCount) (ternary ", and would share its ReadWriteOnce(Pod) claim, which a second pod cannot mount (Multi-Attach on another node; held back by the scheduler with ReadWriteOncePod)" "" (include "veldhaven-site.feedClaimRWO" . | eq "true"))) }}
 {{- end }}
 {{- if and (include "veldhaven-site.feedClaimRWO" . | eq "true") (ne $feed.strategy.type "Recreate") }}
-{{- fail (printf "feed.strategy.type %s: the feed owner's claim is ReadWriteOnce, so a new pod started beside the old one (a surge) on another node cannot mount it and the rollout hangs; use Recreate" $feed.strategy.type) }}
+{{- fail (printf "feed.strategy.type %s: the feed owner's claim is ReadWriteOnce(Pod), so a new pod started beside the old one (a surge) cannot mount it and the rollout hangs; use Recreate" $feed.strategy.type) }}
 {{- end }}
 {{- if and (eq $feed.strategy.type "Recreate") $feed.strategy.rollingUpdate }}
 {{- fail "feed.strategy.rollingUpdate: only with feed.strategy.type RollingUpdate" }}
+{{- end }}
+{{- with .Values.httpRoute }}
+{{- if and .enabled (not .gateway.name) }}
+{{- fail "httpRoute.gateway.name: required when httpRoute.enabled is true (the Gateway the cluster's owner made, deploy/cluster/gateway.example.yaml)" }}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -318,4 +323,22 @@ securityContext:
 volumeMounts:
   - name: data
     mountPath: /data
+{{- end }}
+
+{{/*
+"true" when the chart renders a Prometheus Operator kind (PodMonitor,
+PrometheusRule): monitoring.enabled true, or auto and the cluster serves
+monitoring.coreos.com/v1 with that kind (helm template: --api-versions
+monitoring.coreos.com/v1/<Kind>).
+*/}}
+{{- define "veldhaven-site.monitoring" -}}
+{{- $on := toString .root.Values.monitoring.enabled }}
+{{- or (eq $on "true") (and (eq $on "auto") (.root.Capabilities.APIVersions.Has (printf "monitoring.coreos.com/v1/%s" .kind))) | toString }}
+{{- end }}
+
+{{/*
+"true" when the PodMonitor renders (the down alerts read its series).
+*/}}
+{{- define "veldhaven-site.podMonitor" -}}
+{{- and .Values.metrics.enabled .Values.monitoring.podMonitor.enabled (include "veldhaven-site.monitoring" (dict "root" . "kind" "PodMonitor") | eq "true") | toString }}
 {{- end }}

@@ -73,7 +73,59 @@ type manifests struct {
 	hpas        map[string]*autoscalingv2.HorizontalPodAutoscaler
 	pdbs        map[string]*policyv1.PodDisruptionBudget
 	rules       map[string]*prometheusRule
+	monitors    map[string]*podMonitor
+	routes      map[string]*httpRoute
 	policies    map[string]*networkingv1.NetworkPolicy
+}
+
+// podMonitor is the Prometheus Operator's PodMonitor
+// (monitoring.coreos.com/v1): the fields the chart writes. test/kube has
+// the API server admit it against the operator's own CRD.
+type podMonitor struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		Selector            metav1.LabelSelector `json:"selector"`
+		PodMetricsEndpoints []struct {
+			Port        string `json:"port"`
+			Path        string `json:"path"`
+			Interval    string `json:"interval"`
+			Relabelings []struct {
+				SourceLabels []string `json:"sourceLabels"`
+				TargetLabel  string   `json:"targetLabel"`
+			} `json:"relabelings"`
+		} `json:"podMetricsEndpoints"`
+	} `json:"spec"`
+}
+
+// httpRoute is the Gateway API's HTTPRoute (gateway.networking.k8s.io/v1):
+// the fields the chart writes. test/kube has the API server admit it
+// against the Gateway API's CRD.
+type httpRoute struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata"`
+	Spec              struct {
+		ParentRefs []struct {
+			Group       string `json:"group"`
+			Kind        string `json:"kind"`
+			Name        string `json:"name"`
+			Namespace   string `json:"namespace,omitempty"`
+			SectionName string `json:"sectionName,omitempty"`
+		} `json:"parentRefs"`
+		Hostnames []string `json:"hostnames"`
+		Rules     []struct {
+			Matches []struct {
+				Path struct {
+					Type  string `json:"type"`
+					Value string `json:"value"`
+				} `json:"path"`
+			} `json:"matches"`
+			BackendRefs []struct {
+				Name string `json:"name"`
+				Port int32  `json:"port"`
+			} `json:"backendRefs"`
+		} `json:"rules"`
+	} `json:"spec"`
 }
 
 // prometheusRule is the Prometheus Operator's PrometheusRule
@@ -83,17 +135,20 @@ type prometheusRule struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata"`
 	Spec              struct {
-		Groups []struct {
-			Name  string `json:"name"`
-			Rules []struct {
-				Alert       string            `json:"alert"`
-				Expr        string            `json:"expr"`
-				For         string            `json:"for,omitempty"`
-				Labels      map[string]string `json:"labels,omitempty"`
-				Annotations map[string]string `json:"annotations,omitempty"`
-			} `json:"rules"`
-		} `json:"groups"`
+		Groups []ruleGroupT `json:"groups"`
 	} `json:"spec"`
+}
+
+// ruleGroupT is one group of a PrometheusRule.
+type ruleGroupT struct {
+	Name  string `json:"name"`
+	Rules []struct {
+		Alert       string            `json:"alert"`
+		Expr        string            `json:"expr"`
+		For         string            `json:"for,omitempty"`
+		Labels      map[string]string `json:"labels,omitempty"`
+		Annotations map[string]string `json:"annotations,omitempty"`
+	} `json:"rules"`
 }
 
 // decode splits a render into documents and decodes each strictly into the
@@ -109,6 +164,8 @@ func decode(t *testing.T, out string) manifests {
 		hpas:        map[string]*autoscalingv2.HorizontalPodAutoscaler{},
 		pdbs:        map[string]*policyv1.PodDisruptionBudget{},
 		rules:       map[string]*prometheusRule{},
+		monitors:    map[string]*podMonitor{},
+		routes:      map[string]*httpRoute{},
 		policies:    map[string]*networkingv1.NetworkPolicy{},
 	}
 	for _, doc := range strings.Split(out, "\n---") {
@@ -154,6 +211,12 @@ func decode(t *testing.T, out string) manifests {
 		case "monitoring.coreos.com/v1 PrometheusRule":
 			v := &prometheusRule{}
 			obj, keep = v, func() { m.rules[v.Name] = v }
+		case "monitoring.coreos.com/v1 PodMonitor":
+			v := &podMonitor{}
+			obj, keep = v, func() { m.monitors[v.Name] = v }
+		case "gateway.networking.k8s.io/v1 HTTPRoute":
+			v := &httpRoute{}
+			obj, keep = v, func() { m.routes[v.Name] = v }
 		case "policy/v1 PodDisruptionBudget":
 			v := &policyv1.PodDisruptionBudget{}
 			obj, keep = v, func() { m.pdbs[v.Name] = v }
@@ -188,7 +251,7 @@ const (
 
 // linkedInKeys and editorKeys are the Secret's keys each kind of pod gets.
 var (
-	linkedInKeys = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"}
+	linkedInKeys = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "LINKEDIN_TOKEN_KEY"}
 	editorKeys   = []string{"CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_REPO", "CMS_GITHUB_BRANCH", "CMS_STATE_KEY"}
 )
 
@@ -198,8 +261,10 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := decode(t, out)
-	if len(m.ingresses)+len(m.hpas)+len(m.rules) != 0 {
-		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers, %d rules", len(m.ingresses), len(m.hpas), len(m.rules))
+	// helm template asks no cluster: no Prometheus Operator API, so no
+	// monitoring objects (TestMonitoringFollowsTheAPI renders with it).
+	if len(m.ingresses)+len(m.hpas)+len(m.rules)+len(m.monitors)+len(m.routes) != 0 {
+		t.Errorf("optional objects on by default: %d ingresses, %d autoscalers, %d rules, %d pod monitors, %d routes", len(m.ingresses), len(m.hpas), len(m.rules), len(m.monitors), len(m.routes))
 	}
 	web, feed := m.deployments[webName], m.deployments[feedName]
 	if web == nil || feed == nil || len(m.deployments) != 2 {
@@ -236,8 +301,10 @@ func TestDefaults(t *testing.T) {
 	if claim == nil || len(m.claims) != 1 {
 		t.Fatalf("want the feed owner's claim %s by default; have %v", claimName, keys(m.claims))
 	}
-	if modes := claim.Spec.AccessModes; len(modes) != 1 || modes[0] != corev1.ReadWriteOnce {
-		t.Errorf("claim access modes %v, want ReadWriteOnce", modes)
+	// One pod, not one node: ReadWriteOnce would let a second owner onto
+	// the first one's node.
+	if modes := claim.Spec.AccessModes; len(modes) != 1 || modes[0] != corev1.ReadWriteOncePod {
+		t.Errorf("claim access modes %v, want ReadWriteOncePod", modes)
 	}
 	if v := feed.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].PersistentVolumeClaim == nil || v[0].PersistentVolumeClaim.ClaimName != claimName {
 		t.Errorf("feed owner /data: %+v, want the claim %s", v, claimName)
@@ -335,20 +402,23 @@ func TestAlertRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := decode(t, out).rules[webName]
-	if r == nil || len(r.Spec.Groups) != 1 {
-		t.Fatalf("PrometheusRule %+v", r)
+	if r == nil || len(r.Spec.Groups) != 2 {
+		t.Fatalf("PrometheusRule %+v, want the up and insights groups", r)
 	}
 	if r.Namespace != "web" || r.Labels["release"] != "kube-prometheus-stack" {
 		t.Errorf("namespace %q labels %v", r.Namespace, r.Labels)
 	}
 	source := insightsSource(t)
+	insights := ruleGroup(t, r, ".insights")
 	want := map[string]string{
 		"VeldhavenFeedOld":                     `veldhaven_insights_feed_age_seconds{namespace="web"} > 3600`,
 		"VeldhavenLinkedInBudgetMostlySpent":   `veldhaven_insights_linkedin_budget_used_ratio{namespace="web"} >= 0.75`,
 		"VeldhavenLinkedInVersionRetiring":     `veldhaven_insights_linkedin_version_days_left{namespace="web"} < 30`,
 		"VeldhavenLinkedInTokenRefreshFailing": `veldhaven_insights_token_refresh_failing{namespace="web"} > 0`,
+		"VeldhavenLinkedInTokenExpiring":       `veldhaven_insights_linkedin_token_expiry_timestamp_seconds{namespace="web"} - time() < 14 * 86400`,
+		"VeldhavenLinkedInTokenExpiringSoon":   `veldhaven_insights_linkedin_token_expiry_timestamp_seconds{namespace="web"} - time() < 3 * 86400`,
 	}
-	for _, rule := range r.Spec.Groups[0].Rules {
+	for _, rule := range insights.Rules {
 		expr, ok := want[rule.Alert]
 		if !ok {
 			t.Errorf("unexpected alert %s", rule.Alert)
@@ -369,17 +439,172 @@ func TestAlertRules(t *testing.T) {
 	for alert := range want {
 		t.Errorf("no alert %s", alert)
 	}
-	out, err = render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=job="site"`)
+	out, err = render(t, "--set", "monitoring.enabled=true", "--set", `prometheusRule.selector=job="site"`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range decode(t, out).rules[webName].Spec.Groups[0].Rules {
+	for _, rule := range ruleGroup(t, decode(t, out).rules[webName], ".insights").Rules {
 		if !strings.Contains(rule.Expr, `{job="site"}`) || strings.Contains(rule.Expr, "namespace=") {
 			t.Errorf("%s: expr %q, want the selector given", rule.Alert, rule.Expr)
 		}
 	}
-	if _, err := render(t, "--set", "prometheusRule.enabled=true", "--set", `prometheusRule.selector=}or vector(1)`); err == nil {
+	if _, err := render(t, "--set", "monitoring.enabled=true", "--set", `prometheusRule.selector=}or vector(1)`); err == nil {
 		t.Error("a selector that is not label matchers renders")
+	}
+}
+
+// ruleGroup is the rule group whose name ends in suffix.
+func ruleGroup(t *testing.T, r *prometheusRule, suffix string) *ruleGroupT {
+	t.Helper()
+	if r == nil {
+		t.Fatal("no PrometheusRule")
+	}
+	for i := range r.Spec.Groups {
+		if strings.HasSuffix(r.Spec.Groups[i].Name, suffix) {
+			return &r.Spec.Groups[i]
+		}
+	}
+	t.Fatalf("PrometheusRule %s: no group *%s", r.Name, suffix)
+	return nil
+}
+
+// The API versions a cluster with the Prometheus Operator serves, as
+// helm template takes them (--api-versions group/version/Kind).
+var operatorAPI = []string{"--api-versions", "monitoring.coreos.com/v1/PodMonitor", "--api-versions", "monitoring.coreos.com/v1/PrometheusRule"}
+
+// TestMonitoringFollowsTheAPI (issue 33): with the Prometheus Operator's
+// API the defaults scrape the web pods and the feed owner and ship the
+// rules with the down alerts; without it nothing of it renders (it would
+// fail the install); each kind follows its own API; off is off.
+func TestMonitoringFollowsTheAPI(t *testing.T) {
+	out, err := render(t, operatorAPI...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, out)
+	web, feed := m.deployments[webName], m.deployments[feedName]
+	pm := m.monitors[webName]
+	if pm == nil || len(m.monitors) != 1 {
+		t.Fatalf("PodMonitors %v, want %s", keys(m.monitors), webName)
+	}
+	if !selects(pm.Spec.Selector.MatchLabels, web) || !selects(pm.Spec.Selector.MatchLabels, feed) {
+		t.Errorf("PodMonitor selects %v: want the web pods and the feed owner", pm.Spec.Selector.MatchLabels)
+	}
+	if eps := pm.Spec.PodMetricsEndpoints; len(eps) != 1 || eps[0].Port != "metrics" || eps[0].Path != "/metrics" {
+		t.Errorf("PodMonitor endpoints %+v, want the metrics port's /metrics", eps)
+	} else {
+		labels := map[string]string{}
+		for _, r := range eps[0].Relabelings {
+			labels[r.TargetLabel] = strings.Join(r.SourceLabels, ",")
+		}
+		if labels["component"] != "__meta_kubernetes_pod_label_app_kubernetes_io_component" || labels["release"] != "__meta_kubernetes_pod_label_app_kubernetes_io_instance" {
+			t.Errorf("PodMonitor relabelings %v: the down alerts need component and release", labels)
+		}
+	}
+	for _, d := range []*appsv1.Deployment{web, feed} {
+		if !hasPort(onlyContainer(t, d), "metrics") {
+			t.Errorf("%s: no metrics port for the PodMonitor", d.Name)
+		}
+		if d.Spec.Template.Labels["app.kubernetes.io/component"] == "" {
+			t.Errorf("%s: pods without the component label the alerts tell them apart by", d.Name)
+		}
+	}
+	r := m.rules[webName]
+	down := map[string]string{}
+	for _, rule := range ruleGroup(t, r, ".up").Rules {
+		down[rule.Alert] = rule.Expr
+		if rule.For != "5m" || rule.Labels["severity"] == "" || rule.Annotations["summary"] == "" {
+			t.Errorf("%s: for %q labels %v annotations %v", rule.Alert, rule.For, rule.Labels, rule.Annotations)
+		}
+	}
+	if got, want := down["VeldhavenSiteDown"], `absent(up{namespace="web",release="site",component="web"} == 1)`; got != want {
+		t.Errorf("VeldhavenSiteDown: %q, want %q", got, want)
+	}
+	if got, want := down["VeldhavenFeedOwnerDown"], `absent(up{namespace="web",release="site",component="feed"} == 1)`; got != want {
+		t.Errorf("VeldhavenFeedOwnerDown: %q, want %q", got, want)
+	}
+	if len(ruleGroup(t, r, ".insights").Rules) != 6 {
+		t.Errorf("the insights alerts were not kept: %+v", ruleGroup(t, r, ".insights").Rules)
+	}
+
+	for _, tt := range []struct {
+		name               string
+		args               []string
+		monitors, rules    int
+		siteDown, feedDown bool
+	}{
+		{"no Prometheus Operator API", nil, 0, 0, false, false},
+		{"no API, the old prometheusRule.enabled", []string{"--set", "prometheusRule.enabled=true"}, 0, 0, false, false},
+		{"the API, monitoring off", append([]string{"--set", "monitoring.enabled=false"}, operatorAPI...), 0, 0, false, false},
+		{"the API, rules off", append([]string{"--set", "prometheusRule.enabled=false"}, operatorAPI...), 1, 0, false, false},
+		{"only PrometheusRule served", []string{"--api-versions", "monitoring.coreos.com/v1/PrometheusRule"}, 0, 1, false, false},
+		{"the API, no PodMonitor: no down alerts that could never clear", append([]string{"--set", "monitoring.podMonitor.enabled=false"}, operatorAPI...), 0, 1, false, false},
+		{"the API, no metrics port", append([]string{"--set", "metrics.enabled=false"}, operatorAPI...), 0, 1, false, false},
+		{"the API, the owner stopped", append([]string{"--set", "feed.replicaCount=0"}, operatorAPI...), 1, 1, true, false},
+		{"forced on without the API", []string{"--set", "monitoring.enabled=true"}, 1, 1, true, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := render(t, tt.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := decode(t, out)
+			if len(m.monitors) != tt.monitors || len(m.rules) != tt.rules {
+				t.Fatalf("%d PodMonitors, %d PrometheusRules; want %d, %d", len(m.monitors), len(m.rules), tt.monitors, tt.rules)
+			}
+			alerts := map[string]bool{}
+			for _, r := range m.rules {
+				for _, g := range r.Spec.Groups {
+					for _, rule := range g.Rules {
+						alerts[rule.Alert] = true
+					}
+				}
+			}
+			if alerts["VeldhavenSiteDown"] != tt.siteDown || alerts["VeldhavenFeedOwnerDown"] != tt.feedDown {
+				t.Errorf("alerts %v: want site down %v, owner down %v", alerts, tt.siteDown, tt.feedDown)
+			}
+		})
+	}
+}
+
+// TestHTTPRoute: the Gateway API's route to the public Service, attached to
+// the Gateway named, for siteUrl's host unless told otherwise.
+func TestHTTPRoute(t *testing.T) {
+	out, err := render(t, "--set", "httpRoute.enabled=true", "--set", "httpRoute.gateway.name=veldhaven",
+		"--set", "httpRoute.gateway.namespace=veldhaven-gateway", "--set", "httpRoute.gateway.sectionName=www",
+		"--set", "siteUrl=https://pr-4.preview.example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, out)
+	r := m.routes[webName]
+	if r == nil || len(m.routes) != 1 || len(m.ingresses) != 0 {
+		t.Fatalf("routes %v ingresses %v, want the one HTTPRoute", keys(m.routes), keys(m.ingresses))
+	}
+	if p := r.Spec.ParentRefs; len(p) != 1 || p[0].Kind != "Gateway" || p[0].Group != "gateway.networking.k8s.io" || p[0].Name != "veldhaven" || p[0].Namespace != "veldhaven-gateway" || p[0].SectionName != "www" {
+		t.Errorf("parentRefs %+v", p)
+	}
+	if h := r.Spec.Hostnames; len(h) != 1 || h[0] != "pr-4.preview.example.com" {
+		t.Errorf("hostnames %v, want siteUrl's host", h)
+	}
+	svc := m.services[webName]
+	if len(r.Spec.Rules) != 1 || len(r.Spec.Rules[0].BackendRefs) != 1 || r.Spec.Rules[0].BackendRefs[0].Name != svc.Name || r.Spec.Rules[0].BackendRefs[0].Port != svc.Spec.Ports[0].Port {
+		t.Errorf("rules %+v, want the public Service %s port %d", r.Spec.Rules, svc.Name, svc.Spec.Ports[0].Port)
+	}
+	if mt := r.Spec.Rules[0].Matches; len(mt) != 1 || mt[0].Path.Type != "PathPrefix" || mt[0].Path.Value != "/" {
+		t.Errorf("matches %+v, want every path", mt)
+	}
+
+	out, err = render(t, "--set", "httpRoute.enabled=true", "--set", "httpRoute.gateway.name=gw", "--set", "httpRoute.hostnames={a.example.com,b.example.com}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = decode(t, out).routes[webName]
+	if h := r.Spec.Hostnames; len(h) != 2 || h[0] != "a.example.com" {
+		t.Errorf("hostnames %v, want those given", h)
+	}
+	if p := r.Spec.ParentRefs[0]; p.Namespace != "" || p.SectionName != "" {
+		t.Errorf("parentRef %+v: a namespace or listener nobody asked for", p)
 	}
 }
 
@@ -652,6 +877,8 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"misspelt value (values.schema.json)", []string{"replicaCont=3"}, "replicaCont"},
 		{"unknown log level", []string{"logLevel=verbose"}, "logLevel"},
 		{"digest that is not one", []string{"image.digest=latest"}, "digest"},
+		{"an HTTPRoute without its Gateway", []string{"httpRoute.enabled=true"}, "httpRoute.gateway.name"},
+		{"monitoring neither auto, on nor off", []string{"monitoring.enabled=sometimes"}, "monitoring"},
 		// The combinations that cannot start.
 		{"two feed owners on a ReadWriteOnce claim", []string{"feed.replicaCount=2"}, "Multi-Attach"},
 		{"two feed owners on any claim", []string{"feed.replicaCount=2", "feed.persistence.accessModes={ReadWriteMany}"}, "feed.replicaCount 2"},
@@ -676,6 +903,24 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 				t.Fatalf("render: %v, want an error naming %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// The site's certificate from cert-manager (issue 37): the ClusterIssuer's
+// annotation on the Ingress, the certificate in the TLS Secret, which is
+// then required.
+func TestCertManager(t *testing.T) {
+	out, err := render(t, "--set", "ingress.enabled=true", "--set", "ingress.tlsSecretName=www-tls", "--set", "ingress.certManagerClusterIssuer=letsencrypt",
+		"--set", "ingress.annotations.a=b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ing := decode(t, out).ingresses[webName]
+	if ing == nil || ing.Annotations["cert-manager.io/cluster-issuer"] != "letsencrypt" || ing.Annotations["a"] != "b" || len(ing.Spec.TLS) != 1 || ing.Spec.TLS[0].SecretName != "www-tls" {
+		t.Errorf("ingress %+v", ing)
+	}
+	if _, err := render(t, "--set", "ingress.enabled=true", "--set", "ingress.certManagerClusterIssuer=letsencrypt"); err == nil || !strings.Contains(err.Error(), "tlsSecretName") {
+		t.Errorf("an issuer without a TLS Secret: %v, want a refusal naming tlsSecretName", err)
 	}
 }
 
