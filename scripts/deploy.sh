@@ -8,7 +8,7 @@
 #   scripts/deploy.sh teardown <pr>            helm uninstall the pull request's release
 #   scripts/deploy.sh rollback production      after a failed smoke test: back to the
 #                                              release before IMAGE_TAG's
-#   scripts/deploy.sh sweep-previews <open PR numbers...>|none
+#   scripts/deploy.sh sweep-previews <open PR numbers...>|none   (or OPEN_PRS="1 2")
 #                                              uninstall every site-pr-N release
 #                                              whose N is not an open pull request
 #
@@ -86,9 +86,13 @@ host_of() {
   echo "${BASH_REMATCH[1]}"
 }
 
+# plan says whether deploys of one kind are switched on: by a repository
+# variable, never by the secret. The plan jobs run outside the GitHub
+# environments that hold KUBE_CONFIG (production's is for main's deploy job
+# alone), so they cannot see it; a deploy switched on without it fails in
+# with_kubeconfig, naming the environment secret to set.
 plan() {
   local what=${1:-} missing=()
-  [[ -n "${KUBE_CONFIG:-}" ]] || missing+=("environment secret KUBE_CONFIG of the '$what' environment (a kubeconfig for the $what identity)")
   case "$what" in
   production) [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)") ;;
   preview) [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)") ;;
@@ -111,7 +115,7 @@ plan() {
 # with_kubeconfig writes $KUBE_CONFIG to a private temporary file and points
 # KUBECONFIG at it (removed when the script exits).
 with_kubeconfig() {
-  [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty"
+  [[ -n "${KUBE_CONFIG:-}" ]] || die "KUBE_CONFIG is empty: set the secret KUBE_CONFIG of the GitHub environment ${DEPLOY_ENVIRONMENT:-production or preview} (Settings > Environments; docs/deploy.md, \"One-time set-up of the repository\")"
   local kubeconfig
   kubeconfig=$(mktemp)
   # shellcheck disable=SC2064 # expand now: the path is fixed
@@ -363,7 +367,18 @@ teardown() {
 # whose `closed` run failed or never ran. "none" when no pull request is open,
 # so that an empty list from a failed lookup never removes them all.
 sweep_previews() {
-  [[ $# -gt 0 ]] || die "sweep-previews: give the open pull requests' numbers, or 'none' when none is open"
+  # From the workflow: OPEN_PRS, what `scripts/ci open-prs` wrote ("" when
+  # none is open; that command fails rather than write an empty list when
+  # GitHub does not answer).
+  if [[ $# -eq 0 && -v OPEN_PRS ]]; then
+    if [[ -n "$OPEN_PRS" ]]; then
+      read -r -a open_prs <<<"$OPEN_PRS"
+      set -- "${open_prs[@]}"
+    else
+      set -- none
+    fi
+  fi
+  [[ $# -gt 0 ]] || die "sweep-previews: give the open pull requests' numbers (or OPEN_PRS), or 'none' when none is open"
   local open=" " n
   if [[ "$*" != none ]]; then
     for n in "$@"; do open+="$(pr_number "$n") "; done
