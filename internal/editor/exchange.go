@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/ratelimit"
@@ -69,57 +68,18 @@ func (l ExchangeLimits) withDefaults() ExchangeLimits {
 // client's budget and the global one have a token; otherwise the callback
 // answers 429 with Retry-After.
 type exchangeGate struct {
-	limits ExchangeLimits
-	now    func() time.Time
-	slots  chan struct{}
-	budget *ratelimit.Bucket
-
-	mu      sync.Mutex
-	clients map[string]*clientBudget
-}
-
-// clientBudget is one client's bucket and when it was last used.
-type clientBudget struct {
-	bucket *ratelimit.Bucket
-	used   time.Time
+	slots   chan struct{}
+	budget  *ratelimit.Bucket
+	clients *ratelimit.PerClient
 }
 
 func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
 	l = l.withDefaults()
 	return &exchangeGate{
-		limits:  l,
-		now:     now,
 		slots:   make(chan struct{}, l.Concurrent),
 		budget:  ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
-		clients: map[string]*clientBudget{},
+		clients: ratelimit.NewPerClient(1/l.ClientEvery.Seconds(), l.ClientBurst, maxExchangeClients, now),
 	}
-}
-
-// takeClient spends one of client's tokens.
-func (g *exchangeGate) takeClient(client string) (bool, time.Duration) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	now := g.now()
-	c, ok := g.clients[client]
-	if !ok {
-		if len(g.clients) >= maxExchangeClients {
-			// Budgets idle long enough to be full again are forgotten:
-			// forgetting them changes nothing.
-			refill := time.Duration(g.limits.ClientBurst) * g.limits.ClientEvery
-			for k, c := range g.clients {
-				if now.Sub(c.used) >= refill {
-					delete(g.clients, k)
-				}
-			}
-			if len(g.clients) >= maxExchangeClients {
-				return false, g.limits.ClientEvery
-			}
-		}
-		c = &clientBudget{bucket: ratelimit.NewBucket(1/g.limits.ClientEvery.Seconds(), g.limits.ClientBurst, g.now)}
-		g.clients[client] = c
-	}
-	c.used = now
-	return c.bucket.Take()
 }
 
 // busyRetryAfter is the Retry-After of a refusal for want of a slot: a
@@ -135,7 +95,7 @@ func (g *exchangeGate) enter(client string) (leave func(), retryAfter time.Durat
 	default:
 		return nil, busyRetryAfter, false
 	}
-	if ok, wait := g.takeClient(client); !ok {
+	if ok, wait := g.clients.Take(client); !ok {
 		<-g.slots
 		return nil, wait, false
 	}

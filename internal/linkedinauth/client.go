@@ -1,7 +1,6 @@
 package linkedinauth
 
 import (
-	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/ratelimit"
@@ -46,54 +45,28 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// maxClients bounds the addresses remembered; past it, addresses idle for
-// an hour are forgotten, and if none is, a new one is refused.
+// maxClients bounds the addresses remembered (ratelimit.PerClient).
 const maxClients = 4096
 
 // gate admits a callback to LinkedIn when its client's bucket and the
 // common one both have a token.
 type gate struct {
-	limits Limits
-	now    func() time.Time
-	all    *ratelimit.Bucket
-
-	mu      sync.Mutex
-	clients map[string]*client
-}
-
-type client struct {
-	bucket *ratelimit.Bucket
-	seen   time.Time
+	all     *ratelimit.Bucket
+	clients *ratelimit.PerClient
 }
 
 func newGate(l Limits, now func() time.Time) *gate {
 	l = l.withDefaults()
-	return &gate{limits: l, now: now, all: ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now), clients: map[string]*client{}}
+	return &gate{
+		all:     ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
+		clients: ratelimit.NewPerClient(1/l.PerClientEvery.Seconds(), l.PerClientBurst, maxClients, now),
+	}
 }
 
 // admit spends a token of addr's bucket, then one of the common bucket;
 // when either has none, ok is false and wait says when to try again.
 func (g *gate) admit(addr string) (ok bool, wait time.Duration) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	now := g.now()
-	c := g.clients[addr]
-	if c == nil {
-		if len(g.clients) >= maxClients {
-			for k, v := range g.clients {
-				if now.Sub(v.seen) > time.Hour {
-					delete(g.clients, k)
-				}
-			}
-			if len(g.clients) >= maxClients {
-				return false, time.Minute
-			}
-		}
-		c = &client{bucket: ratelimit.NewBucket(1/g.limits.PerClientEvery.Seconds(), g.limits.PerClientBurst, g.now)}
-		g.clients[addr] = c
-	}
-	c.seen = now
-	if ok, wait := c.bucket.Take(); !ok {
+	if ok, wait := g.clients.Take(addr); !ok {
 		return false, wait
 	}
 	return g.all.Take()
