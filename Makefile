@@ -236,6 +236,11 @@ lint-workflows:
 test-deploy: $(HELM)
 	HELM=$(HELM) ./scripts/test-deploy.sh
 
+# The versions of what make test-kube builds and installs are in tools.mk:
+# Kubernetes, kwok, and the CRDs of the Gateway API and the Prometheus
+# Operator, each taken from its Go module at that version (each is in its
+# .tools/ path, so changing one builds or fetches the new one).
+
 # A real Kubernetes control plane for make test-kube, built once per machine
 # into .tools/ (gitignored; the versions are in the paths, so changing one
 # builds the new one). kube-apiserver, kube-controller-manager and
@@ -269,7 +274,25 @@ $(KWOK):
 	     "$$src/kustomize/stage/pod/fast/pod-delete.yaml" $(KWOK_DIR)/stages/
 	chmod u+w $(KWOK_DIR)/stages/*
 
-kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM)
+# The CRDs the chart's optional kinds need, which test-kube installs into the
+# control plane as a cluster's owner would: the Gateway API's standard channel
+# (config/crd/standard: GatewayClass, Gateway, HTTPRoute, ReferenceGrant) and
+# the Prometheus Operator's (example/prometheus-operator-crd: PodMonitor,
+# ServiceMonitor, PrometheusRule), from their Go modules as kwok's stages are.
+KUBE_CRDS := $(CURDIR)/.tools/kube-crds-gateway-api-$(GATEWAY_API_VERSION)-prometheus-operator-$(PROMETHEUS_OPERATOR_VERSION)
+$(KUBE_CRDS)/.done:
+	rm -rf $(KUBE_CRDS) && mkdir -p $(KUBE_CRDS)
+	gw=$$(cd / && $(GO) mod download -json sigs.k8s.io/gateway-api@$(GATEWAY_API_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	  test -d "$$gw/config/crd/standard" || { echo "no gateway-api module at '$$gw'" >&2; exit 1; }; \
+	  for kind in gatewayclasses gateways httproutes referencegrants; do \
+	    cp "$$gw/config/crd/standard/gateway.networking.k8s.io_$$kind.yaml" $(KUBE_CRDS)/ || exit 1; done
+	po=$$(cd / && $(GO) mod download -json github.com/prometheus-operator/prometheus-operator@$(PROMETHEUS_OPERATOR_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	  test -d "$$po/example/prometheus-operator-crd" || { echo "no prometheus-operator module at '$$po'" >&2; exit 1; }; \
+	  for kind in podmonitors servicemonitors prometheusrules; do \
+	    cp "$$po/example/prometheus-operator-crd/monitoring.coreos.com_$$kind.yaml" $(KUBE_CRDS)/ || exit 1; done
+	chmod u+w $(KUBE_CRDS)/*.yaml && touch $@
+
+kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM) $(KUBE_CRDS)/.done
 	./scripts/ensure-etcd.sh
 
 # scripts/deploy.sh, unchanged, against that control plane (etcd, the API
@@ -281,7 +304,7 @@ kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM)
 # (scripts/ensure-etcd.sh installs it when missing, as root or through sudo).
 test-kube: kube-tools
 	cd test/kube && $(GO) vet ./... && KUBE_BIN=$(KUBE_BIN) KWOK=$(KWOK) KWOK_STAGES=$(KWOK_DIR)/stages \
-	  HELM=$(HELM) $(GO) test -count=1 -timeout 20m -v ./...
+	  KUBE_CRDS=$(KUBE_CRDS) HELM=$(HELM) $(GO) test -count=1 -timeout 20m -v ./...
 
 # The pinned helm's path, installed when missing (scripts/deploy.sh asks for it).
 print-helm: $(HELM)

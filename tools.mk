@@ -14,6 +14,12 @@ HELM_VERSION := v3.22.0
 KUBE_VERSION := v1.37.2
 # renovate: datasource=go depName=sigs.k8s.io/kwok
 KWOK_VERSION := v0.8.0
+# The CRDs make test-kube installs, from their Go modules: the Gateway API
+# (v1.7 needs Go 1.27) and the Prometheus Operator's.
+# renovate: datasource=go depName=sigs.k8s.io/gateway-api
+GATEWAY_API_VERSION := v1.6.3
+# renovate: datasource=go depName=github.com/prometheus-operator/prometheus-operator
+PROMETHEUS_OPERATOR_VERSION := v0.85.0
 # actionlint for make lint-workflows.
 # renovate: datasource=go depName=github.com/rhysd/actionlint extractVersion=^v(?<version>.*)$
 ACTIONLINT_VERSION := 1.7.12

@@ -49,9 +49,9 @@ import (
 )
 
 // tools are the programs the cluster runs, from the environment
-// `make test-kube` sets (KUBE_BIN, KWOK, KWOK_STAGES, ETCD, HELM).
+// `make test-kube` sets (KUBE_BIN, KWOK, KWOK_STAGES, KUBE_CRDS, ETCD, HELM).
 type tools struct {
-	kubeBin, kwok, kwokStages, etcd, helm string
+	kubeBin, kwok, kwokStages, crds, etcd, helm string
 }
 
 func toolsFromEnv(t *testing.T) tools {
@@ -60,13 +60,14 @@ func toolsFromEnv(t *testing.T) tools {
 		kubeBin:    os.Getenv("KUBE_BIN"),
 		kwok:       os.Getenv("KWOK"),
 		kwokStages: os.Getenv("KWOK_STAGES"),
+		crds:       os.Getenv("KUBE_CRDS"),
 		etcd:       os.Getenv("ETCD"),
 		helm:       os.Getenv("HELM"),
 	}
 	if tl.etcd == "" {
 		tl.etcd = "etcd"
 	}
-	for name, value := range map[string]string{"KUBE_BIN": tl.kubeBin, "KWOK": tl.kwok, "KWOK_STAGES": tl.kwokStages, "HELM": tl.helm} {
+	for name, value := range map[string]string{"KUBE_BIN": tl.kubeBin, "KWOK": tl.kwok, "KWOK_STAGES": tl.kwokStages, "KUBE_CRDS": tl.crds, "HELM": tl.helm} {
 		if value == "" {
 			t.Fatalf("%s not set: run this test with `make test-kube`, which builds the control plane", name)
 		}
@@ -75,6 +76,7 @@ func toolsFromEnv(t *testing.T) tools {
 		"KUBE_BIN/kube-apiserver": filepath.Join(tl.kubeBin, "kube-apiserver"),
 		"KWOK":                    tl.kwok,
 		"KWOK_STAGES":             tl.kwokStages,
+		"KUBE_CRDS":               tl.crds,
 		"HELM":                    tl.helm,
 	} {
 		if _, err := os.Stat(path); err != nil {
@@ -459,6 +461,63 @@ func (c *cluster) apply(t *testing.T, path string) {
 	if n == 0 {
 		t.Fatalf("%s: no objects", path)
 	}
+}
+
+// installCRDs creates every CustomResourceDefinition in dir (the Gateway
+// API's and the Prometheus Operator's, from their modules: the Makefile's
+// KUBE_CRDS) and waits until the API server serves each kind, so that Helm's
+// discovery (.Capabilities.APIVersions) sees them.
+func (c *cluster) installCRDs(t *testing.T, dir string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no CRDs in %s: %v", dir, err)
+	}
+	var kinds []string // group/version/Kind
+	for _, f := range files {
+		c.apply(t, f)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var crd struct {
+			Spec struct {
+				Group string `json:"group"`
+				Names struct {
+					Kind string `json:"kind"`
+				} `json:"names"`
+				Versions []struct {
+					Name   string `json:"name"`
+					Served bool   `json:"served"`
+				} `json:"versions"`
+			} `json:"spec"`
+		}
+		if err := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096).Decode(&crd); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, v := range crd.Spec.Versions {
+			if v.Served {
+				kinds = append(kinds, crd.Spec.Group+"/"+v.Name+"/"+crd.Spec.Names.Kind)
+			}
+		}
+	}
+	c.waitFor(t, "the API server to serve "+strings.Join(kinds, ", "), 2*time.Minute, func(ctx context.Context) (bool, error) {
+		for _, k := range kinds {
+			i := strings.LastIndex(k, "/")
+			list, err := c.client.Discovery().ServerResourcesForGroupVersion(k[:i])
+			if err != nil {
+				return false, nil
+			}
+			found := false
+			for _, r := range list.APIResources {
+				found = found || r.Kind == k[i+1:]
+			}
+			if !found {
+				return false, nil
+			}
+		}
+		return true, nil
+	})
 }
 
 func tail(path string, lines int) string {
