@@ -69,6 +69,12 @@ func TestSetupOrder(t *testing.T) {
 	if !(identity < image && image < secret && environments < secret) {
 		t.Errorf("set-up steps: deploy identities %d, image %d, environments %d, KUBE_CONFIG %d: want the identities, then the image, and the environments, before KUBE_CONFIG", identity, image, environments, secret)
 	}
+	// The plan jobs read variables only (they cannot see an environment's
+	// secret): the variables that switch the deploys on come after it.
+	if at := strings.Index(steps[secret], "gh variable set PRODUCTION_URL"); at < 0 || at < strings.Index(steps[secret], "gh secret set KUBE_CONFIG --env production") ||
+		!strings.Contains(steps[secret], "gh variable set PREVIEW_DOMAIN") {
+		t.Error("set-up, KUBE_CONFIG step: PRODUCTION_URL and PREVIEW_DOMAIN, which switch the deploys on, are not set after the secrets")
+	}
 	if strings.Contains(steps[secret], "gh secret set KUBE_CONFIG <") || strings.Contains(steps[secret], "repository secret `KUBE_CONFIG`") {
 		t.Error("set-up: KUBE_CONFIG stored as a repository secret, which every pull request's jobs can read")
 	}
