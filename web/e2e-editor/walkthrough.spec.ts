@@ -171,6 +171,9 @@ test("a replaced portrait stays in the library after the save, to switch back to
   const [person, other] = [employees[2]!, employees[3]!];
   const old = inSandbox(`content/media/images/${person.image}`);
   expect(existsSync(old)).toBe(true);
+  // A library photo narrower than the field asks is questioned when chosen
+  // (issue 36, point 5); the portraits are 480 px wide: staff use it anyway.
+  page.on("dialog", (dialog) => void dialog.accept());
   await openEntry(page, "people", "employees");
   const list = await fieldBox(page, "Employees");
   await list.getByText(person.name, { exact: true }).click();
