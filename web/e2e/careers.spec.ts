@@ -136,10 +136,11 @@ test.describe("/careers", () => {
       };
       document.addEventListener("click", () => setInterval(record, 50), { capture: true });
     });
-    await page
-      .getByRole("link", { name: /^More information/ })
-      .first()
-      .click();
+    const more = page.getByRole("link", { name: /^More information/ }).first();
+    // Seen before it is clicked: the cards rise into place as they scroll in,
+    // so a click aimed mid-scroll can miss the link (CI, under load).
+    await scrollIntoViewAndSettle(page, more);
+    await more.click();
     // The click returns once the navigation has started; the route handler
     // sees the request in a task of the test's own, a moment later.
     await expect
@@ -333,7 +334,9 @@ test.describe("career teasers on /what-we-do", () => {
         await expect(link).toContainText(v.title);
       }
     }
-    await section.getByRole("link", { name: careersJson.page.teasers.moreLabel }).click();
+    const more = section.getByRole("link", { name: careersJson.page.teasers.moreLabel });
+    await scrollIntoViewAndSettle(page, more);
+    await more.click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(page.getByRole("heading", { level: 1, name: "Careers" })).toBeVisible();
   });
@@ -341,7 +344,10 @@ test.describe("career teasers on /what-we-do", () => {
   test("a teaser opens its vacancy", async ({ page }) => {
     await page.goto("/what-we-do");
     await waitForHydration(page);
-    await page.getByRole("link", { name: new RegExp(`^${vacancies[1]!.title}`) }).click();
+    const teaser = page.getByRole("link", { name: new RegExp(`^${vacancies[1]!.title}`) });
+    // The teasers rise into place as they scroll in: clicked once drawn there.
+    await scrollIntoViewAndSettle(page, teaser);
+    await teaser.click();
     await expect(page.getByRole("heading", { level: 1, name: vacancies[1]!.title })).toBeVisible();
   });
 });

@@ -2,7 +2,14 @@
 // Privacy statement (issue #3).
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, nextFrames, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  nextFrames,
+  scrollIntoViewAndSettle,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { browserPages, pages } from "./pages";
 
 const screens = ["/", "/what-we-do", "/charity", "/governance", "/contact", "/privacy-statement"];
@@ -512,6 +519,7 @@ test("the ESG block fades in when its bottom reaches the viewport bottom", async
   const more = page.getByRole("link", { name: /^More information/ });
   await expect(more).toHaveAttribute("href", "/governance");
   // A page of the site: a plain link, the page loads in this tab.
+  await scrollIntoViewAndSettle(page, more);
   await more.click();
   await expect(page).toHaveURL(/\/governance$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Responsible investing");
