@@ -243,20 +243,8 @@ func (b *dailyBudget) snapshot() (map[string]int, int) {
 	return calls, b.used
 }
 
-// saveLocked writes the state to dir; a failure is logged, and the count
-// in memory still holds. The caller holds b.mu.
-func (b *dailyBudget) saveLocked() {
-	if b.dir == "" {
-		return
-	}
-	data, err := json.Marshal(b.state)
-	if err == nil {
-		err = writeFileAtomic(b.dir, budgetFile, data)
-	}
-	if err != nil {
-		b.logger.Warn("insights: budget file not written", slog.String("error", err.Error()))
-	}
-}
+// saveLocked writes the state to dir. The caller holds b.mu.
+func (b *dailyBudget) saveLocked() { saveJSON(b.logger, b.dir, budgetFile, b.state) }
 
 // budgetCollector exports the budget, read at scrape time.
 type budgetCollector struct {

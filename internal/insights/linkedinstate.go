@@ -58,20 +58,8 @@ func newLinkedInState(dir string, now func() time.Time, logger *slog.Logger) *li
 	return st
 }
 
-// saveLocked writes the state to dir; a failure is logged, and the state
-// in memory still holds. The caller holds st.mu.
-func (st *linkedInState) saveLocked() {
-	if st.dir == "" {
-		return
-	}
-	data, err := json.Marshal(st.saved)
-	if err == nil {
-		err = writeFileAtomic(st.dir, linkedInStateFile, data)
-	}
-	if err != nil {
-		st.logger.Warn("insights: "+linkedInStateFile+" not written", slog.String("error", err.Error()))
-	}
-}
+// saveLocked writes the state to dir. The caller holds st.mu.
+func (st *linkedInState) saveLocked() { saveJSON(st.logger, st.dir, linkedInStateFile, st.saved) }
 
 // sortByRefusedToday reports whether LinkedIn refused sortBy=CREATED today
 // (UTC).

@@ -279,13 +279,7 @@ func (s *Service) saveSnapshot(f *feed) {
 		refused = append(refused, urn)
 	}
 	slices.Sort(refused)
-	data, err := encodeSnapshot(snapshot{Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
-	if err == nil {
-		err = writeFileAtomic(s.cfg.DataDir, snapshotFile, data)
-	}
-	if err != nil {
-		s.logger.Warn("insights: feed snapshot not written", slog.String("error", err.Error()))
-	}
+	saveJSON(s.logger, s.cfg.DataDir, snapshotFile, snapshot{Version: snapshotVersion, Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 }
 
 // Ready reports whether the feed endpoint has an answer to give: a feed

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -55,16 +56,6 @@ func decodeSnapshot(data []byte) (snapshot, error) {
 	return s, nil
 }
 
-// encodeSnapshot renders a snapshot.
-func encodeSnapshot(s snapshot) ([]byte, error) {
-	s.Version = snapshotVersion
-	data, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("insights: encode snapshot: %w", err)
-	}
-	return data, nil
-}
-
 // readSnapshot loads dir/snapshotFile, reading at most limit bytes.
 func readSnapshot(dir string, limit int64) (snapshot, error) {
 	f, err := os.Open(filepath.Join(dir, snapshotFile))
@@ -80,6 +71,22 @@ func readSnapshot(dir string, limit int64) (snapshot, error) {
 		return snapshot{}, fmt.Errorf("insights: read snapshot: larger than %d bytes", limit)
 	}
 	return decodeSnapshot(data)
+}
+
+// saveJSON writes v as JSON to dir/name atomically. A failure is logged, not
+// returned: what is in memory still holds, and the next save tries again. No
+// dir means the service keeps its state in memory only.
+func saveJSON(logger *slog.Logger, dir, name string, v any) {
+	if dir == "" {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err == nil {
+		err = writeFileAtomic(dir, name, data)
+	}
+	if err != nil {
+		logger.Warn("insights: "+name+" not written", slog.String("error", err.Error()))
+	}
 }
 
 // writeFileAtomic writes data to dir/name through a temporary file in the

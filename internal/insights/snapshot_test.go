@@ -77,7 +77,7 @@ func TestSnapshotFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			return dir
-		}, "feed snapshot not written"},
+		}, snapshotFile + " not written"},
 		{"data dir is a file", func(t *testing.T, dir string) string {
 			writeTestFile(t, filepath.Join(dir, "file"), []byte("x"))
 			return filepath.Join(dir, "file", "sub")
@@ -192,4 +192,10 @@ func TestSnapshotOfTheVersionBefore(t *testing.T) {
 	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || !reflect.DeepEqual(feedIDs(t, rec.Body.Bytes()), []string{"urn:li:share:9"}) {
 		t.Errorf("old snapshot: %d %s", rec.Code, rec.Body)
 	}
+}
+
+// encodeSnapshot renders a snapshot as the service writes it.
+func encodeSnapshot(s snapshot) ([]byte, error) {
+	s.Version = snapshotVersion
+	return json.Marshal(s)
 }
