@@ -13,18 +13,14 @@ import (
 
 // ExchangeLimits bound the token exchanges the callback makes: each carries
 // the client secret to GitHub, and a request to the callback with a state
-// this site issued is enough to cause one. Zero fields take the defaults.
+// this site issued is enough to cause one. Unset fields take the defaults.
 type ExchangeLimits struct {
 	// Concurrent is how many exchanges may be in flight at once.
 	Concurrent int
-	// Burst is how many may start in a row; after it, one more every Every.
-	Burst int
-	Every time.Duration
-	// ClientBurst and ClientEvery are the same for each client (its
-	// address, internal/clientaddr), spent first: one client's flood
-	// spends its own budget, not everyone's.
-	ClientBurst int
-	ClientEvery time.Duration
+	// PerClient is each client's budget (its address, internal/clientaddr),
+	// spent before All, everyone's: one client's flood spends its own.
+	PerClient ratelimit.Rate
+	All       ratelimit.Rate
 }
 
 // Defaults of the exchange budget. A handful of people sign in to the
@@ -33,52 +29,32 @@ type ExchangeLimits struct {
 // send GitHub to 10 a minute; each client (an office behind one address
 // included) gets 3 in a row, then one a minute, so that one address alone
 // can never empty the budget the others share.
-const (
-	DefaultExchangeConcurrent  = 4
-	DefaultExchangeBurst       = 10
-	DefaultExchangeEvery       = 6 * time.Second
-	DefaultExchangeClientBurst = 3
-	DefaultExchangeClientEvery = time.Minute
+const DefaultExchangeConcurrent = 4
+
+var (
+	DefaultExchangePerClient = ratelimit.Rate{Burst: 3, Every: time.Minute}
+	DefaultExchangeAll       = ratelimit.Rate{Burst: 10, Every: 6 * time.Second}
 )
 
 // maxExchangeClients bounds the clients whose budgets are remembered; past
 // it, a new client waits until an older one's budget has refilled.
 const maxExchangeClients = 4096
 
-func (l ExchangeLimits) withDefaults() ExchangeLimits {
-	if l.Concurrent <= 0 {
-		l.Concurrent = DefaultExchangeConcurrent
-	}
-	if l.Burst <= 0 {
-		l.Burst = DefaultExchangeBurst
-	}
-	if l.Every <= 0 {
-		l.Every = DefaultExchangeEvery
-	}
-	if l.ClientBurst <= 0 {
-		l.ClientBurst = DefaultExchangeClientBurst
-	}
-	if l.ClientEvery <= 0 {
-		l.ClientEvery = DefaultExchangeClientEvery
-	}
-	return l
-}
-
 // exchangeGate admits a token exchange when a slot is free and both the
 // client's budget and the global one have a token; otherwise the callback
 // answers 429 with Retry-After.
 type exchangeGate struct {
-	slots   chan struct{}
-	budget  *ratelimit.Bucket
-	clients *ratelimit.PerClient
+	slots  chan struct{}
+	budget *ratelimit.Gate
 }
 
 func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
-	l = l.withDefaults()
+	if l.Concurrent <= 0 {
+		l.Concurrent = DefaultExchangeConcurrent
+	}
 	return &exchangeGate{
-		slots:   make(chan struct{}, l.Concurrent),
-		budget:  ratelimit.NewBucket(1/l.Every.Seconds(), l.Burst, now),
-		clients: ratelimit.NewPerClient(1/l.ClientEvery.Seconds(), l.ClientBurst, maxExchangeClients, now),
+		slots:  make(chan struct{}, l.Concurrent),
+		budget: ratelimit.NewGate(l.PerClient.Or(DefaultExchangePerClient), l.All.Or(DefaultExchangeAll), maxExchangeClients, now),
 	}
 }
 
@@ -95,11 +71,7 @@ func (g *exchangeGate) enter(client string) (leave func(), retryAfter time.Durat
 	default:
 		return nil, busyRetryAfter, false
 	}
-	if ok, wait := g.clients.Take(client); !ok {
-		<-g.slots
-		return nil, wait, false
-	}
-	if ok, wait := g.budget.Take(); !ok {
+	if ok, wait := g.budget.Take(client); !ok {
 		<-g.slots
 		return nil, wait, false
 	}

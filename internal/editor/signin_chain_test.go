@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/veldhaven/site/internal/oauthstate"
+	"github.com/veldhaven/site/internal/ratelimit"
 	"github.com/veldhaven/site/internal/server"
 )
 
@@ -252,7 +253,9 @@ func TestChainReplayedAtOnce(t *testing.T) {
 // get 429 with Retry-After.
 func TestChainExchangeBudget(t *testing.T) {
 	const burst = 5
-	env := newChainEnv(t, func(c *Config) { c.Exchanges = ExchangeLimits{Concurrent: 2, Burst: burst, Every: time.Hour} })
+	env := newChainEnv(t, func(c *Config) {
+		c.Exchanges = ExchangeLimits{Concurrent: 2, All: ratelimit.Rate{Burst: burst, Every: time.Hour}}
+	})
 	type signIn struct {
 		cookie *http.Cookie
 		state  string
@@ -299,7 +302,7 @@ func TestChainExchangeBudget(t *testing.T) {
 // staff behind the same ingress sign in at once. Writing the staff's
 // address into X-Forwarded-For does not spend theirs either.
 func TestChainAFloodFromOneAddress(t *testing.T) {
-	env := newChainEnv(t, func(c *Config) { c.Exchanges = ExchangeLimits{Burst: 10, Every: time.Hour} })
+	env := newChainEnv(t, func(c *Config) { c.Exchanges = ExchangeLimits{All: ratelimit.Rate{Burst: 10, Every: time.Hour}} })
 	const stranger, staff = "203.0.113.7", "198.51.100.20"
 	limited := 0
 	for range 60 {
@@ -308,10 +311,10 @@ func TestChainAFloodFromOneAddress(t *testing.T) {
 			limited++
 		}
 	}
-	if limited < 60-DefaultExchangeClientBurst {
-		t.Fatalf("%d of 60 callbacks from one address refused, want all past its %d", limited, DefaultExchangeClientBurst)
+	if limited < 60-DefaultExchangePerClient.Burst {
+		t.Fatalf("%d of 60 callbacks from one address refused, want all past its %d", limited, DefaultExchangePerClient.Burst)
 	}
-	for i := range DefaultExchangeClientBurst {
+	for i := range DefaultExchangePerClient.Burst {
 		cookie, state := env.start(t)
 		if got := env.callbackFrom(t, staff, testCode, state, cookie.Value); got.status != http.StatusOK {
 			t.Fatalf("the staff member's sign-in %d during the flood: %d: %.300s", i+1, got.status, got.body)
@@ -323,7 +326,7 @@ func TestChainAFloodFromOneAddress(t *testing.T) {
 // its state cookie, and the same callback succeeds after Retry-After.
 func TestChainCookieKeptOnATooMany(t *testing.T) {
 	env := newChainEnv(t, func(c *Config) {
-		c.Exchanges = ExchangeLimits{ClientBurst: 1, ClientEvery: 300 * time.Millisecond}
+		c.Exchanges = ExchangeLimits{PerClient: ratelimit.Rate{Burst: 1, Every: 300 * time.Millisecond}}
 	})
 	first, firstState := env.start(t)
 	if got := env.callback(t, testCode, firstState, first.Value); got.status != http.StatusOK || len(got.setCookie) != 1 || !strings.Contains(got.setCookie[0], "Max-Age=0") {
@@ -345,7 +348,7 @@ func TestChainCookieKeptOnATooMany(t *testing.T) {
 // (504) and frees its slot.
 func TestChainExchangeConcurrency(t *testing.T) {
 	env := newChainEnv(t, func(c *Config) {
-		c.Exchanges = ExchangeLimits{Concurrent: 1, Burst: 100, Every: time.Second}
+		c.Exchanges = ExchangeLimits{Concurrent: 1, All: ratelimit.Rate{Burst: 100, Every: time.Second}}
 		c.ExchangeTimeout = 300 * time.Millisecond
 	})
 	arrived := make(chan struct{}, 10)

@@ -18,6 +18,7 @@ import (
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/oauthstate"
+	"github.com/veldhaven/site/internal/ratelimit"
 )
 
 // Paths of the reconnect.
@@ -82,7 +83,7 @@ type Handler struct {
 	authURL *url.URL
 	signer  oauthstate.Signer
 	spent   *oauthstate.Spent
-	gate    *gate
+	gate    *ratelimit.Gate
 }
 
 // New checks cfg and builds the handler.
@@ -228,7 +229,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, http.StatusBadRequest, "state_replayed", "Not reconnected", restart)
 		return
 	}
-	if ok, wait := h.gate.admit(clientaddr.Key(r)); !ok {
+	if ok, wait := h.gate.Take(clientaddr.Key(r)); !ok {
 		secs := max(1, int(math.Ceil(wait.Seconds())))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		h.fail(w, r, http.StatusTooManyRequests, "budget", "Not reconnected yet",

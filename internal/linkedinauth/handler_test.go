@@ -17,6 +17,7 @@ import (
 
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/oauthstate"
+	"github.com/veldhaven/site/internal/ratelimit"
 )
 
 var testNow = time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
@@ -245,7 +246,7 @@ func oauthError(code string) error {
 func TestCallbackBudget(t *testing.T) {
 	feed := &feedDouble{conn: configured()}
 	h := newHandler(t, feed, func(c *Config) {
-		c.Limits = Limits{PerClientBurst: 2, PerClientEvery: time.Hour, Burst: 3, Every: time.Hour}
+		c.Limits = Limits{PerClient: ratelimit.Rate{Burst: 2, Every: time.Hour}, All: ratelimit.Rate{Burst: 3, Every: time.Hour}}
 	})
 	try := func(remote, xff string) int {
 		cookie, state := connect(t, h)
