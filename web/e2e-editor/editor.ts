@@ -232,6 +232,23 @@ export async function shownField(page: Page, label: string): Promise<Locator> {
   return labels.locator("xpath=../..");
 }
 
+/** A shown field's control by its label (folded list entries keep theirs hidden). */
+export function shownControl(page: Page, label: string): Locator {
+  return page.getByLabel(label, { exact: true }).locator("visible=true").first();
+}
+
+/**
+ * Opens the careers entry with its first vacancy unfolded: that vacancy as
+ * the file has it, and the Vacancies list's box.
+ */
+export async function openFirstVacancy(page: Page) {
+  const vacancy = readContent<Careers>("careers").vacancies[0]!;
+  await openEntry(page, "careers", "careers");
+  const vacancies = await fieldBox(page, "Vacancies");
+  await vacancies.getByText(vacancy.title, { exact: true }).click();
+  return { vacancy, vacancies };
+}
+
 /** Picks a choice of a shown pick list (Decap's select) by the field's label and the choice's words. */
 export async function chooseOption(page: Page, label: string, option: string) {
   await page

@@ -21,6 +21,7 @@ import {
   guideScreenshot,
   inSandbox,
   openEntry,
+  openFirstVacancy,
   publish,
   readContent,
   shownField,
@@ -106,11 +107,7 @@ test.describe("refused on the field before a save", () => {
     page,
   }) => {
     const before = careersText();
-    await openEntry(page, "careers", "careers");
-    const vacancies = await fieldBox(page, "Vacancies");
-    await vacancies
-      .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
-      .click();
+    const { vacancies } = await openFirstVacancy(page);
     await vacancies.getByRole("textbox", { name: "Slug", exact: true }).fill("Senior Analyst");
     await publish(page);
     await expect(
@@ -127,11 +124,7 @@ test.describe("refused on the field before a save", () => {
     page,
   }) => {
     const before = careersText();
-    await openEntry(page, "careers", "careers");
-    const vacancies = await fieldBox(page, "Vacancies");
-    await vacancies
-      .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
-      .click();
+    const { vacancies } = await openFirstVacancy(page);
     // The Role text field (its label's container), switched to Markdown mode,
     // where what staff paste or type is kept as written.
     const roleText = await shownField(page, "Role text");
@@ -178,11 +171,7 @@ test("a PDF or an iPhone photo renamed .jpg is refused before upload with a mess
     else await dialog.accept();
   });
   const actions = backendActions(page);
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies
-    .getByText(readContent<Careers>("careers").vacancies[0]!.title, { exact: true })
-    .click();
+  await openFirstVacancy(page);
   const header = await shownField(page, "Header photo");
   await header
     .getByRole("button", { name: /Choose different image|Choose an image/ })

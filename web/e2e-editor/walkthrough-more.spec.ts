@@ -8,16 +8,13 @@ import {
   expectSaved,
   fieldBox,
   openEntry,
+  openFirstVacancy,
   publish,
   readContent,
+  shownControl,
   shownField,
   test,
 } from "./editor";
-
-/** A field's control by its label, among the fields shown (folded entries keep theirs hidden). */
-function shownControl(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true }).locator("visible=true").first();
-}
 
 /** Every dialog the page opens (alert, confirm), answered with `answer`'s choice. */
 function watchDialogs(page: Page, answer: (dialog: Dialog) => boolean = () => true) {
@@ -28,14 +25,6 @@ function watchDialogs(page: Page, answer: (dialog: Dialog) => boolean = () => tr
     else await dialog.dismiss();
   });
   return seen;
-}
-
-async function openFirstVacancy(page: Page) {
-  const vacancy = readContent<Careers>("careers").vacancies[0]!;
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(vacancy.title, { exact: true }).click();
-  return vacancy;
 }
 
 test("a refused save throws no page error", async ({ page }) => {
@@ -53,7 +42,7 @@ test("a save refused, then fixed and saved, leaves no local backup to recover", 
   page,
 }) => {
   const dialogs = watchDialogs(page);
-  const vacancy = await openFirstVacancy(page);
+  const { vacancy } = await openFirstVacancy(page);
   await shownControl(page, "Title").fill("");
   await publish(page);
   await expect(page.getByText("Fill in Title: it is required.")).toBeVisible();
@@ -112,7 +101,7 @@ test("a library photo narrower than its field is questioned when chosen, and Can
   page,
 }) => {
   const dialogs = watchDialogs(page, (d) => d.type() !== "confirm");
-  const vacancy = await openFirstVacancy(page);
+  const { vacancy } = await openFirstVacancy(page);
   const header = await shownField(page, "Header photo");
   await header
     .getByRole("button", { name: /Choose different image/ })

@@ -3,7 +3,6 @@
 // duplicate slug blamed on the vacancy nobody touched, and labels still in
 // developer words. Each test here failed on that main.
 import { existsSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import {
   type Careers,
   type Employee,
@@ -12,25 +11,13 @@ import {
   fieldBox,
   inSandbox,
   openEntry,
+  openFirstVacancy,
   publish,
   readContent,
+  shownControl,
   shownField,
   test,
 } from "./editor";
-
-/** A field's control by its label, among the fields shown (folded entries keep theirs hidden). */
-function shownControl(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true }).locator("visible=true").first();
-}
-
-/** Opens the careers entry with its first vacancy unfolded. */
-async function openFirstVacancy(page: Page) {
-  const vacancy = readContent<Careers>("careers").vacancies[0]!;
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(vacancy.title, { exact: true }).click();
-  return vacancies;
-}
 
 test.describe("a date typed into the date box is the date saved", () => {
   for (const [typed, saved] of [
