@@ -447,6 +447,36 @@ test.describe("at 375 px", () => {
     await expect(page).toHaveURL(/\/who-we-are$/);
     await expect(card).toBeFocused();
   });
+
+  test("an e-mail address too long for the line wraps before its @, never inside the domain", async ({
+    page,
+  }) => {
+    const person = all.find((p) => p.email)!;
+    await page.goto(`/who-we-are/${person.id}`);
+    const address = popup(page).getByText(person.email!, { exact: true });
+    await expect(address).toBeVisible();
+    const lines = await address.evaluate((span) => {
+      // The line boxes of the text before the @ and of the rest.
+      const text = span.textContent ?? "";
+      const at = text.lastIndexOf("@");
+      const boxes = (from: number, to: number) => {
+        const range = document.createRange();
+        const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+        let offset = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent!.length;
+          if (offset <= from && from <= offset + length) range.setStart(node, from - offset);
+          if (offset <= to && to <= offset + length) range.setEnd(node, to - offset);
+          offset += length;
+        }
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      return { whole: boxes(0, text.length), domain: boxes(at, text.length) };
+    });
+    // At 375 px the address does not fit beside its label: it wraps, at the @.
+    expect(lines.whole).toBeGreaterThan(1);
+    expect(lines.domain).toBe(1);
+  });
 });
 
 test.describe("home team teaser", () => {

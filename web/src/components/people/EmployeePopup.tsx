@@ -31,6 +31,23 @@ interface EmployeePopupProps {
 }
 
 /**
+ * An e-mail address that wraps before its "@" when the line is too narrow (a
+ * phone's popup), rather than inside the domain ("veldhaven.e" / "u"); the
+ * text, and what is read aloud, stay the address.
+ */
+function lineBreakBeforeAt(email: string) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/**
  * The employee popup: a modal dialog over the directory. Previous and next walk
  * the stored list (hidden at its ends); close and Escape return to the
  * directory. Each move slides the current person out before `onMove`, and the
@@ -133,7 +150,7 @@ export function EmployeePopup({
                     <li>
                       <a href={`mailto:${person.email}`}>
                         {labels.emailLabel}
-                        <span className={styles.detail}>{person.email}</span>
+                        <span className={styles.detail}>{lineBreakBeforeAt(person.email)}</span>
                       </a>
                     </li>
                   )}
