@@ -46,6 +46,19 @@ export const openMediaLibrary = (mediaActions as unknown as Record<string, Actio
 const addNotification = (notificationActions as unknown as Record<string, ActionCreator>)
   .addNotification as (notification: unknown) => unknown;
 
+/**
+ * The media library as Decap's state has it (reducers/mediaLibrary.js): whether
+ * it is open, and the id of the field's control that opened it, "" when none
+ * did (its header's Media button, or ./decap-fixes.ts for #/media).
+ */
+export function mediaLibrary(): { open: boolean; controlID: string } {
+  const library = store.getState().mediaLibrary as Immutable | undefined;
+  return {
+    open: library?.get("isVisible") === true,
+    controlID: String(library?.get("controlID") ?? ""),
+  };
+}
+
 /** A message in Decap's own notification area (top right), as its saves report. */
 export function notify(message: string, type: "error" | "warning" | "success" | "info") {
   store.dispatch(addNotification({ message, type, dismissAfter: 15_000 }));

@@ -14,7 +14,7 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
-import { history } from "./decap-store";
+import { history, mediaLibrary } from "./decap-store";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
@@ -148,6 +148,7 @@ function registerUploadRules(config: EditorConfig) {
   }
   installUploadGuard(
     String(config.media_folder),
+    mediaLibrary,
     undefined,
     undefined,
     mediaPageWrites(config.backend?.name),

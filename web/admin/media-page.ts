@@ -1,16 +1,18 @@
-// The Media page (Decap's #/media route, "Media" in the editor's header) on the
-// site. With the GitHub backend, Decap writes what that page does straight to
-// the default branch: an upload is a commit on main (persistMedia), and so is
-// deleting or replacing a file (deleteMedia), both through patchBranch in
-// decap-cms-backend-github 3.8. The site's rule on main
-// (.github/rulesets/main.json, docs/deploy.md) refuses every change to main
-// that is not a pull request whose checks passed, so GitHub refuses these
-// writes and staff would see "Failed to persist media" or "Failed to delete
-// media" after the fact. The rule stays (it is what keeps unchecked changes off
-// the site), so the editor says before: the page is for looking up files, new
-// files are uploaded from the field they are for (they then go with that
-// entry's draft and its checks). With the local backend (`make edit`) nothing
-// is refused: it writes to the working tree.
+// The Media page: the media library opened by no field, from Decap's header
+// ("Media", which opens it over the page without changing the address) or
+// from #/media (a bookmark, ./decap-fixes.ts). On the site, with the GitHub
+// backend, Decap writes what is done there straight to the default branch: an
+// upload is a commit on main (persistMedia), and so is deleting or replacing a
+// file (deleteMedia), both through patchBranch in decap-cms-backend-github
+// 3.8. The site's rule on main (.github/rulesets/main.json, docs/deploy.md)
+// refuses every change to main that is not a pull request whose checks
+// passed, so GitHub refuses these writes and staff would see "Failed to
+// persist media" or "Failed to delete media" after the fact. The rule stays
+// (it is what keeps unchecked changes off the site), so the editor says
+// before: the Media page is for looking up files, new files are
+// uploaded from the field they are for (they then go with that entry's draft
+// and its checks). With the local backend (`make edit`) nothing is refused:
+// it writes to the working tree.
 
 /** What a staff member is told when they upload or delete on the Media page. */
 export const MEDIA_PAGE_READ_ONLY =
@@ -23,9 +25,21 @@ export function mediaPageWrites(backendName: string | undefined): boolean {
   return backendName !== "github";
 }
 
-/** Whether the editor shows its Media page (Decap's #/media route). */
-export function onMediaPage(hash: string): boolean {
-  return /^#\/media(?:[/?]|$)/.test(hash);
+/** The media library's state, as far as the rule reads it (./decap-store.ts mediaLibrary). */
+export interface LibraryState {
+  open: boolean;
+  /** The control of the field that opened it; "" when no field did. */
+  controlID: string;
+}
+
+/**
+ * Whether the editor shows its Media page: the media library is open and no
+ * field opened it, so an upload goes to the default media folder, not into an
+ * entry's draft. One rule for every way Decap opens it so (its header's Media
+ * button, #/media), read from Decap's own state rather than the address.
+ */
+export function onMediaPage(library: LibraryState): boolean {
+  return library.open && library.controlID === "";
 }
 
 /**

@@ -9,7 +9,7 @@
 // asked about the same way when it is chosen.
 import { useRef, type ComponentType } from "react";
 import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
-import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage } from "./media-page";
+import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage, type LibraryState } from "./media-page";
 
 interface FieldLike {
   get(key: string): unknown;
@@ -116,13 +116,14 @@ function check(
   warn: (message: string) => boolean,
   mediaPageRule: UploadRule | undefined,
   mediaPageWrites: boolean,
+  library: () => LibraryState,
 ) {
   if (passed.has(event)) return;
   if (!files || files.length === 0) return;
-  // The Media page (Decap's #/media route, opened from its header) uploads to
-  // the default media folder, whatever field last opened the library; on the
-  // site it cannot write at all (./media-page.ts).
-  const mediaPage = onMediaPage(location.hash);
+  // The Media page (the library opened by no field: Decap's header, #/media)
+  // uploads to the default media folder, whatever field last opened the
+  // library; on the site it cannot write at all (./media-page.ts).
+  const mediaPage = onMediaPage(library());
   if (mediaPage && !mediaPageWrites) {
     stop(event);
     report(MEDIA_PAGE_READ_ONLY);
@@ -183,10 +184,12 @@ function handOn(event: Event, files: File[]) {
  * `mediaPageWrites` false (the GitHub backend, ./media-page.ts): uploads on the
  * Media page and "Delete selected" anywhere in the media library are refused
  * with a message, since GitHub would refuse the commit to main they make.
+ * `library` reads the media library's state from Decap (./decap-store.ts).
  * Returns a function that removes the listeners.
  */
 export function installUploadGuard(
   defaultFolder: string,
+  library: () => LibraryState,
   report: (message: string) => void = (m) => m && window.alert(m),
   warn: (message: string) => boolean = (m) => window.confirm(m),
   mediaPageWrites = true,
@@ -196,10 +199,10 @@ export function installUploadGuard(
   const onChange = (event: Event) => {
     const input = event.target;
     if (input instanceof HTMLInputElement && input.type === "file")
-      check(input.files, event, report, warn, mediaPageRule, mediaPageWrites);
+      check(input.files, event, report, warn, mediaPageRule, mediaPageWrites, library);
   };
   const onDrop = (event: DragEvent) =>
-    check(event.dataTransfer?.files, event, report, warn, mediaPageRule, mediaPageWrites);
+    check(event.dataTransfer?.files, event, report, warn, mediaPageRule, mediaPageWrites, library);
   const onClick = (event: MouseEvent) => {
     if (!mediaPageWrites && isDeleteButton(event.target)) {
       stop(event);
