@@ -5,28 +5,10 @@
 // - a folded list entry opens by a click on its name, not only its chevron;
 // - "Add ..." of a list puts the cursor in the new entry's first field (Decap
 //   adds it open but leaves the focus on the button, so staff had to find it).
-// Decap's parts are found by the names its styles carry (css-...-NestedObjectLabel).
+// Decap's parts and its save's validation are found through ./decap-internals.ts.
+import { decapPart, onSaveValidated } from "./decap-internals";
 
-const ERRORS = '[class*="ControlErrorsList"]';
-const FOLDED_LABEL = '[class*="NestedObjectLabel"]';
-
-let validations = 0;
-let pending: number | undefined;
-
-/**
- * Called by the rule controls (./rule-control.tsx) each time Decap validates
- * one: a save validates every field at once, typing at most one.
- */
-export function noteValidation() {
-  validations += 1;
-  if (pending !== undefined) return;
-  pending = window.setTimeout(() => {
-    const count = validations;
-    validations = 0;
-    pending = undefined;
-    if (count >= 3) void revealErrors();
-  }, 80);
-}
+const { errors: ERRORS, foldedEntryName: FOLDED_LABEL, addButton, listEntry } = decapPart;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -107,6 +89,9 @@ export async function revealErrors() {
   );
 }
 
+/** After a save Decap refused, the first field in error is shown (revealErrors). */
+export const installRevealErrors = () => onSaveValidated(() => void revealErrors());
+
 /** A folded list entry opens when its name is clicked, as its chevron does. */
 export function installFoldedNameClick() {
   document.addEventListener("click", (event) => {
@@ -118,8 +103,6 @@ export function installFoldedNameClick() {
   });
 }
 
-const ADD_BUTTON = '[class*="AddButton"]';
-const LIST_ITEM = '[class*="ListItem"]';
 const EDITABLE =
   'input:not([type=hidden]):not([type=file]):not([readonly]), textarea:not([readonly]), [contenteditable="true"]';
 
@@ -133,7 +116,7 @@ function entriesOf(listId: string): Element[] {
   const box = document.getElementById(listId);
   if (!box) return [];
   return [...box.children].flatMap((part) =>
-    [...part.children].filter((e) => e.matches(LIST_ITEM)),
+    [...part.children].filter((e) => e.matches(listEntry)),
   );
 }
 
@@ -143,7 +126,7 @@ export function installFocusNewEntry() {
     "click",
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
-      const add = target?.closest<HTMLElement>(ADD_BUTTON);
+      const add = target?.closest<HTMLElement>(addButton);
       const listId = add?.closest("[id]")?.id;
       if (!listId) return;
       const before = new Set(entriesOf(listId));

@@ -14,10 +14,9 @@
 // Every Markdown field offers both list buttons (./config.mjs), so the
 // shortcut makes nothing a field could not hold.
 //
-// Decap gives no access to its editor; Slate keeps the editable's element ->
-// editor map (slate-dom's ELEMENT_TO_NODE, the one instance Decap's slate-react
-// fills), which is how the editor is found from the field being typed into.
-import { ELEMENT_TO_NODE } from "slate-dom";
+// Decap gives no access to its editor: ./decap-internals.ts finds it from the
+// field being typed into.
+import { richTextAt, richTextEditorOf, toggleList } from "./decap-internals";
 
 export type ListType = "bulleted-list" | "numbered-list";
 
@@ -52,8 +51,6 @@ export interface RichTextEditor {
   start(at: number[]): Point;
   string(at: { anchor: Point; focus: Point }): string;
   delete(options: { at: { anchor: Point; focus: Point } }): void;
-  /** Decap's (decap-cms-widget-markdown, plugins/lists/withLists.js). */
-  toggleList(type: ListType): void;
 }
 
 function isElement(node: unknown): node is SlateElement {
@@ -100,12 +97,10 @@ export function withListShortcut(editor: RichTextEditor): RichTextEditor {
     }
     const { anchor } = editor.selection;
     editor.delete({ at: { anchor: editor.start(start.paragraph), focus: anchor } });
-    editor.toggleList(start.list);
+    toggleList(editor, start.list);
   };
   return editor;
 }
-
-const RICH_TEXT = "[data-slate-editor]";
 
 /**
  * Gives every rich-text editor the shortcut before its first keystroke: each
@@ -116,12 +111,9 @@ export function installListShortcut() {
   window.addEventListener(
     "beforeinput",
     (event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const editable = target?.closest<HTMLElement>(RICH_TEXT);
-      const editor = editable && ELEMENT_TO_NODE.get(editable);
-      if (editor && typeof (editor as Partial<RichTextEditor>).toggleList === "function") {
-        withListShortcut(editor as unknown as RichTextEditor);
-      }
+      const editable = richTextAt(event.target);
+      const editor = editable && richTextEditorOf(editable);
+      if (editor) withListShortcut(editor as RichTextEditor);
     },
     true,
   );

@@ -27,7 +27,7 @@ describe("onMediaPage", () => {
   });
 });
 
-/** The library as Decap's state has it, set by each test (./decap-store.ts mediaLibrary). */
+/** The library as Decap's state has it, set by each test (./decap-internals.ts mediaLibrary). */
 let library: LibraryState = { open: false, controlID: "" };
 const readLibrary = () => library;
 const mediaPage = () => (library = { open: true, controlID: "" });
@@ -59,7 +59,13 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("refuses an upload on the Media page, before Decap sees it", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", readLibrary, report, undefined, false);
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
     mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
@@ -71,7 +77,13 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("lets an upload from a field through (it goes with the entry's draft)", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", readLibrary, report, undefined, false);
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
     fieldsLibrary();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
@@ -83,7 +95,13 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("refuses the media library's Delete selected, not other delete buttons", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", readLibrary, report, undefined, false);
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
     const del = button("Delete selected");
     const decap = vi.fn();
     del.addEventListener("click", decap);
@@ -104,13 +122,13 @@ describe("the upload guard on the site (GitHub backend)", () => {
 describe("the upload guard with the local backend (make edit)", () => {
   it("lets the Media page upload and delete", () => {
     const report = vi.fn();
-    const uninstall = installUploadGuard(
-      "/content/media/images",
-      readLibrary,
+    const uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
       report,
-      undefined,
-      true,
-    );
+      mediaPageWrites: true,
+    });
     mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -123,7 +141,7 @@ describe("the upload guard with the local backend (make edit)", () => {
 
 describe("isDeleteButton", () => {
   it("is false for what is not a button", () => {
-    expect(isDeleteButton(null)).toBe(false);
-    expect(isDeleteButton(document.createElement("div"))).toBe(false);
+    expect(isDeleteButton(null, "Delete selected")).toBe(false);
+    expect(isDeleteButton(document.createElement("div"), "Delete selected")).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ export function mediaPageWrites(backendName: string | undefined): boolean {
   return backendName !== "github";
 }
 
-/** The media library's state, as far as the rule reads it (./decap-store.ts mediaLibrary). */
+/** The media library's state, as far as the rule reads it (./decap-internals.ts mediaLibrary). */
 export interface LibraryState {
   open: boolean;
   /** The control of the field that opened it; "" when no field did. */
@@ -43,14 +43,14 @@ export function onMediaPage(library: LibraryState): boolean {
 }
 
 /**
- * Whether a click is on the media library's delete button ("Delete selected"
- * in Decap's English locale, mediaLibrary.mediaLibraryModal.deleteSelected),
- * on the Media page or in the library a field opens: deleting a published
- * file is a commit on main either way. Other delete buttons (an entry's) are
- * not this one.
+ * Whether a click is on the media library's delete button (`label`: its words
+ * in Decap's locale, mediaLibrary.mediaLibraryModal.deleteSelected, "Delete
+ * selected" in English), on the Media page or in the library a field opens:
+ * deleting a published file is a commit on main either way. Other delete
+ * buttons (an entry's) are not this one.
  */
-export function isDeleteButton(target: EventTarget | null): boolean {
+export function isDeleteButton(target: EventTarget | null, label: string): boolean {
   if (!(target instanceof Element)) return false;
-  const button = target.closest("button");
-  return button !== null && /^delete selected$/i.test(button.textContent?.trim() ?? "");
+  const words = target.closest("button")?.textContent?.trim().toLowerCase();
+  return Boolean(label.trim()) && words === label.trim().toLowerCase();
 }
