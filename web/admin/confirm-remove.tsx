@@ -5,11 +5,9 @@
 // before. Decap's remove button has no name or marker of its own
 // (./decap-internals.ts finds it).
 import type { ComponentType, MouseEvent } from "react";
-import { listEntryRemoveButton } from "./decap-internals";
+import { listEntryRemoveButton, type Immutable } from "./decap-internals";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface ListControlProps {
   field: FieldLike;

@@ -8,11 +8,9 @@
 // store changes, so the picture appears as soon as it is loaded, and names the
 // current file under it.
 import { useMemo, useSyncExternalStore, type ComponentType } from "react";
-import { loadedMedia, onDecapChange } from "./decap-internals";
+import { loadedMedia, onDecapChange, type Immutable } from "./decap-internals";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface FileControlProps {
   field: FieldLike;

@@ -141,24 +141,17 @@ export function openMediaFromAddress() {
 }
 
 /**
- * The local editor shows no "View Live" (and no "Check for Preview" in its
- * place): its site is the build made when `make edit` started, without the
- * edits saved since, so the server gives it no site_url. Decap then reports
- * the missing address as a deploy still pending (actions/deploys.ts:
- * DEPLOY_PREVIEW_FAILURE sets status PENDING, which the toolbar draws as
- * "Check for Preview"); the answer becomes "no deploy" (no status), which the
- * toolbar draws as nothing.
- */
-function withoutDeployLinks() {
-  onDecapChange(answerPendingDeploysWithNone);
-}
-
-/**
  * The local editor (`make edit`) says what it does: its save action is called
- * Save (./local-editor.ts). It signs in by itself: ./local-backend.tsx.
+ * Save (./local-editor.ts). It signs in by itself: ./local-backend.tsx. It
+ * shows no "View Live" (and no "Check for Preview" in its place): its site is
+ * the build made when `make edit` started, without the edits saved since, so
+ * the server gives it no site_url. Decap then reports the missing address as
+ * a deploy still pending (actions/deploys.ts: DEPLOY_PREVIEW_FAILURE sets
+ * status PENDING, drawn as "Check for Preview"); the answer becomes "no
+ * deploy" (no status), which the toolbar draws as nothing.
  */
 export function wordAsLocalEditor() {
-  withoutDeployLinks();
+  onDecapChange(answerPendingDeploysWithNone);
   const english = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   CMS.registerLocale("en", mergePhrases(english ?? {}, localPhrases) as never);
 }

@@ -152,22 +152,11 @@ export function recordChangeAgainst(form: Immutable, saved: Immutable) {
  * without a status, drawn as nothing).
  */
 export function answerPendingDeploysWithNone() {
-  const deploys = state().deploys as unknown as Record<
-    string,
-    { isFetching: boolean; status?: string }
-  >;
+  const deploys = plain<Record<string, { isFetching: boolean; status?: string }>>(state().deploys);
   for (const [key, deploy] of Object.entries(deploys ?? {})) {
     if (deploy.status !== "PENDING" || deploy.isFetching) continue;
-    const dot = key.indexOf(".");
-    store.dispatch({
-      type: "DEPLOY_PREVIEW_SUCCESS",
-      payload: {
-        collection: key.slice(0, dot),
-        slug: key.slice(dot + 1),
-        url: undefined,
-        status: undefined,
-      },
-    });
+    const [collection, slug] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
+    store.dispatch({ type: "DEPLOY_PREVIEW_SUCCESS", payload: { collection, slug } });
   }
 }
 
@@ -202,11 +191,8 @@ export function foldedEntries(list: unknown): boolean[] | undefined {
   return Array.isArray(folded) ? [...(folded as boolean[])] : undefined;
 }
 
-export function setFoldedEntries(list: unknown, folded: boolean[]) {
-  (list as { setState(state: { itemsCollapsed: boolean[] }): void }).setState({
-    itemsCollapsed: folded,
-  });
-}
+export const setFoldedEntries = (list: unknown, itemsCollapsed: boolean[]) =>
+  (list as { setState(state: object): void }).setState({ itemsCollapsed });
 
 const saveListeners: (() => void)[] = [];
 let validations = 0;
@@ -361,16 +347,14 @@ export interface PersistEntry {
   assets: { path: string }[];
 }
 
-export interface PersistOptions {
+export type PersistOptions = {
   useWorkflow?: boolean;
   unpublished?: boolean;
   collectionName?: string;
-}
+};
 
 /** A pull request as GitHub lists it (https://docs.github.com/en/rest/pulls/pulls#list-pull-requests). */
-export interface PullRequest {
-  head: { ref: string; sha: string };
-}
+type PullRequest = { head: { ref: string; sha: string } };
 
 /** Decap's GitHub API client (API.ts), as far as the editor reads through it. */
 export interface GitHubApi {
@@ -395,6 +379,7 @@ export interface GitHubApi {
 
 type Persist = (entry: PersistEntry, options: PersistOptions) => Promise<unknown>;
 type TreeChange = (baseSha: string, files: TreeFile[], api: GitHubApi) => Promise<TreeFile[]>;
+type UpdateTree = (baseSha: string, files: TreeFile[], ...rest: unknown[]) => Promise<unknown>;
 
 /**
  * Every GitHub backend Decap makes saves through `save` (given its API and
@@ -417,12 +402,7 @@ export function aroundGitHubSaves(
     const persist = backend.persistEntry.bind(backend);
     let wrapped: GitHubApi | undefined;
     backend.persistEntry = (entry, options) => {
-      const api = backend.api as
-        | (GitHubApi & {
-            updateTree(base: string, files: TreeFile[], ...rest: unknown[]): Promise<unknown>;
-          })
-        | null
-        | undefined;
+      const api = backend.api as (GitHubApi & { updateTree: UpdateTree }) | null | undefined;
       if (!api) return persist(entry, options);
       if (wrapped !== api) {
         const updateTree = api.updateTree.bind(api);

@@ -59,11 +59,6 @@ function setAttr(element: Element, name: string, value: string) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
-/** The list box an entry is in (the element with the list's id, as ./form-help.ts finds it). */
-function listBoxOf(item: Element): Element | null {
-  return item.parentElement?.parentElement ?? null;
-}
-
 /** The kind of entry a list holds: from its add button, else its label. */
 function kindOf(box: Element | null): string {
   if (!box) return "entry";
@@ -90,7 +85,8 @@ export function nameListButtons(root: ParentNode = document) {
       ? (bar.nextElementSibling as HTMLElement)
       : undefined;
     const entry = entryName(
-      kindOf(listBoxOf(item)),
+      // The list box the entry is in: the element with the list's id (./form-help.ts).
+      kindOf(item.parentElement?.parentElement ?? null),
       siblings.indexOf(item) + 1,
       folded?.textContent ?? "",
     );

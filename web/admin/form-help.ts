@@ -17,16 +17,12 @@ function errorLists(): HTMLElement[] {
 }
 
 /** The button that unfolds a folded part: the first button of the bar before it. */
-function toggleOf(folded: HTMLElement): HTMLButtonElement | undefined {
-  for (
-    let at = folded.previousElementSibling, i = 0;
-    at && i < 2;
-    at = at.previousElementSibling, i++
-  ) {
-    const button = at.querySelector("button");
-    if (button) return button;
-  }
-  return undefined;
+function toggleOf(folded: Element): HTMLButtonElement | undefined {
+  const bar = folded.previousElementSibling;
+  return (
+    (bar?.querySelector("button") ?? bar?.previousElementSibling?.querySelector("button")) ||
+    undefined
+  );
 }
 
 const shown = (e: Element) => getComputedStyle(e).display !== "none";
@@ -39,13 +35,11 @@ function outermostToggle(element: HTMLElement): HTMLButtonElement | undefined {
   let found: HTMLButtonElement | undefined;
   for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
     const name = at.querySelector<HTMLElement>(`:scope > ${FOLDED_LABEL}`);
-    if (name && shown(name)) {
-      const toggle = name.previousElementSibling?.querySelector("button");
-      if (toggle) found = toggle;
-    } else if (!shown(at)) {
-      const toggle = toggleOf(at);
-      if (toggle) found = toggle;
-    }
+    const toggle =
+      name && shown(name)
+        ? name.previousElementSibling?.querySelector("button")
+        : !shown(at) && toggleOf(at);
+    if (toggle) found = toggle;
   }
   return found;
 }
@@ -66,8 +60,7 @@ function say(message: string) {
 /** Opens, scrolls to and focuses the first field in error, and says why nothing was saved. */
 export async function revealErrors() {
   await nextFrame();
-  const before = errorLists();
-  if (before.length === 0) return;
+  if (errorLists().length === 0) return;
   // Unfold from the outside in, until the first error is shown.
   for (let i = 0; i < 8; i++) {
     const first = errorLists()[0];

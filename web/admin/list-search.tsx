@@ -16,10 +16,7 @@ interface ListProps {
   [prop: string]: unknown;
 }
 
-interface Inner {
-  isValid?: () => unknown;
-  focus?: (path: string) => void;
-}
+type Inner = { isValid?: () => unknown; focus?: (path: string) => void };
 
 export function withSearch(List: ComponentType<ListProps>): ComponentType<ListProps> {
   return class SearchableList extends Component<

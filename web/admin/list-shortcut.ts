@@ -16,6 +16,7 @@
 //
 // Decap gives no access to its editor: ./decap-internals.ts finds it from the
 // field being typed into.
+import type { Editor, Element as SlateElement } from "slate";
 import { richTextAt, richTextEditorOf, toggleList } from "./decap-internals";
 
 export type ListType = "bulleted-list" | "numbered-list";
@@ -27,40 +28,11 @@ export function listForMarker(textBefore: string): ListType | undefined {
   return undefined;
 }
 
-/** A point in Slate's model. */
-interface Point {
-  path: number[];
-  offset: number;
-}
+/** A Slate editor (slate 0.118, with Decap's plugins). */
+export type RichTextEditor = Editor;
 
-interface SlateElement {
-  type?: string;
-  children: unknown[];
-}
-
-/** As much of a Slate editor (slate 0.118, with Decap's plugins) as the shortcut uses. */
-export interface RichTextEditor {
-  selection: { anchor: Point; focus: Point } | null;
-  insertText(text: string, options?: unknown): void;
-  above(options: {
-    at?: Point;
-    match: (node: unknown) => boolean;
-  }): [SlateElement, number[]] | undefined;
-  parent(at: number[]): [SlateElement, number[]];
-  isBlock(node: SlateElement): boolean;
-  start(at: number[]): Point;
-  string(at: { anchor: Point; focus: Point }): string;
-  delete(options: { at: { anchor: Point; focus: Point } }): void;
-}
-
-function isElement(node: unknown): node is SlateElement {
-  return (
-    typeof node === "object" &&
-    node !== null &&
-    Array.isArray((node as SlateElement).children) &&
-    typeof (node as SlateElement).type === "string"
-  );
-}
+const isElement = (node: unknown): node is SlateElement =>
+  typeof (node as { type?: unknown } | null)?.type === "string";
 
 /**
  * The list a space typed now would start: the cursor is in a paragraph of its
@@ -77,9 +49,11 @@ export function listToStart(
     at: anchor,
     match: (node) => isElement(node) && editor.isBlock(node),
   });
-  if (!block || block[0].type !== "paragraph" || block[1].length !== 1) return undefined;
-  const list = listForMarker(editor.string({ anchor: editor.start(block[1]), focus: anchor }));
-  return list && { list, paragraph: block[1] };
+  const [paragraph, path] = block ?? [];
+  if ((paragraph as { type?: string } | undefined)?.type !== "paragraph" || path?.length !== 1)
+    return undefined;
+  const list = listForMarker(editor.string({ anchor: editor.start(path), focus: anchor }));
+  return list && { list, paragraph: path };
 }
 
 const wrapped = new WeakSet<object>();

@@ -14,7 +14,7 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
-import { mediaLibrary } from "./decap-internals";
+import { mediaLibrary, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
@@ -43,15 +43,9 @@ interface EditorConfig {
   [key: string]: unknown;
 }
 
-interface ImmutableLike {
-  get(key: string): unknown;
-  toJS(): unknown;
-}
-
+type ImmutableLike = Pick<Immutable, "get" | "toJS">;
 /** The entry's data as Decap keeps it (an Immutable map). */
-interface ImmutableData extends ImmutableLike {
-  deleteIn(path: KeyPath): ImmutableData;
-}
+type ImmutableData = ImmutableLike & { deleteIn(path: KeyPath): ImmutableData };
 
 interface PreviewProps {
   entry: ImmutableLike;

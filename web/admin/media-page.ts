@@ -13,6 +13,7 @@
 // uploaded from the field they are for (they then go with that entry's draft
 // and its checks). With the local backend (`make edit`) nothing is refused:
 // it writes to the working tree.
+import type { mediaLibrary } from "./decap-internals";
 
 /** What a staff member is told when they upload or delete on the Media page. */
 export const MEDIA_PAGE_READ_ONLY =
@@ -25,12 +26,8 @@ export function mediaPageWrites(backendName: string | undefined): boolean {
   return backendName !== "github";
 }
 
-/** The media library's state, as far as the rule reads it (./decap-internals.ts mediaLibrary). */
-export interface LibraryState {
-  open: boolean;
-  /** The control of the field that opened it; "" when no field did. */
-  controlID: string;
-}
+/** The media library's state: open, and the control of the field that opened it ("" for none). */
+export type LibraryState = ReturnType<typeof mediaLibrary>;
 
 /**
  * Whether the editor shows its Media page: the media library is open and no

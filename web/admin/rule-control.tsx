@@ -6,14 +6,10 @@
 // the build's words.
 import { Component, createRef, type ComponentType } from "react";
 import { nextId } from "../scripts/content-rules.mjs";
-import { noteValidation, passOnControlHooks } from "./decap-internals";
+import { noteValidation, passOnControlHooks, type Immutable } from "./decap-internals";
 import { fieldProblems, type RuleField } from "./field-rules";
 
-interface ImmutableLike {
-  get(key: string): unknown;
-  getIn(path: string[]): unknown;
-  toJS(): unknown;
-}
+type ImmutableLike = Pick<Immutable, "get" | "getIn" | "toJS">;
 
 interface ControlProps {
   field: ImmutableLike;
@@ -29,9 +25,7 @@ interface ControlProps {
 type Validity =
   boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
 
-interface Validated {
-  isValid?: () => Validity | Promise<unknown>;
-}
+type Validated = { isValid?: () => Validity | Promise<unknown> };
 
 function plain(value: unknown): unknown {
   return value && typeof value === "object" && "toJS" in value

@@ -8,13 +8,11 @@
 // chosen from the library (uploaded before, perhaps for a smaller field) is
 // asked about the same way when it is chosen.
 import { useRef, type ComponentType } from "react";
-import { dropLibraryChoice } from "./decap-internals";
+import { dropLibraryChoice, type Immutable } from "./decap-internals";
 import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
 import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage, type LibraryState } from "./media-page";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface FileControlProps {
   field: FieldLike;
@@ -205,19 +203,21 @@ export function installUploadGuard(options: GuardOptions): () => void {
     if (input instanceof HTMLInputElement && input.type === "file")
       check(input.files, event, guard);
   };
-  const onDrop = (event: DragEvent) => check(event.dataTransfer?.files, event, guard);
-  const onClick = (event: MouseEvent) => {
+  const onDrop = (event: Event) => check((event as DragEvent).dataTransfer?.files, event, guard);
+  const onClick = (event: Event) => {
     if (!guard.mediaPageWrites && isDeleteButton(event.target, guard.deleteLabel)) {
       stop(event);
       guard.report(MEDIA_PAGE_READ_ONLY);
     }
   };
-  window.addEventListener("change", onChange, true);
-  window.addEventListener("drop", onDrop, true);
-  window.addEventListener("click", onClick, true);
+  const listeners: Record<string, EventListener> = {
+    change: onChange,
+    drop: onDrop,
+    click: onClick,
+  };
+  for (const [type, listener] of Object.entries(listeners)) addEventListener(type, listener, true);
   return () => {
-    window.removeEventListener("change", onChange, true);
-    window.removeEventListener("drop", onDrop, true);
-    window.removeEventListener("click", onClick, true);
+    for (const [type, listener] of Object.entries(listeners))
+      removeEventListener(type, listener, true);
   };
 }
