@@ -30,16 +30,9 @@ const MEDIA_ROOT = "content/media";
 const CONTENT_ROOT = "content";
 
 /** The save under way: its data files and the deletions its tree gets. */
-interface Pending {
-  dataFiles: DataFile[];
-  remove: string[];
-}
+type Pending = { dataFiles: DataFile[]; remove: string[] };
 
 const trim = (path: string) => path.replace(/^\/+/, "");
-
-function isNotFound(error: unknown): boolean {
-  return (error as { status?: number } | null)?.status === 404;
-}
 
 /** A file's text on a branch, or undefined where the branch has no such file. */
 async function textOn(api: GitHubApi, path: string, branch: string): Promise<string | undefined> {
@@ -47,7 +40,7 @@ async function textOn(api: GitHubApi, path: string, branch: string): Promise<str
     const text = await api.readFile(trim(path), null, { branch });
     return typeof text === "string" ? text : undefined;
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if ((error as { status?: number } | null)?.status === 404) return undefined;
     throw error;
   }
 }
