@@ -1,9 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { aliases } from "./scripts/aliases.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 // The unit tests: components and pure logic in jsdom, with the aliases and the
-// content sanitiser of the Astro build (astro.config.mjs).
+// content sanitiser of the Astro build (astro.config.mjs). Decap's core stands
+// in for its running application (admin/decap-core.test-stand-in.ts).
 export default defineConfig({
   plugins: [sanitizeContentPlugin()],
   resolve: { alias: aliases },
@@ -15,5 +17,11 @@ export default defineConfig({
       "admin/**/*.test.{ts,tsx}",
     ],
     setupFiles: ["./vitest.setup.ts"],
+    alias: [
+      {
+        find: /^decap-cms-core\/dist\/esm\/.+$/,
+        replacement: fileURLToPath(new URL("./admin/decap-core.test-stand-in.ts", import.meta.url)),
+      },
+    ],
   },
 });

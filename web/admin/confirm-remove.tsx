@@ -2,14 +2,12 @@
 // question and no undo: one slip removed a vacancy or a person (issue 30).
 // This wrapper asks first, naming the entry, for lists of entries (a vacancy,
 // a person, an office: lists of objects); a list of single texts removes as
-// before. Decap's remove button has no name or marker of its own: it is the
-// last button of the entry's bar, whose first is the fold chevron
-// (decap-cms-ui-default ListItemTopBar.js).
+// before. Decap's remove button has no name or marker of its own
+// (./decap-internals.ts finds it).
 import type { ComponentType, MouseEvent } from "react";
+import { listEntryRemoveButton, type Immutable } from "./decap-internals";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface ListControlProps {
   field: FieldLike;
@@ -24,24 +22,6 @@ export function removeQuestion(kind: string, name: string): string {
   return `Remove ${what}? It is removed from the file when you save (photos only it used are deleted with it). Until you save, leaving the page without saving keeps it.`;
 }
 
-/** The remove button of a list entry's bar, if the click was on one. */
-function removeButton(target: EventTarget | null): HTMLButtonElement | undefined {
-  if (!(target instanceof Element)) return undefined;
-  const button = target.closest("button");
-  const bar = button?.parentElement;
-  if (!button || !bar) return undefined;
-  const first = bar.firstElementChild;
-  if (
-    bar.lastElementChild !== button ||
-    first === button ||
-    first?.tagName !== "BUTTON" ||
-    button.textContent?.trim()
-  ) {
-    return undefined;
-  }
-  return button;
-}
-
 /** Wraps Decap's list control: removing an entry of a list of objects asks first. */
 export function confirmingListControl(
   Control: ComponentType<ListControlProps>,
@@ -50,7 +30,7 @@ export function confirmingListControl(
   return function ConfirmingListControl(props: ListControlProps) {
     const entries = Boolean(props.field.get("fields"));
     const onClickCapture = (event: MouseEvent) => {
-      const button = removeButton(event.target);
+      const button = listEntryRemoveButton(event.target);
       // Only this list's own entries: a list inside an entry decides for its own.
       if (!entries || !button || button.closest(`[${MARK}]`) !== event.currentTarget) return;
       const bar = button.parentElement;

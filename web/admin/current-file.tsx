@@ -8,25 +8,15 @@
 // store changes, so the picture appears as soon as it is loaded, and names the
 // current file under it.
 import { useMemo, useSyncExternalStore, type ComponentType } from "react";
-import { store } from "./decap-store";
+import { loadedMedia, onDecapChange, type Immutable } from "./decap-internals";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface FileControlProps {
   field: FieldLike;
   value?: unknown;
   getAsset: (...args: unknown[]) => unknown;
   [prop: string]: unknown;
-}
-
-function subscribe(listener: () => void) {
-  return store.subscribe(listener);
-}
-
-function medias() {
-  return store.getState().medias;
 }
 
 /** The file name a media field holds, or undefined when it holds none. */
@@ -41,7 +31,7 @@ export function currentFileControl(
   forImage: boolean,
 ): ComponentType<FileControlProps> {
   return function CurrentFileControl(props: FileControlProps) {
-    const loaded = useSyncExternalStore(subscribe, medias);
+    const loaded = useSyncExternalStore(onDecapChange, loadedMedia);
     const { getAsset } = props;
     // A new function each time the media store changes: Decap redraws the picture.
     const freshGetAsset = useMemo(

@@ -1,13 +1,15 @@
 // The contract between the editor and the Decap it is pinned to: each private
-// part of Decap the editor relies on (./decap-store.ts) and each fix of ours
-// patched into Decap (web/patches, applied by `npm install`) is checked here
-// against the installed packages, so that a Decap upgrade (Renovate's pull
-// request) fails these unit tests, naming what changed, instead of the editor
-// failing silently for staff.
-import { readFileSync } from "node:fs";
+// part of Decap the editor relies on (./decap-internals.ts and its stylesheet,
+// the one module that reaches them) and each fix of ours patched into Decap
+// (web/patches, applied by `npm install`) is checked here against the
+// installed packages, so that a Decap upgrade (Renovate's pull request) fails
+// these unit tests, naming what changed, instead of the editor failing
+// silently for staff. The last test keeps the rest of web/admin off them.
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DECAP_CLASS_LABELS, NO_PANE, RIGHT_PANE_KEY } from "./decap-internals";
 
 const require = createRequire(import.meta.url);
 const web = join(import.meta.dirname, "..");
@@ -22,9 +24,12 @@ function installed(name: string): string {
     }
   ).version;
 }
-function source(name: string, path: string) {
-  return readFileSync(join(packageDir(name), path), "utf8");
+/** A file of an installed package, without the source map Decap's builds inline (it holds the sources). */
+function source(name: string, path: string, from = web) {
+  const dir = dirname(require.resolve(`${name}/package.json`, { paths: [from] }));
+  return readFileSync(join(dir, path), "utf8").replace(/\/\*# sourceMappingURL=[^*]*\*\//g, "");
 }
+const core = (path: string) => source("decap-cms-core", `dist/esm/${path}`);
 const pinned = (
   JSON.parse(readFileSync(join(web, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
@@ -51,25 +56,184 @@ describe("the Decap the editor is written against", () => {
       /if \(toIndex === -1 \|\| fromIndex === -1\) \{[^}]*replaceHashPath/,
     );
   });
+});
 
-  it("keeps the folded entries of a list in ListControl's state.itemsCollapsed (./decap-store.ts foldedEntries)", () => {
-    const list = source("decap-cms-widget-list", "dist/esm/ListControl.js");
-    expect(list).toMatch(/this\.state = \{[^}]*itemsCollapsed/);
-  });
-
-  it("has the store, history and action creators ./decap-store.ts imports", () => {
-    expect(source("decap-cms-core", "dist/esm/redux/index.js")).toMatch(/export \{[^}]*\bstore\b/);
-    expect(source("decap-cms-core", "dist/esm/routing/history.js")).toMatch(
+describe("each internal of Decap that ./decap-internals.ts relies on", () => {
+  it("the store, router and action creators it imports", () => {
+    expect(core("redux/index.js")).toMatch(/export \{[^}]*\bstore\b/);
+    expect(core("routing/history.js")).toMatch(
       /createHashHistory\(\)[\s\S]*export \{[^}]*\bhistory\b/,
     );
-    expect(source("decap-cms-core", "dist/esm/actions/entries.js")).toMatch(
-      /export function entryLoaded\(collection, entry\)/,
+    expect(core("actions/entries.js")).toMatch(/export function entryLoaded\(collection, entry\)/);
+    expect(core("actions/mediaLibrary.js")).toMatch(
+      /export function openMediaLibrary\(payload = \{\}\)/,
     );
-    expect(source("decap-cms-core", "dist/esm/actions/mediaLibrary.js")).toMatch(
-      /export function openMediaLibrary\(/,
+    expect(core("actions/notifications.js")).toMatch(/export \{ addNotification\b/);
+  });
+
+  it("the state it reads: auth, config, collections, the draft, the workflow, media, the library, deploys", () => {
+    for (const key of [
+      "auth",
+      "config",
+      "collections",
+      "entryDraft",
+      "editorialWorkflow",
+      "medias",
+      "mediaLibrary",
+      "deploys",
+    ]) {
+      expect(core("reducers/index.js"), key).toMatch(new RegExp(`\\b${key}\\b`));
+    }
+    expect(core("reducers/auth.js")).toMatch(/state\.user = action\.payload/);
+    expect(core("reducers/config.js")).toMatch(/publish_mode/);
+    // mediaLibrary(): open, and the control that opened it ("" when none did).
+    const library = core("reducers/mediaLibrary.js");
+    expect(library).toMatch(/map\.set\('isVisible', true\)/);
+    expect(library).toMatch(/map\.set\('controlID', controlID \?\? ''\)/);
+    expect(library).toMatch(/MEDIA_LIBRARY_CLOSE:\s*return state\.set\('isVisible', false\)/);
+    // draftAgainstSaved(): the draft's entry, hasChanged, and the saved draft by collection.slug.
+    const draft = core("reducers/entryDraft.js");
+    expect(draft).toMatch(
+      /state\.set\('hasChanged', !entries\.some\(e => newData\.equals\(e\.get\(/,
     );
-    expect(source("decap-cms-core", "dist/esm/actions/notifications.js")).toMatch(
-      /addNotification/,
+    expect(core("reducers/editorialWorkflow.js")).toMatch(
+      /\['entities', `\$\{collection\}\.\$\{slug\}`/,
     );
+    expect(core("reducers/deploys.js")).toMatch(/\$\{collection\}\.\$\{slug\}/);
+    expect(core("reducers/medias.js")).toMatch(/ADD_ASSET/);
+  });
+
+  it("the actions it sends as Decap's own: DRAFT_CHANGE_FIELD and DEPLOY_PREVIEW_SUCCESS", () => {
+    expect(core("actions/entries.js")).toMatch(
+      /export const DRAFT_CHANGE_FIELD = 'DRAFT_CHANGE_FIELD'/,
+    );
+    expect(core("reducers/entryDraft.js")).toMatch(/case DRAFT_CHANGE_FIELD:[\s\S]{0,200}entries/);
+    expect(core("actions/deploys.js")).toMatch(
+      /export const DEPLOY_PREVIEW_SUCCESS = 'DEPLOY_PREVIEW_SUCCESS'/,
+    );
+    expect(core("reducers/deploys.js")).toMatch(/case DEPLOY_PREVIEW_SUCCESS:[\s\S]{0,300}status/);
+  });
+
+  it("the controls as Widget reads them, a list's folding, and a save validating every field at once", () => {
+    const widget = core("components/Editor/EditorControlPane/Widget.js");
+    expect(widget).toMatch(/this\.wrappedControlValid = this\.innerWrappedControl\.isValid/);
+    expect(widget).toMatch(/shouldComponentUpdate: scu\s*\} = this\.innerWrappedControl/);
+    const pane = core("components/Editor/EditorControlPane/EditorControlPane.js");
+    expect(pane).toMatch(/validate = async \(\) => \{\s*this\.props\.fields\.forEach\(/);
+    expect(pane).toMatch(/control\?\.innerWrappedControl\?\.validate \?\? control\?\.validate/);
+    expect(source("decap-cms-widget-list", "dist/esm/ListControl.js")).toMatch(
+      /this\.state = \{[^}]*itemsCollapsed/,
+    );
+    const file = source("decap-cms-widget-file", "dist/esm/withFileControl.js");
+    expect(file).toMatch(/mediaPaths: ImmutablePropTypes\.map\.isRequired/);
+    expect(file).toMatch(/onRemoveInsertedMedia: PropTypes\.func\.isRequired/);
+  });
+
+  it("every class label it and its stylesheet name, in the file that names it", () => {
+    for (const [label, file] of Object.entries(DECAP_CLASS_LABELS)) {
+      const [, name, path] = /^(decap-cms-[^/]+)\/(.+)$/.exec(file)!;
+      expect(source(name!, path!), label).toContain(`label: "${label}"`);
+    }
+    const css = readFileSync(join(import.meta.dirname, "decap-internals.css"), "utf8");
+    const named = [...css.matchAll(/\[class\*="-?(\w+)"\]/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const label of named) expect(Object.keys(DECAP_CLASS_LABELS), label).toContain(label);
+    // react-split-pane's own class names, in the split pane Decap draws.
+    const split = source("react-split-pane", "dist/index.esm.js", packageDir("decap-cms-core"));
+    for (const name of css.matchAll(/\.(SplitPane|Pane1|Pane2|Resizer)\b/g)) {
+      expect(split, name[1]).toContain(`'${name[1]}'`);
+    }
+  });
+
+  it("a list entry's bar: chevron, drag handle, remove; and the pane key", () => {
+    expect(source("decap-cms-ui-default", "dist/esm/ListItemTopBar.js")).toMatch(
+      /children: \[onCollapseToggle \? [\s\S]*DragHandle[\s\S]*onRemove && allowRemove \?/,
+    );
+    const editor = core("components/Editor/EditorInterface.js");
+    expect(editor).toContain(`const RIGHT_PANE = '${RIGHT_PANE_KEY}'`);
+    expect(editor).toContain(`const NO_PANE = '${NO_PANE}'`);
+  });
+
+  it("the rich text: one slate-dom, mapping the editable to its editor; pastes; Decap's list command", () => {
+    const markdown = packageDir("decap-cms-widget-markdown");
+    const slateReact = dirname(require.resolve("slate-react/package.json", { paths: [markdown] }));
+    const slateDom = (from: string) =>
+      dirname(require.resolve("slate-dom/package.json", { paths: [from] }));
+    expect(slateDom(slateReact)).toBe(slateDom(web));
+    const react = source("slate-react", "dist/index.es.js", markdown);
+    expect(react).toMatch(/ELEMENT_TO_NODE\.set\(ref\.current, editor\)/);
+    expect(react).toMatch(
+      /case 'insertFromPaste':[\s\S]{0,300}ReactEditor\.insertData\(editor, data\)/,
+    );
+    expect(
+      source("decap-cms-widget-markdown", "dist/esm/MarkdownControl/plugins/lists/withLists.js"),
+    ).toMatch(/editor\.toggleList = type =>/);
+  });
+
+  it("the Markdown writer: remark-stringify's options on its compiler, set before Decap's plugins run", () => {
+    expect(source("decap-cms-widget-markdown", "dist/esm/serializers/index.js")).toMatch(
+      /\.use\(remarkToMarkdownPlugin\)[\s\S]*\.use\(remarkPlugins\);/,
+    );
+    expect(source("remark-stringify", "index.js", markdownDir())).toMatch(
+      /Local\.prototype\.options = xtend\(/,
+    );
+  });
+
+  it("the GitHub backend: its registry entry, persistEntry, its API and the tree a commit builds", () => {
+    expect(core("lib/registry.js")).toMatch(
+      /registry\.backends\[name\] = \{\s*init: \(\.\.\.args\) => new BackendClass\(\.\.\.args\)/,
+    );
+    const backend = source("decap-cms-backend-github", "dist/esm/implementation.js");
+    expect(backend).toMatch(/\n  persistEntry\(entry, options\) \{/);
+    expect(backend).toMatch(/this\.api = new apiCtor\(/);
+    const api = source("decap-cms-backend-github", "dist/esm/API.js");
+    for (const signature of [
+      "async updateTree(baseSha, files, branch = this.branch, hasSubfolders = true)",
+      "generateContentKey(collectionName, slug)",
+      "async readFile(path, sha, {",
+      "async listFiles(path, {",
+      "async getPullRequests(head, state, predicate)",
+      "async getDifferences(from, to)",
+      "this.branch = config.branch",
+    ]) {
+      expect(api, signature).toContain(signature);
+    }
+  });
+});
+
+function markdownDir() {
+  return packageDir("decap-cms-widget-markdown");
+}
+
+// What counts as reaching Decap's internals, for the files that must not.
+const REACHES = [
+  /\[class\*=/, // a class-name selector
+  /dist\/esm/, // a module of Decap's build
+  /slate-dom|ELEMENT_TO_NODE/,
+  /getState\(|\.dispatch\(/,
+  /["']cms\./, // Decap's localStorage keys
+  /\.prototype\b/,
+  /getBackend|updateTree|itemsCollapsed|innerWrappedControl|mediaPaths/,
+  /DRAFT_CHANGE_FIELD["']|DEPLOY_PREVIEW_SUCCESS["']/,
+];
+
+describe("the rest of web/admin", () => {
+  it("reaches Decap's internals only through ./decap-internals.ts", () => {
+    const own = new Set([
+      "decap-internals.ts",
+      "decap-internals.css",
+      "decap-modules.d.ts",
+      "decap-core.test-stand-in.ts",
+    ]);
+    const files = readdirSync(import.meta.dirname).filter(
+      (f) => /\.(tsx?|css|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f) && !own.has(f),
+    );
+    expect(files.length).toBeGreaterThan(30);
+    for (const file of files) {
+      const text = readFileSync(join(import.meta.dirname, file), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+      for (const reach of REACHES) expect(text, `${file}: ${reach}`).not.toMatch(reach);
+    }
   });
 });

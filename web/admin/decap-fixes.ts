@@ -3,8 +3,23 @@
 // pure parts are in ./entry-route.ts, ./local-editor.ts and ./draft-changes.ts,
 // with tests. The uploads a save on GitHub leaves unused: ./unused-media-github.ts.
 import CMS from "decap-cms-app";
-import { entryLoaded, history, openMediaLibrary, store, type Immutable } from "./decap-store";
-import { type Comparable, missedChanges } from "./draft-changes";
+import {
+  answerPendingDeploysWithNone,
+  currentRoute,
+  draftAgainstSaved,
+  entryOpen,
+  mediaLibrary,
+  onDecapChange,
+  onRouteChange,
+  openMediaPage,
+  publishMode,
+  recordChangeAgainst,
+  replaceRoute,
+  signedIn,
+  treatSavedEntryAsLoaded,
+} from "./decap-internals";
+import { missedChanges } from "./draft-changes";
+import { mergePhrases } from "./editor-words";
 import { entryRoute, isMediaRoute, switchesEntry } from "./entry-route";
 import { localPhrases } from "./local-editor";
 
@@ -25,19 +40,7 @@ export function compareWithLastSave() {
   CMS.registerEventListener({
     name: "postSave",
     handler: () => {
-      const state = store.getState();
-      if (
-        (state.config as unknown as { publish_mode?: string }).publish_mode === "editorial_workflow"
-      )
-        return;
-      const entry = state.entryDraft.get("entry") as
-        | (Immutable & { delete(key: string): Immutable & { delete(key: string): Immutable } })
-        | undefined;
-      const collection =
-        entry && (state.collections.get(String(entry.get("collection"))) as Immutable);
-      if (!entry || !collection || !entry.get("slug")) return;
-      const saved = entry.delete("isPersisting").delete("newRecord");
-      store.dispatch(entryLoaded(collection, saved.toJS()));
+      if (publishMode() !== "editorial_workflow") treatSavedEntryAsLoaded();
     },
   });
 }
@@ -54,42 +57,10 @@ export function compareWithLastSave() {
  * setting a field to the value it has, which changes no data.
  */
 function compareDraftWithLastSave() {
-  store.subscribe(() => {
-    const state = store.getState();
-    if (
-      (state.config as unknown as { publish_mode?: string }).publish_mode !== "editorial_workflow"
-    )
-      return;
-    const entry = state.entryDraft.get("entry") as Immutable | undefined;
-    const collection = entry?.get("collection");
-    const slug = entry?.get("slug");
-    if (!entry || !collection || !slug) return;
-    const saved = (state.editorialWorkflow as Immutable | undefined)?.getIn([
-      "entities",
-      `${String(collection)}.${String(slug)}`,
-    ]) as Immutable | undefined;
-    const form = entry.get("data") as
-      (Immutable & Comparable & { keySeq(): Iterable<string> }) | undefined;
-    const missed = missedChanges({
-      hasChanged: Boolean(state.entryDraft.get("hasChanged")),
-      saving: Boolean(
-        entry.get("isPersisting") || saved?.get("isPersisting") || saved?.get("isFetching"),
-      ),
-      form,
-      saved: saved?.get("data") as Comparable | undefined,
-    });
-    if (!missed || !form || !saved) return;
-    const [name] = form.keySeq();
-    if (name === undefined) return;
-    store.dispatch({
-      type: "DRAFT_CHANGE_FIELD",
-      payload: {
-        field: { get: (key: string) => (key === "name" ? name : undefined) },
-        value: form.get(name),
-        metadata: {},
-        entries: [saved],
-      },
-    });
+  onDecapChange(() => {
+    if (publishMode() !== "editorial_workflow") return;
+    const draft = draftAgainstSaved();
+    if (draft && missedChanges(draft)) recordChangeAgainst(draft.form!, draft.saved!);
   });
 }
 
@@ -106,24 +77,22 @@ function compareDraftWithLastSave() {
  * Decap let through.
  */
 export function remountOnEntrySwitch() {
-  let current = history.location.pathname;
-  history.listen((location, action) => {
+  let current = currentRoute();
+  onRouteChange((target, action) => {
     const from = current;
-    current = location.pathname;
-    if (action !== "POP" || !switchesEntry(from, location.pathname)) return;
-    const target = location.pathname;
+    current = target;
+    if (action !== "POP" || !switchesEntry(from, target)) return;
     const { collection } = entryRoute(target)!;
     window.setTimeout(() => {
-      history.replace(`/collections/${collection}`);
+      replaceRoute(`/collections/${collection}`);
       const started = Date.now();
       // Back to the entry once the old Editor is gone (its draft discarded).
       const back = () => {
-        const draft = store.getState().entryDraft.get("entry") as { size?: number } | undefined;
-        if (draft?.size && Date.now() - started < 3000) {
+        if (entryOpen() && Date.now() - started < 3000) {
           window.setTimeout(back, 20);
           return;
         }
-        history.replace(target);
+        replaceRoute(target);
       };
       window.setTimeout(back, 20);
     }, 0);
@@ -144,88 +113,45 @@ export function openMediaFromAddress() {
     stop?.();
     let opened = false;
     const check = () => {
-      const state = store.getState() as unknown as {
-        auth?: { user?: unknown };
-        mediaLibrary?: Immutable;
-      };
-      if (!isMediaRoute(history.location.pathname)) {
+      if (!isMediaRoute(currentRoute())) {
         stop?.();
         return;
       }
       if (!opened) {
-        if (!state.auth?.user) return;
+        if (!signedIn()) return;
         opened = true;
-        store.dispatch(openMediaLibrary());
-      } else if (state.mediaLibrary?.get("isVisible") === false) {
+        openMediaPage();
+      } else if (!mediaLibrary().open) {
         stop?.();
         // Not inside a notification of Decap's own: its router must see the change.
-        window.setTimeout(() => history.replace("/"), 0);
+        window.setTimeout(() => replaceRoute("/"), 0);
       }
     };
-    const unsubscribe = store.subscribe(check);
+    const unsubscribe = onDecapChange(check);
     stop = () => {
       unsubscribe();
       stop = undefined;
     };
     check();
   };
-  if (isMediaRoute(history.location.pathname)) open();
-  history.listen((location) => {
-    if (isMediaRoute(location.pathname)) window.setTimeout(open, 0);
-  });
-}
-
-function merge(
-  base: Record<string, unknown>,
-  over: Record<string, unknown>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const now = out[key];
-    out[key] =
-      value && typeof value === "object" && now && typeof now === "object"
-        ? merge(now as Record<string, unknown>, value as Record<string, unknown>)
-        : value;
-  }
-  return out;
-}
-
-/**
- * The local editor shows no "View Live" (and no "Check for Preview" in its
- * place): its site is the build made when `make edit` started, without the
- * edits saved since, so the server gives it no site_url. Decap then reports
- * the missing address as a deploy still pending (actions/deploys.ts:
- * DEPLOY_PREVIEW_FAILURE sets status PENDING, which the toolbar draws as
- * "Check for Preview"); the answer becomes "no deploy" (no status), which the
- * toolbar draws as nothing.
- */
-function withoutDeployLinks() {
-  store.subscribe(() => {
-    const { deploys } = store.getState() as unknown as {
-      deploys?: Record<string, { isFetching: boolean; status?: string }>;
-    };
-    for (const [key, deploy] of Object.entries(deploys ?? {})) {
-      if (deploy.status !== "PENDING" || deploy.isFetching) continue;
-      const dot = key.indexOf(".");
-      store.dispatch({
-        type: "DEPLOY_PREVIEW_SUCCESS",
-        payload: {
-          collection: key.slice(0, dot),
-          slug: key.slice(dot + 1),
-          url: undefined,
-          status: undefined,
-        },
-      });
-    }
+  if (isMediaRoute(currentRoute())) open();
+  onRouteChange((pathname) => {
+    if (isMediaRoute(pathname)) window.setTimeout(open, 0);
   });
 }
 
 /**
  * The local editor (`make edit`) says what it does: its save action is called
- * Save (./local-editor.ts). It signs in by itself: ./local-backend.tsx.
+ * Save (./local-editor.ts). It signs in by itself: ./local-backend.tsx. It
+ * shows no "View Live" (and no "Check for Preview" in its place): its site is
+ * the build made when `make edit` started, without the edits saved since, so
+ * the server gives it no site_url. Decap then reports the missing address as
+ * a deploy still pending (actions/deploys.ts: DEPLOY_PREVIEW_FAILURE sets
+ * status PENDING, drawn as "Check for Preview"); the answer becomes "no
+ * deploy" (no status), which the toolbar draws as nothing.
  */
 export function wordAsLocalEditor() {
-  withoutDeployLinks();
-  const english = CMS.getLocale("en") as Record<string, unknown> | undefined;
-  CMS.registerLocale("en", merge(english ?? {}, localPhrases) as never);
+  onDecapChange(answerPendingDeploysWithNone);
+  const english = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
+  CMS.registerLocale("en", mergePhrases(english ?? {}, localPhrases) as never);
 }

@@ -7,15 +7,12 @@
 // - a field's hint (EditorControl.js draws it as a <p> after the widget, tied
 //   to nothing) and its error messages describe the field's control
 //   (aria-describedby), so they are read with the field, not only by sight.
-// Decap's parts are found by the names its styles carry (css-...-ControlHint),
-// as in ./form-help.ts; the wording is in the pure functions below.
+// Decap's parts are found through ./decap-internals.ts; the wording is in the
+// pure functions below.
+import { decapPart, listEntryButtons } from "./decap-internals";
 
-const TOP_BAR = '[class*="StyledListItemTopBar"]';
-const FOLDED_LABEL = '[class*="NestedObjectLabel"]';
-const ADD_BUTTON = '[class*="AddButton"]';
-const HINT = '[class*="ControlHint"]';
-const ERRORS = '[class*="ControlErrorsList"]';
-const TOPBAR_LABEL = ':scope > [class*="ControlTopbar"] > label[for]';
+const { listEntryBar, foldedEntryName, addButton, hint: HINT, errors: ERRORS } = decapPart;
+const TOPBAR_LABEL = `:scope > ${decapPart.fieldTopBar} > label[for]`;
 
 /** Longest summary kept in a button's name: a paragraph's first words, not the paragraph. */
 const SUMMARY_MAX = 40;
@@ -62,16 +59,11 @@ function setAttr(element: Element, name: string, value: string) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
-/** The list box an entry is in (the element with the list's id, as ./form-help.ts finds it). */
-function listBoxOf(item: Element): Element | null {
-  return item.parentElement?.parentElement ?? null;
-}
-
 /** The kind of entry a list holds: from its add button, else its label. */
 function kindOf(box: Element | null): string {
   if (!box) return "entry";
   // The list's own top bar: not the add button of a list inside one of its entries.
-  const add = box.querySelector(`:scope > * > ${ADD_BUTTON}`);
+  const add = box.querySelector(`:scope > * > ${addButton}`);
   if (add?.textContent?.trim()) return kindFromAddButton(add.textContent);
   const label = [...document.querySelectorAll<HTMLLabelElement>("label[for]")].find(
     (l) => box.id && l.htmlFor === box.id,
@@ -81,35 +73,30 @@ function kindOf(box: Element | null): string {
 
 /** Names the chevron and ✕ of every list entry under `root`. */
 export function nameListButtons(root: ParentNode = document) {
-  for (const bar of root.querySelectorAll<HTMLElement>(TOP_BAR)) {
+  for (const bar of root.querySelectorAll<HTMLElement>(listEntryBar)) {
     const item = bar.parentElement;
     if (!item) continue;
-    const buttons = [...bar.children].filter(
-      (e): e is HTMLButtonElement => e instanceof HTMLButtonElement,
-    );
-    if (buttons.length === 0) continue;
+    const { fold, remove } = listEntryButtons(bar);
+    if (!fold && !remove) continue;
     const siblings = [...(item.parentElement?.children ?? [])].filter((e) =>
-      e.querySelector(`:scope > ${TOP_BAR}`),
+      e.querySelector(`:scope > ${listEntryBar}`),
     );
-    const folded = bar.nextElementSibling?.matches(FOLDED_LABEL)
+    const folded = bar.nextElementSibling?.matches(foldedEntryName)
       ? (bar.nextElementSibling as HTMLElement)
       : undefined;
     const entry = entryName(
-      kindOf(listBoxOf(item)),
+      // The list box the entry is in: the element with the list's id (./form-help.ts).
+      kindOf(item.parentElement?.parentElement ?? null),
       siblings.indexOf(item) + 1,
       folded?.textContent ?? "",
     );
     const open = !folded || getComputedStyle(folded).display === "none";
-    // Decap's bar: [chevron] [drag handle] [✕]; either button may be left out.
-    const first = bar.firstElementChild;
-    const last = bar.lastElementChild;
-    if (first instanceof HTMLButtonElement) {
-      setAttr(first, "aria-label", toggleName(open, entry));
-      setAttr(first, "aria-expanded", String(open));
+    // Either button may be left out.
+    if (fold) {
+      setAttr(fold, "aria-label", toggleName(open, entry));
+      setAttr(fold, "aria-expanded", String(open));
     }
-    if (last instanceof HTMLButtonElement && last !== first) {
-      setAttr(last, "aria-label", removeName(entry));
-    }
+    if (remove) setAttr(remove, "aria-label", removeName(entry));
   }
 }
 

@@ -5,28 +5,10 @@
 // - a folded list entry opens by a click on its name, not only its chevron;
 // - "Add ..." of a list puts the cursor in the new entry's first field (Decap
 //   adds it open but leaves the focus on the button, so staff had to find it).
-// Decap's parts are found by the names its styles carry (css-...-NestedObjectLabel).
+// Decap's parts and its save's validation are found through ./decap-internals.ts.
+import { decapPart, onSaveValidated } from "./decap-internals";
 
-const ERRORS = '[class*="ControlErrorsList"]';
-const FOLDED_LABEL = '[class*="NestedObjectLabel"]';
-
-let validations = 0;
-let pending: number | undefined;
-
-/**
- * Called by the rule controls (./rule-control.tsx) each time Decap validates
- * one: a save validates every field at once, typing at most one.
- */
-export function noteValidation() {
-  validations += 1;
-  if (pending !== undefined) return;
-  pending = window.setTimeout(() => {
-    const count = validations;
-    validations = 0;
-    pending = undefined;
-    if (count >= 3) void revealErrors();
-  }, 80);
-}
+const { errors: ERRORS, foldedEntryName: FOLDED_LABEL, addButton, listEntry } = decapPart;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
@@ -35,16 +17,12 @@ function errorLists(): HTMLElement[] {
 }
 
 /** The button that unfolds a folded part: the first button of the bar before it. */
-function toggleOf(folded: HTMLElement): HTMLButtonElement | undefined {
-  for (
-    let at = folded.previousElementSibling, i = 0;
-    at && i < 2;
-    at = at.previousElementSibling, i++
-  ) {
-    const button = at.querySelector("button");
-    if (button) return button;
-  }
-  return undefined;
+function toggleOf(folded: Element): HTMLButtonElement | undefined {
+  const bar = folded.previousElementSibling;
+  return (
+    (bar?.querySelector("button") ?? bar?.previousElementSibling?.querySelector("button")) ||
+    undefined
+  );
 }
 
 const shown = (e: Element) => getComputedStyle(e).display !== "none";
@@ -57,13 +35,11 @@ function outermostToggle(element: HTMLElement): HTMLButtonElement | undefined {
   let found: HTMLButtonElement | undefined;
   for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
     const name = at.querySelector<HTMLElement>(`:scope > ${FOLDED_LABEL}`);
-    if (name && shown(name)) {
-      const toggle = name.previousElementSibling?.querySelector("button");
-      if (toggle) found = toggle;
-    } else if (!shown(at)) {
-      const toggle = toggleOf(at);
-      if (toggle) found = toggle;
-    }
+    const toggle =
+      name && shown(name)
+        ? name.previousElementSibling?.querySelector("button")
+        : !shown(at) && toggleOf(at);
+    if (toggle) found = toggle;
   }
   return found;
 }
@@ -84,8 +60,7 @@ function say(message: string) {
 /** Opens, scrolls to and focuses the first field in error, and says why nothing was saved. */
 export async function revealErrors() {
   await nextFrame();
-  const before = errorLists();
-  if (before.length === 0) return;
+  if (errorLists().length === 0) return;
   // Unfold from the outside in, until the first error is shown.
   for (let i = 0; i < 8; i++) {
     const first = errorLists()[0];
@@ -107,6 +82,9 @@ export async function revealErrors() {
   );
 }
 
+/** After a save Decap refused, the first field in error is shown (revealErrors). */
+export const installRevealErrors = () => onSaveValidated(() => void revealErrors());
+
 /** A folded list entry opens when its name is clicked, as its chevron does. */
 export function installFoldedNameClick() {
   document.addEventListener("click", (event) => {
@@ -118,8 +96,6 @@ export function installFoldedNameClick() {
   });
 }
 
-const ADD_BUTTON = '[class*="AddButton"]';
-const LIST_ITEM = '[class*="ListItem"]';
 const EDITABLE =
   'input:not([type=hidden]):not([type=file]):not([readonly]), textarea:not([readonly]), [contenteditable="true"]';
 
@@ -133,7 +109,7 @@ function entriesOf(listId: string): Element[] {
   const box = document.getElementById(listId);
   if (!box) return [];
   return [...box.children].flatMap((part) =>
-    [...part.children].filter((e) => e.matches(LIST_ITEM)),
+    [...part.children].filter((e) => e.matches(listEntry)),
   );
 }
 
@@ -143,7 +119,7 @@ export function installFocusNewEntry() {
     "click",
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
-      const add = target?.closest<HTMLElement>(ADD_BUTTON);
+      const add = target?.closest<HTMLElement>(addButton);
       const listId = add?.closest("[id]")?.id;
       if (!listId) return;
       const before = new Set(entriesOf(listId));

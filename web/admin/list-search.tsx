@@ -4,9 +4,8 @@
 // the entries whose name, job title, office or e-mail (./search-words.ts)
 // contains what is typed; the entries stay in their order and are not changed.
 import { Component, createRef, type ComponentType } from "react";
-import { foldedEntries, setFoldedEntries } from "./decap-store";
+import { decapPart, foldedEntries, passOnControlHooks, setFoldedEntries } from "./decap-internals";
 import { keepView, takeView } from "./list-memory";
-import { passOnValidate } from "./rule-control";
 import { searchWords, type SearchField } from "./search-words";
 
 interface ListProps {
@@ -17,13 +16,7 @@ interface ListProps {
   [prop: string]: unknown;
 }
 
-interface Inner {
-  isValid?: () => unknown;
-  validate?: (...args: unknown[]) => unknown;
-  focus?: (path: string) => void;
-  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
-  state?: unknown;
-}
+type Inner = { isValid?: () => unknown; focus?: (path: string) => void };
 
 export function withSearch(List: ComponentType<ListProps>): ComponentType<ListProps> {
   return class SearchableList extends Component<
@@ -52,12 +45,8 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
         if (view.folded?.length === entries.length) setFoldedEntries(inner, view.folded);
         if (view.query) this.setState({ query: view.query }, () => this.filter());
       }
-      const scu = inner?.shouldComponentUpdate;
-      // Decap re-renders a list whenever it asks (its errors): keep that.
-      if (scu)
-        this.shouldComponentUpdate = (props: ListProps) => scu.call(inner, props, inner?.state);
-      // The list validates its entries through its own validate: pass it on.
-      passOnValidate(this as { validate?: unknown }, inner);
+      // Decap re-draws a list whenever it asks (its errors), and validates its entries through it.
+      passOnControlHooks(this as never, inner);
       if (this.box.current && this.props.field.get("search")) {
         this.observer = new MutationObserver(() => this.filter());
         this.observer.observe(this.box.current, { childList: true, subtree: true });
@@ -84,7 +73,7 @@ export function withSearch(List: ComponentType<ListProps>): ComponentType<ListPr
       const list = this.box.current?.querySelector(`[id="${CSS.escape(this.props.forID)}"]`);
       if (!list) return;
       const query = this.state.query.trim().toLowerCase();
-      const labels = [...list.querySelectorAll<HTMLElement>('[class*="NestedObjectLabel"]')].filter(
+      const labels = [...list.querySelectorAll<HTMLElement>(decapPart.foldedEntryName)].filter(
         (l) => l.closest(`[id="${CSS.escape(this.props.forID)}"]`) === list,
       );
       const entries = (this.props.value?.toJS() ?? []) as Record<string, unknown>[];

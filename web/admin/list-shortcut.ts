@@ -14,10 +14,10 @@
 // Every Markdown field offers both list buttons (./config.mjs), so the
 // shortcut makes nothing a field could not hold.
 //
-// Decap gives no access to its editor; Slate keeps the editable's element ->
-// editor map (slate-dom's ELEMENT_TO_NODE, the one instance Decap's slate-react
-// fills), which is how the editor is found from the field being typed into.
-import { ELEMENT_TO_NODE } from "slate-dom";
+// Decap gives no access to its editor: ./decap-internals.ts finds it from the
+// field being typed into.
+import type { Editor, Element as SlateElement } from "slate";
+import { richTextAt, richTextEditorOf, toggleList } from "./decap-internals";
 
 export type ListType = "bulleted-list" | "numbered-list";
 
@@ -28,42 +28,11 @@ export function listForMarker(textBefore: string): ListType | undefined {
   return undefined;
 }
 
-/** A point in Slate's model. */
-interface Point {
-  path: number[];
-  offset: number;
-}
+/** A Slate editor (slate 0.118, with Decap's plugins). */
+export type RichTextEditor = Editor;
 
-interface SlateElement {
-  type?: string;
-  children: unknown[];
-}
-
-/** As much of a Slate editor (slate 0.118, with Decap's plugins) as the shortcut uses. */
-export interface RichTextEditor {
-  selection: { anchor: Point; focus: Point } | null;
-  insertText(text: string, options?: unknown): void;
-  above(options: {
-    at?: Point;
-    match: (node: unknown) => boolean;
-  }): [SlateElement, number[]] | undefined;
-  parent(at: number[]): [SlateElement, number[]];
-  isBlock(node: SlateElement): boolean;
-  start(at: number[]): Point;
-  string(at: { anchor: Point; focus: Point }): string;
-  delete(options: { at: { anchor: Point; focus: Point } }): void;
-  /** Decap's (decap-cms-widget-markdown, plugins/lists/withLists.js). */
-  toggleList(type: ListType): void;
-}
-
-function isElement(node: unknown): node is SlateElement {
-  return (
-    typeof node === "object" &&
-    node !== null &&
-    Array.isArray((node as SlateElement).children) &&
-    typeof (node as SlateElement).type === "string"
-  );
-}
+const isElement = (node: unknown): node is SlateElement =>
+  typeof (node as { type?: unknown } | null)?.type === "string";
 
 /**
  * The list a space typed now would start: the cursor is in a paragraph of its
@@ -80,9 +49,11 @@ export function listToStart(
     at: anchor,
     match: (node) => isElement(node) && editor.isBlock(node),
   });
-  if (!block || block[0].type !== "paragraph" || block[1].length !== 1) return undefined;
-  const list = listForMarker(editor.string({ anchor: editor.start(block[1]), focus: anchor }));
-  return list && { list, paragraph: block[1] };
+  const [paragraph, path] = block ?? [];
+  if ((paragraph as { type?: string } | undefined)?.type !== "paragraph" || path?.length !== 1)
+    return undefined;
+  const list = listForMarker(editor.string({ anchor: editor.start(path), focus: anchor }));
+  return list && { list, paragraph: path };
 }
 
 const wrapped = new WeakSet<object>();
@@ -100,12 +71,10 @@ export function withListShortcut(editor: RichTextEditor): RichTextEditor {
     }
     const { anchor } = editor.selection;
     editor.delete({ at: { anchor: editor.start(start.paragraph), focus: anchor } });
-    editor.toggleList(start.list);
+    toggleList(editor, start.list);
   };
   return editor;
 }
-
-const RICH_TEXT = "[data-slate-editor]";
 
 /**
  * Gives every rich-text editor the shortcut before its first keystroke: each
@@ -116,12 +85,9 @@ export function installListShortcut() {
   window.addEventListener(
     "beforeinput",
     (event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const editable = target?.closest<HTMLElement>(RICH_TEXT);
-      const editor = editable && ELEMENT_TO_NODE.get(editable);
-      if (editor && typeof (editor as Partial<RichTextEditor>).toggleList === "function") {
-        withListShortcut(editor as unknown as RichTextEditor);
-      }
+      const editable = richTextAt(event.target);
+      const editor = editable && richTextEditorOf(editable);
+      if (editor) withListShortcut(editor as RichTextEditor);
     },
     true,
   );

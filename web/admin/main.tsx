@@ -14,11 +14,11 @@ import {
   remountOnEntrySwitch,
   wordAsLocalEditor,
 } from "./decap-fixes";
-import { history } from "./decap-store";
+import { mediaLibrary, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
-import { installFocusNewEntry, installFoldedNameClick } from "./form-help";
+import { installFocusNewEntry, installFoldedNameClick, installRevealErrors } from "./form-help";
 import { withSearch } from "./list-search";
 import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
@@ -43,15 +43,9 @@ interface EditorConfig {
   [key: string]: unknown;
 }
 
-interface ImmutableLike {
-  get(key: string): unknown;
-  toJS(): unknown;
-}
-
+type ImmutableLike = Pick<Immutable, "get" | "toJS">;
 /** The entry's data as Decap keeps it (an Immutable map). */
-interface ImmutableData extends ImmutableLike {
-  deleteIn(path: KeyPath): ImmutableData;
-}
+type ImmutableData = ImmutableLike & { deleteIn(path: KeyPath): ImmutableData };
 
 interface PreviewProps {
   entry: ImmutableLike;
@@ -137,21 +131,25 @@ function registerSaveRules(config: EditorConfig) {
   });
 }
 
+/** A widget Decap has registered (its typings give a control the type of its props; it is a component). */
+const widget = (name: string) =>
+  CMS.getWidget(name) as unknown as { control: never; preview: never };
+
+/** Registers a widget again with its control wrapped, keeping its preview. */
+function wrapWidget(name: string, wrap: (control: never) => unknown) {
+  CMS.registerWidget(name, wrap(widget(name).control) as never, widget(name).preview);
+}
+
 function registerUploadRules(config: EditorConfig) {
-  for (const name of ["image", "file"]) {
-    // Decap's typings give a widget's control the type of its props; it is a component.
-    const widget = CMS.getWidget(name) as unknown as {
-      control: Parameters<typeof guardedControl>[0];
-      preview: never;
-    };
-    CMS.registerWidget(name, guardedControl(widget.control) as never, widget.preview);
-  }
-  installUploadGuard(
-    String(config.media_folder),
-    undefined,
-    undefined,
-    mediaPageWrites(config.backend?.name),
-  );
+  for (const name of ["image", "file"]) wrapWidget(name, guardedControl);
+  const words = CMS.getLocale("en") as
+    { mediaLibrary?: { mediaLibraryModal?: { deleteSelected?: string } } } | undefined;
+  installUploadGuard({
+    defaultFolder: String(config.media_folder),
+    library: mediaLibrary,
+    mediaPageWrites: mediaPageWrites(config.backend?.name),
+    deleteLabel: words?.mediaLibrary?.mediaLibraryModal?.deleteSelected ?? "",
+  });
 }
 
 /**
@@ -160,19 +158,14 @@ function registerUploadRules(config: EditorConfig) {
  * Decap's messages in the staff's words (./editor-words.ts).
  */
 function registerFieldRules() {
-  // Decap's typings give a widget's control the type of its props; it is a component.
-  const control = (name: string) =>
-    (CMS.getWidget(name) as unknown as { control: never; preview: never }).control;
-  const preview = (name: string) =>
-    (CMS.getWidget(name) as unknown as { control: never; preview: never }).preview;
-  for (const name of ["string", "text", "number", "select", "markdown"]) {
-    CMS.registerWidget(name, withRules(control(name)) as never, preview(name));
-  }
-  CMS.registerWidget("date", withRules(DateControl as never) as never, preview("datetime"));
-  CMS.registerWidget("list", withSearch(control("list")) as never, preview("list"));
-  CMS.registerWidget("assigned-id", AssignedIdControl as never, preview("number"));
+  for (const name of ["string", "text", "number", "select", "markdown"])
+    wrapWidget(name, withRules);
+  CMS.registerWidget("date", withRules(DateControl as never) as never, widget("datetime").preview);
+  wrapWidget("list", withSearch);
+  CMS.registerWidget("assigned-id", AssignedIdControl as never, widget("number").preview);
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
+  installRevealErrors();
   installFoldedNameClick();
   installFocusNewEntry();
   installFieldNames();
@@ -188,26 +181,14 @@ function registerFieldRules() {
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
-    const widget = CMS.getWidget(name) as unknown as {
-      control: Parameters<typeof currentFileControl>[0];
-      preview: never;
-    };
-    CMS.registerWidget(
-      name,
-      currentFileControl(widget.control, name === "image") as never,
-      widget.preview,
-    );
+    wrapWidget(name, (control) => currentFileControl(control, name === "image"));
   }
-  const list = CMS.getWidget("list") as unknown as {
-    control: Parameters<typeof confirmingListControl>[0];
-    preview: never;
-  };
-  CMS.registerWidget("list", confirmingListControl(list.control) as never, list.preview);
+  wrapWidget("list", confirmingListControl);
   installPasteGuard();
   installListShortcut();
   void installLinkedInNotice();
   CMS.registerRemarkPlugin(keepContentMarkdownStyle as never);
-  formFirstOnNarrowScreens(history);
+  formFirstOnNarrowScreens();
   compareWithLastSave();
   remountOnEntrySwitch();
   openMediaFromAddress();

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MEDIA_PAGE_READ_ONLY, isDeleteButton, mediaPageWrites, onMediaPage } from "./media-page";
+import {
+  MEDIA_PAGE_READ_ONLY,
+  isDeleteButton,
+  mediaPageWrites,
+  onMediaPage,
+  type LibraryState,
+} from "./media-page";
 import { installUploadGuard } from "./upload-guard";
 
 describe("mediaPageWrites", () => {
@@ -12,16 +18,20 @@ describe("mediaPageWrites", () => {
 
 describe("onMediaPage", () => {
   it.each([
-    ["#/media", true],
-    ["#/media/", true],
-    ["#/media?x=1", true],
-    ["#/mediafiles", false],
-    ["#/collections/pages", false],
-    ["", false],
-  ])("%s -> %s", (hash, want) => {
-    expect(onMediaPage(hash)).toBe(want);
+    ["open, no field (the header's Media button, #/media)", { open: true, controlID: "" }, true],
+    ["open for a field's control", { open: true, controlID: "ctl-42" }, false],
+    ["closed", { open: false, controlID: "" }, false],
+    ["closed after a field used it", { open: false, controlID: "ctl-42" }, false],
+  ])("%s -> %s", (_, library, want) => {
+    expect(onMediaPage(library)).toBe(want);
   });
 });
+
+/** The library as Decap's state has it, set by each test (./decap-internals.ts mediaLibrary). */
+let library: LibraryState = { open: false, controlID: "" };
+const readLibrary = () => library;
+const mediaPage = () => (library = { open: true, controlID: "" });
+const fieldsLibrary = () => (library = { open: true, controlID: "ctl-42" });
 
 function button(text: string): HTMLButtonElement {
   const b = document.createElement("button");
@@ -44,13 +54,19 @@ describe("the upload guard on the site (GitHub backend)", () => {
   afterEach(() => {
     uninstall?.();
     document.body.innerHTML = "";
-    location.hash = "";
+    library = { open: false, controlID: "" };
   });
 
   it("refuses an upload on the Media page, before Decap sees it", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
-    location.hash = "#/media";
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
+    mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
     input.addEventListener("change", decap);
@@ -61,8 +77,14 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("lets an upload from a field through (it goes with the entry's draft)", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
-    location.hash = "#/collections/pages/entries/home";
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
+    fieldsLibrary();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
     input.addEventListener("change", decap);
@@ -73,7 +95,13 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("refuses the media library's Delete selected, not other delete buttons", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard("/content/media/images", report, undefined, false);
+    uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: false,
+    });
     const del = button("Delete selected");
     const decap = vi.fn();
     del.addEventListener("click", decap);
@@ -94,20 +122,26 @@ describe("the upload guard on the site (GitHub backend)", () => {
 describe("the upload guard with the local backend (make edit)", () => {
   it("lets the Media page upload and delete", () => {
     const report = vi.fn();
-    const uninstall = installUploadGuard("/content/media/images", report, undefined, true);
-    location.hash = "#/media";
+    const uninstall = installUploadGuard({
+      defaultFolder: "/content/media/images",
+      library: readLibrary,
+      deleteLabel: "Delete selected",
+      report,
+      mediaPageWrites: true,
+    });
+    mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     input.dispatchEvent(new Event("change", { bubbles: true }));
     button("Delete selected").click();
     expect(report).not.toHaveBeenCalled();
     uninstall();
-    location.hash = "";
+    library = { open: false, controlID: "" };
   });
 });
 
 describe("isDeleteButton", () => {
   it("is false for what is not a button", () => {
-    expect(isDeleteButton(null)).toBe(false);
-    expect(isDeleteButton(document.createElement("div"))).toBe(false);
+    expect(isDeleteButton(null, "Delete selected")).toBe(false);
+    expect(isDeleteButton(document.createElement("div"), "Delete selected")).toBe(false);
   });
 });

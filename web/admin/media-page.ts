@@ -1,16 +1,19 @@
-// The Media page (Decap's #/media route, "Media" in the editor's header) on the
-// site. With the GitHub backend, Decap writes what that page does straight to
-// the default branch: an upload is a commit on main (persistMedia), and so is
-// deleting or replacing a file (deleteMedia), both through patchBranch in
-// decap-cms-backend-github 3.8. The site's rule on main
-// (.github/rulesets/main.json, docs/deploy.md) refuses every change to main
-// that is not a pull request whose checks passed, so GitHub refuses these
-// writes and staff would see "Failed to persist media" or "Failed to delete
-// media" after the fact. The rule stays (it is what keeps unchecked changes off
-// the site), so the editor says before: the page is for looking up files, new
-// files are uploaded from the field they are for (they then go with that
-// entry's draft and its checks). With the local backend (`make edit`) nothing
-// is refused: it writes to the working tree.
+// The Media page: the media library opened by no field, from Decap's header
+// ("Media", which opens it over the page without changing the address) or
+// from #/media (a bookmark, ./decap-fixes.ts). On the site, with the GitHub
+// backend, Decap writes what is done there straight to the default branch: an
+// upload is a commit on main (persistMedia), and so is deleting or replacing a
+// file (deleteMedia), both through patchBranch in decap-cms-backend-github
+// 3.8. The site's rule on main (.github/rulesets/main.json, docs/deploy.md)
+// refuses every change to main that is not a pull request whose checks
+// passed, so GitHub refuses these writes and staff would see "Failed to
+// persist media" or "Failed to delete media" after the fact. The rule stays
+// (it is what keeps unchecked changes off the site), so the editor says
+// before: the Media page is for looking up files, new files are
+// uploaded from the field they are for (they then go with that entry's draft
+// and its checks). With the local backend (`make edit`) nothing is refused:
+// it writes to the working tree.
+import type { mediaLibrary } from "./decap-internals";
 
 /** What a staff member is told when they upload or delete on the Media page. */
 export const MEDIA_PAGE_READ_ONLY =
@@ -23,20 +26,28 @@ export function mediaPageWrites(backendName: string | undefined): boolean {
   return backendName !== "github";
 }
 
-/** Whether the editor shows its Media page (Decap's #/media route). */
-export function onMediaPage(hash: string): boolean {
-  return /^#\/media(?:[/?]|$)/.test(hash);
+/** The media library's state: open, and the control of the field that opened it ("" for none). */
+export type LibraryState = ReturnType<typeof mediaLibrary>;
+
+/**
+ * Whether the editor shows its Media page: the media library is open and no
+ * field opened it, so an upload goes to the default media folder, not into an
+ * entry's draft. One rule for every way Decap opens it so (its header's Media
+ * button, #/media), read from Decap's own state rather than the address.
+ */
+export function onMediaPage(library: LibraryState): boolean {
+  return library.open && library.controlID === "";
 }
 
 /**
- * Whether a click is on the media library's delete button ("Delete selected"
- * in Decap's English locale, mediaLibrary.mediaLibraryModal.deleteSelected),
- * on the Media page or in the library a field opens: deleting a published
- * file is a commit on main either way. Other delete buttons (an entry's) are
- * not this one.
+ * Whether a click is on the media library's delete button (`label`: its words
+ * in Decap's locale, mediaLibrary.mediaLibraryModal.deleteSelected, "Delete
+ * selected" in English), on the Media page or in the library a field opens:
+ * deleting a published file is a commit on main either way. Other delete
+ * buttons (an entry's) are not this one.
  */
-export function isDeleteButton(target: EventTarget | null): boolean {
+export function isDeleteButton(target: EventTarget | null, label: string): boolean {
   if (!(target instanceof Element)) return false;
-  const button = target.closest("button");
-  return button !== null && /^delete selected$/i.test(button.textContent?.trim() ?? "");
+  const words = target.closest("button")?.textContent?.trim().toLowerCase();
+  return Boolean(label.trim()) && words === label.trim().toLowerCase();
 }

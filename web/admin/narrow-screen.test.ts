@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { RIGHT_PANE_KEY } from "./decap-internals";
 import {
   choosePane,
   ONE_PANE_BELOW,
   opensEditor,
-  RIGHT_PANE_KEY,
   startsWithForm,
   WIDE_PANE_KEY,
 } from "./narrow-screen";

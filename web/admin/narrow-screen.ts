@@ -11,14 +11,10 @@
 // localStorage and reads it when an entry opens; on a narrow screen an entry
 // opens with the form, whatever was chosen for the last one, and a wide screen
 // gets back what was chosen on it.
-import type { DecapHistory } from "./decap-store";
+import { currentRoute, NO_PANE, onRouteChange, RIGHT_PANE_KEY } from "./decap-internals";
 
 /** Below this width the form and the preview take turns (./editor.css has the same width). */
 export const ONE_PANE_BELOW = 800;
-
-/** Decap's localStorage key for the pane beside the form, and its value for none. */
-export const RIGHT_PANE_KEY = "cms.right-pane";
-export const NO_PANE = "none";
 
 /** Whether a route of Decap's opens its editor (an entry, or a new one). */
 export function opensEditor(pathname: string): boolean {
@@ -55,16 +51,13 @@ export function choosePane(width: number, storage: Storage) {
 
 /**
  * Opens each entry on a narrow screen with its form; the eye button shows the
- * preview. `history` is Decap's (./decap-store.ts), listened to before Decap's
- * router is: the choice is stored before the new route is drawn.
+ * preview. Decap's routes are listened to before its router is: the choice
+ * is stored before the new route is drawn.
  */
-export function formFirstOnNarrowScreens(
-  history: DecapHistory,
-  storage: Storage = window.localStorage,
-) {
+export function formFirstOnNarrowScreens(storage: Storage = window.localStorage) {
   const open = (pathname: string) => {
     if (opensEditor(pathname)) choosePane(window.innerWidth, storage);
   };
-  open(history.location.pathname);
-  history.listen((location) => open(location.pathname));
+  open(currentRoute());
+  onRouteChange(open);
 }

@@ -20,58 +20,16 @@ export interface CleanPaste {
   pictures: number;
 }
 
-const HEADINGS: Record<string, string> = {
-  H1: "h3",
-  H2: "h3",
-  H3: "h3",
-  H4: "h4",
-  H5: "h4",
-  H6: "h4",
-};
-const BLOCKS = new Set([
-  "P",
-  "DIV",
-  "SECTION",
-  "ARTICLE",
-  "HEADER",
-  "FOOTER",
-  "MAIN",
-  "ASIDE",
-  "NAV",
-  "BLOCKQUOTE",
-  "PRE",
-  "FIGURE",
-  "FIGCAPTION",
-  "ADDRESS",
-  "DL",
-  "DT",
-  "DD",
-  "HR",
-  "CENTER",
-  "FORM",
-  "FIELDSET",
-]);
-const DROPPED = new Set([
-  "HEAD",
-  "STYLE",
-  "SCRIPT",
-  "TEMPLATE",
-  "TITLE",
-  "META",
-  "LINK",
-  "NOSCRIPT",
-  "IFRAME",
-  "OBJECT",
-  "EMBED",
-  "VIDEO",
-  "AUDIO",
-  "CANVAS",
-  "BUTTON",
-  "SELECT",
-  "INPUT",
-  "TEXTAREA",
-  "XML",
-]);
+/** h1-h3 as the field's larger heading, h4-h6 as its smaller one. */
+const headingFor = (name: string) =>
+  /^H[1-6]$/.test(name) ? (name <= "H3" ? "h3" : "h4") : undefined;
+const names = (list: string) => new Set(list.trim().split(/\s+/));
+/** Elements that end the line before them and start a paragraph. */
+const BLOCKS = names(`P DIV SECTION ARTICLE HEADER FOOTER MAIN ASIDE NAV BLOCKQUOTE PRE FIGURE
+  FIGCAPTION ADDRESS DL DT DD HR CENTER FORM FIELDSET`);
+/** Elements left out with everything in them. */
+const DROPPED = names(`HEAD STYLE SCRIPT TEMPLATE TITLE META LINK NOSCRIPT IFRAME OBJECT EMBED
+  VIDEO AUDIO CANVAS BUTTON SELECT INPUT TEXTAREA XML`);
 const PICTURES = new Set(["IMG", "SVG", "PICTURE", "V:SHAPE", "V:IMAGEDATA", "O:OLEOBJECT"]);
 const CELL_SEPARATOR = " – ";
 
@@ -160,7 +118,7 @@ class Writer {
       this.pictures += 1;
       return;
     }
-    const heading = HEADINGS[name];
+    const heading = headingFor(name);
     if (heading) {
       this.flush();
       const text = this.inline(el).replace(/\s+/g, " ").trim();

@@ -2,17 +2,15 @@
 // that carries HTML is stopped before Slate sees it and handed to Slate again
 // as the cleaned HTML, through the same path a browser paste takes (a
 // `beforeinput` of type insertFromPaste, whose DataTransfer Slate reads).
+import { pasteIntoRichText, richTextAt } from "./decap-internals";
 import { cleanPastedHtml, picturesLeftOut } from "./paste-clean";
-
-const RICH_TEXT = "[data-slate-editor]";
 
 /** Listens (capturing, on window) for pastes into a Markdown field's rich-text editor. */
 export function installPasteGuard(report: (message: string) => void = (m) => window.alert(m)) {
   window.addEventListener(
     "paste",
     (event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const editable = target?.closest<HTMLElement>(RICH_TEXT);
+      const editable = richTextAt(event.target);
       const html = event.clipboardData?.getData("text/html");
       if (!editable || !html) return;
       event.preventDefault();
@@ -22,14 +20,7 @@ export function installPasteGuard(report: (message: string) => void = (m) => win
       if (clean.html) {
         data.setData("text/html", clean.html);
         data.setData("text/plain", event.clipboardData?.getData("text/plain") ?? "");
-        editable.dispatchEvent(
-          new InputEvent("beforeinput", {
-            inputType: "insertFromPaste",
-            dataTransfer: data,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
+        pasteIntoRichText(editable, data);
       }
       if (clean.pictures > 0) report(picturesLeftOut(clean.pictures));
     },

@@ -6,14 +6,10 @@
 // the build's words.
 import { Component, createRef, type ComponentType } from "react";
 import { nextId } from "../scripts/content-rules.mjs";
+import { noteValidation, passOnControlHooks, type Immutable } from "./decap-internals";
 import { fieldProblems, type RuleField } from "./field-rules";
-import { noteValidation } from "./form-help";
 
-interface ImmutableLike {
-  get(key: string): unknown;
-  getIn(path: string[]): unknown;
-  toJS(): unknown;
-}
+type ImmutableLike = Pick<Immutable, "get" | "getIn" | "toJS">;
 
 interface ControlProps {
   field: ImmutableLike;
@@ -29,36 +25,7 @@ interface ControlProps {
 type Validity =
   boolean | { error: false | { type: string; message: string; parentIds?: string[] } };
 
-interface Validated {
-  isValid?: () => Validity | Promise<unknown>;
-  validate?: (...args: unknown[]) => unknown;
-  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
-  state?: unknown;
-}
-
-/**
- * Decap validates a list's or object's entries through its control's own
- * `validate` (ObjectControl and EditorControlPane call the control's when it
- * has one, else the field's): a wrapper must pass it on, and have none when
- * the inner control has none.
- */
-export function passOnValidate(
-  wrapper: { validate?: unknown },
-  inner: { validate?: (...args: unknown[]) => unknown } | null,
-) {
-  const validate = inner?.validate;
-  if (validate) wrapper.validate = (...args: unknown[]) => validate.apply(inner, args);
-}
-
-/**
- * Decap's Widget renders a field again only when its control's own
- * `shouldComponentUpdate` says so (a list: always, to show its items' errors),
- * else when its value changes: a wrapper passes the inner control's on.
- */
-function innerUpdate(inner: Validated | null) {
-  const scu = inner?.shouldComponentUpdate;
-  return scu ? (props: unknown) => scu.call(inner, props, inner.state) : undefined;
-}
+type Validated = { isValid?: () => Validity | Promise<unknown> };
 
 function plain(value: unknown): unknown {
   return value && typeof value === "object" && "toJS" in value
@@ -86,10 +53,8 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
     opened = this.props.value;
 
     componentDidMount() {
-      // Before Decap's Widget reads it from this control (its ref comes after this).
-      const scu = innerUpdate(this.inner.current);
-      if (scu) this.shouldComponentUpdate = scu;
-      passOnValidate(this as { validate?: unknown }, this.inner.current);
+      // Before Decap's Widget reads them from this control (its ref comes after this).
+      passOnControlHooks(this as never, this.inner.current);
     }
 
     // Decap calls it unbound (Widget keeps the function, not the control).

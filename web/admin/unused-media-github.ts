@@ -15,82 +15,24 @@
 // those the saved content names. A deletion of a file the base tree does not
 // have is dropped: GitHub refuses the whole tree for it.
 import CMS from "decap-cms-app";
-import { notify } from "./decap-store";
+import {
+  aroundGitHubSaves,
+  notify,
+  type DataFile,
+  type GitHubApi,
+  type PersistEntry,
+  type PersistOptions,
+  type TreeFile,
+} from "./decap-internals";
 import { unusedMediaPlan } from "./unused-media-plan";
 
 const MEDIA_ROOT = "content/media";
 const CONTENT_ROOT = "content";
 
-interface TreeFile {
-  path: string;
-  sha: string | null;
-}
-
-interface ListedFile {
-  path: string;
-  id: string;
-}
-
-/** A pull request as GitHub lists it (https://docs.github.com/en/rest/pulls/pulls#list-pull-requests). */
-interface PullRequest {
-  head: { ref: string; sha: string };
-}
-
-/** A file a comparison lists (https://docs.github.com/en/rest/commits/commits#compare-two-commits). */
-interface ComparedFile {
-  filename: string;
-  status: string;
-  sha: string;
-}
-
-/** Decap's GitHub API client (decap-cms-backend-github API.ts), as far as this uses it. */
-interface GitHubApi {
-  branch: string;
-  generateContentKey(collection: string, slug: string): string;
-  readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<unknown>;
-  listFiles(path: string, options?: { branch?: string; depth?: number }): Promise<ListedFile[]>;
-  updateTree(baseSha: string, files: TreeFile[], ...rest: unknown[]): Promise<unknown>;
-  /** The open pull requests of the editor's branches (cms/…) that `keep` keeps. */
-  getPullRequests(
-    head: string | undefined,
-    state: "open",
-    keep: (pull: PullRequest) => boolean,
-  ): Promise<PullRequest[]>;
-  getDifferences(from: string, to: string): Promise<{ files?: ComparedFile[] }>;
-}
-
-interface DataFile extends TreeFile {
-  raw: string;
-  slug: string;
-}
-
-interface PersistEntry {
-  dataFiles: DataFile[];
-  assets: { path: string }[];
-}
-
-interface PersistOptions {
-  useWorkflow?: boolean;
-  unpublished?: boolean;
-  collectionName?: string;
-}
-
-interface GitHubBackend {
-  api?: GitHubApi | null;
-  persistEntry(entry: PersistEntry, options: PersistOptions): Promise<unknown>;
-}
-
 /** The save under way: its data files and the deletions its tree gets. */
-interface Pending {
-  dataFiles: DataFile[];
-  remove: string[];
-}
+type Pending = { dataFiles: DataFile[]; remove: string[] };
 
 const trim = (path: string) => path.replace(/^\/+/, "");
-
-function isNotFound(error: unknown): boolean {
-  return (error as { status?: number } | null)?.status === 404;
-}
 
 /** A file's text on a branch, or undefined where the branch has no such file. */
 async function textOn(api: GitHubApi, path: string, branch: string): Promise<string | undefined> {
@@ -98,7 +40,7 @@ async function textOn(api: GitHubApi, path: string, branch: string): Promise<str
     const text = await api.readFile(trim(path), null, { branch });
     return typeof text === "string" ? text : undefined;
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if ((error as { status?: number } | null)?.status === 404) return undefined;
     throw error;
   }
 }
@@ -149,48 +91,43 @@ async function planFor(api: GitHubApi, entry: PersistEntry, options: PersistOpti
   });
 }
 
+/** The save under way, if any. */
+let pending: Pending | undefined;
+
 /**
  * The save's tree gets the pending deletions (the tree that holds the entry's
  * own files: a rebase of older draft commits builds trees too), and no
  * deletion of a file its base does not have.
  */
-function wrapUpdateTree(api: GitHubApi, pending: () => Pending | undefined) {
-  const updateTree = api.updateTree.bind(api);
-  api.updateTree = async (baseSha, files, ...rest) => {
-    const save = pending();
-    let tree = files;
-    if (save && files.some((f) => save.dataFiles.includes(f as DataFile))) {
-      const listed = new Set(tree.map((f) => trim(f.path)));
-      tree = tree.concat(
-        save.remove.filter((path) => !listed.has(path)).map((path) => ({ path, sha: null })),
-      );
-    }
-    if (tree.some((f) => f.sha === null)) {
-      // Extended SHA-1 syntax (<rev>:<path>), as Decap reads a branch's folder.
-      const there = new Set(
-        (await api.listFiles(MEDIA_ROOT, { branch: baseSha, depth: 100 })).map((f) => trim(f.path)),
-      );
-      tree = tree.filter(
-        (f) =>
-          f.sha !== null || !trim(f.path).startsWith(`${MEDIA_ROOT}/`) || there.has(trim(f.path)),
-      );
-    }
-    return updateTree(baseSha, tree, ...rest);
-  };
+async function withDeletions(baseSha: string, files: TreeFile[], api: GitHubApi) {
+  const save = pending;
+  let tree = files;
+  if (save && files.some((f) => save.dataFiles.includes(f as DataFile))) {
+    const listed = new Set(tree.map((f) => trim(f.path)));
+    tree = tree.concat(
+      save.remove.filter((path) => !listed.has(path)).map((path) => ({ path, sha: null })),
+    );
+  }
+  if (tree.some((f) => f.sha === null)) {
+    // Extended SHA-1 syntax (<rev>:<path>), as Decap reads a branch's folder.
+    const there = new Set(
+      (await api.listFiles(MEDIA_ROOT, { branch: baseSha, depth: 100 })).map((f) => trim(f.path)),
+    );
+    tree = tree.filter(
+      (f) =>
+        f.sha !== null || !trim(f.path).startsWith(`${MEDIA_ROOT}/`) || there.has(trim(f.path)),
+    );
+  }
+  return tree;
 }
 
-/** Wraps one backend instance's saves. */
-function removingUnusedMedia(backend: GitHubBackend): GitHubBackend {
-  const persistEntry = backend.persistEntry.bind(backend);
-  let pending: Pending | undefined;
-  let wrapped: GitHubApi | undefined;
-  backend.persistEntry = async (entry, options) => {
-    const api = backend.api;
-    if (!api) return persistEntry(entry, options);
-    if (wrapped !== api) {
-      wrapUpdateTree(api, () => pending);
-      wrapped = api;
-    }
+/** A save that removes what it leaves unused (planFor), or keeps it and says so. */
+const removingUnusedMedia =
+  (
+    api: GitHubApi,
+    persistEntry: (entry: PersistEntry, options: PersistOptions) => Promise<unknown>,
+  ) =>
+  async (entry: PersistEntry, options: PersistOptions) => {
     let plan;
     try {
       plan = await planFor(api, entry, options);
@@ -216,19 +153,7 @@ function removingUnusedMedia(backend: GitHubBackend): GitHubBackend {
       pending = undefined;
     }
   };
-  return backend;
-}
 
 /** Every GitHub backend Decap makes removes the uploads its saves leave unused. */
-export function removeUnusedMediaOnGitHub() {
-  // Decap refuses a second registration of a name; its registry entry is
-  // an object whose init makes the backend, kept by reference.
-  const registered = (
-    CMS as unknown as {
-      getBackend(name: string): { init(...args: unknown[]): unknown } | undefined;
-    }
-  ).getBackend("github");
-  if (!registered) return;
-  const init = registered.init;
-  registered.init = (...args: unknown[]) => removingUnusedMedia(init(...args) as GitHubBackend);
-}
+export const removeUnusedMediaOnGitHub = () =>
+  aroundGitHubSaves(CMS, removingUnusedMedia, withDeletions);

@@ -8,12 +8,11 @@
 // chosen from the library (uploaded before, perhaps for a smaller field) is
 // asked about the same way when it is chosen.
 import { useRef, type ComponentType } from "react";
+import { dropLibraryChoice, type Immutable } from "./decap-internals";
 import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
-import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage } from "./media-page";
+import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage, type LibraryState } from "./media-page";
 
-interface FieldLike {
-  get(key: string): unknown;
-}
+type FieldLike = Pick<Immutable, "get">;
 
 interface FileControlProps {
   field: FieldLike;
@@ -21,9 +20,6 @@ interface FileControlProps {
   onChange: (value: unknown) => unknown;
   onOpenMediaLibrary: (options: unknown) => unknown;
   getAsset: (path: string, field: FieldLike) => { toString(): string } | undefined;
-  /** Decap's pending choices from the library, by control (Immutable map). */
-  mediaPaths?: { entrySeq(): Iterable<[string, unknown]> };
-  onRemoveInsertedMedia?: (controlID: string) => unknown;
   [prop: string]: unknown;
 }
 
@@ -90,9 +86,7 @@ export function guardedControl(
             props.onChange(value);
           } else {
             // Cancel: the choice is dropped, the field keeps its photo.
-            for (const [id, path] of props.mediaPaths?.entrySeq() ?? []) {
-              if (path === value) props.onRemoveInsertedMedia?.(id);
-            }
+            dropLibraryChoice(props, value);
           }
           asking.current = undefined;
         });
@@ -109,20 +103,30 @@ function stop(event: Event) {
   if (event.target instanceof HTMLInputElement) event.target.value = "";
 }
 
-function check(
-  files: FileList | null | undefined,
-  event: Event,
-  report: (message: string) => void,
-  warn: (message: string) => boolean,
-  mediaPageRule: UploadRule | undefined,
-  mediaPageWrites: boolean,
-) {
+/** What the guard is told (installUploadGuard). */
+export interface GuardOptions {
+  /** The config's media_folder, where the Media page uploads. */
+  defaultFolder: string;
+  /** The media library's state, from Decap (./decap-internals.ts mediaLibrary). */
+  library: () => LibraryState;
+  /** False with the GitHub backend (./media-page.ts mediaPageWrites). */
+  mediaPageWrites?: boolean;
+  /** The words of the library's delete button in Decap's locale (./media-page.ts isDeleteButton). */
+  deleteLabel: string;
+  report?: (message: string) => void;
+  warn?: (message: string) => boolean;
+}
+
+type Guard = Required<Omit<GuardOptions, "defaultFolder">> & { mediaPageRule?: UploadRule };
+
+function check(files: FileList | null | undefined, event: Event, guard: Guard) {
+  const { report, warn, mediaPageRule, mediaPageWrites, library } = guard;
   if (passed.has(event)) return;
   if (!files || files.length === 0) return;
-  // The Media page (Decap's #/media route, opened from its header) uploads to
-  // the default media folder, whatever field last opened the library; on the
-  // site it cannot write at all (./media-page.ts).
-  const mediaPage = onMediaPage(location.hash);
+  // The Media page (the library opened by no field: Decap's header, #/media)
+  // uploads to the default media folder, whatever field last opened the
+  // library; on the site it cannot write at all (./media-page.ts).
+  const mediaPage = onMediaPage(library());
   if (mediaPage && !mediaPageWrites) {
     stop(event);
     report(MEDIA_PAGE_READ_ONLY);
@@ -179,39 +183,41 @@ function handOn(event: Event, files: File[]) {
 
 /**
  * Listens (capturing, on window) for files chosen or dropped in the media library.
- * `defaultFolder` is the config's media_folder, where the Media page uploads.
- * `mediaPageWrites` false (the GitHub backend, ./media-page.ts): uploads on the
- * Media page and "Delete selected" anywhere in the media library are refused
- * with a message, since GitHub would refuse the commit to main they make.
+ * With `mediaPageWrites` false (the GitHub backend, ./media-page.ts), uploads
+ * on the Media page and the library's delete button anywhere are refused with
+ * a message, since GitHub would refuse the commit to main they make.
  * Returns a function that removes the listeners.
  */
-export function installUploadGuard(
-  defaultFolder: string,
-  report: (message: string) => void = (m) => m && window.alert(m),
-  warn: (message: string) => boolean = (m) => window.confirm(m),
-  mediaPageWrites = true,
-): () => void {
-  const mediaPageRule = ruleForFolder(defaultFolder);
-  ask = warn;
+export function installUploadGuard(options: GuardOptions): () => void {
+  const guard: Guard = {
+    library: options.library,
+    mediaPageWrites: options.mediaPageWrites ?? true,
+    deleteLabel: options.deleteLabel,
+    report: options.report ?? ((m) => m && window.alert(m)),
+    warn: options.warn ?? ((m) => window.confirm(m)),
+    mediaPageRule: ruleForFolder(options.defaultFolder),
+  };
+  ask = guard.warn;
   const onChange = (event: Event) => {
     const input = event.target;
     if (input instanceof HTMLInputElement && input.type === "file")
-      check(input.files, event, report, warn, mediaPageRule, mediaPageWrites);
+      check(input.files, event, guard);
   };
-  const onDrop = (event: DragEvent) =>
-    check(event.dataTransfer?.files, event, report, warn, mediaPageRule, mediaPageWrites);
-  const onClick = (event: MouseEvent) => {
-    if (!mediaPageWrites && isDeleteButton(event.target)) {
+  const onDrop = (event: Event) => check((event as DragEvent).dataTransfer?.files, event, guard);
+  const onClick = (event: Event) => {
+    if (!guard.mediaPageWrites && isDeleteButton(event.target, guard.deleteLabel)) {
       stop(event);
-      report(MEDIA_PAGE_READ_ONLY);
+      guard.report(MEDIA_PAGE_READ_ONLY);
     }
   };
-  window.addEventListener("change", onChange, true);
-  window.addEventListener("drop", onDrop, true);
-  window.addEventListener("click", onClick, true);
+  const listeners: Record<string, EventListener> = {
+    change: onChange,
+    drop: onDrop,
+    click: onClick,
+  };
+  for (const [type, listener] of Object.entries(listeners)) addEventListener(type, listener, true);
   return () => {
-    window.removeEventListener("change", onChange, true);
-    window.removeEventListener("drop", onDrop, true);
-    window.removeEventListener("click", onClick, true);
+    for (const [type, listener] of Object.entries(listeners))
+      removeEventListener(type, listener, true);
   };
 }

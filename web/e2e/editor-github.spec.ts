@@ -20,6 +20,7 @@ import { type Careers, fieldBox, shownField, type Vacancy } from "../e2e-editor/
 import { fakeGitHub, type FakeGitHub, REPO } from "./github-fake";
 import { startGitHubSite, type GitHubSite } from "./github-site";
 import { escapeRegExp } from "./fixtures";
+import { MEDIA_PAGE_READ_ONLY } from "../admin/media-page";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -67,9 +68,9 @@ const photosOf = (v: Vacancy) =>
 
 /**
  * Signs in as a member of staff (a GitHub session Decap keeps) and opens the
- * Careers page. Returns the page's errors, as they come (expectNothingUnexpected).
+ * editor at `route`. Returns the page's errors, as they come (expectNothingUnexpected).
  */
-async function openCareers(page: Page, width = 1280): Promise<string[]> {
+async function signIn(page: Page, route: string, width = 1280): Promise<string[]> {
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(err.message));
   await page.addInitScript(() => {
@@ -79,7 +80,13 @@ async function openCareers(page: Page, width = 1280): Promise<string[]> {
     );
   });
   await page.setViewportSize({ width, height: 800 });
-  await page.goto(`${site.origin}/admin/#/collections/careers/entries/careers`);
+  await page.goto(`${site.origin}/admin/#${route}`);
+  return problems;
+}
+
+/** Signs in and opens the Careers page (signIn). */
+async function openCareers(page: Page, width = 1280): Promise<string[]> {
+  const problems = await signIn(page, "/collections/careers/entries/careers", width);
   await expect(page.locator("label").filter({ hasText: /^Vacancies$/ })).toBeVisible({
     timeout: 30_000,
   });
@@ -460,5 +467,46 @@ test("on a phone the entry's top bar keeps save, the status menu and View Live o
   await onScreen(page.getByRole("menuitem", { name: /Unpublish/ }));
   await page.keyboard.press("Escape");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expectNothingUnexpected(github, problems);
+});
+
+// Decap's header has a Media button that opens the media library over the
+// page, without changing the address; #/media (a bookmark) opens the same
+// library. On the site an upload or a delete there is a commit straight to
+// main, which the rule on main refuses (admin/media-page.ts): the editor says
+// so before anything is sent, whichever way the library was opened.
+test("the library opened from the header's Media button or #/media refuses an upload and a delete with a message, and writes nothing to GitHub", async ({
+  page,
+}) => {
+  const github = await fakeGitHub(page, root);
+  const upload = `${IMAGES}/${uploadName}`;
+  const images = github.paths(MAIN, IMAGES);
+  const photo = images[0]!.slice(IMAGES.length + 1);
+  const alerts = acceptQuestions(page);
+  const problems = await signIn(page, "/collections/careers");
+
+  const media = page.getByRole("button", { name: "Media", exact: true });
+  await media.click();
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("heading", { name: "Media assets" })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe("#/collections/careers");
+  await library.locator('input[type="file"]').setInputFiles(join(files, uploadName));
+  await expect.poll(() => alerts).toEqual([MEDIA_PAGE_READ_ONLY]);
+  await library.getByText(photo, { exact: true }).click();
+  await library.getByRole("button", { name: "Delete selected" }).click();
+  await expect.poll(() => alerts).toEqual([MEDIA_PAGE_READ_ONLY, MEDIA_PAGE_READ_ONLY]);
+  await expect(library.getByText(photo, { exact: true })).toBeVisible();
+  await library.getByRole("button", { name: "Close" }).click();
+  await expect(library).toHaveCount(0);
+
+  await page.goto(`${site.origin}/admin/#/media`);
+  await expect(library.getByRole("heading", { name: "Media assets" })).toBeVisible();
+  await library.locator('input[type="file"]').setInputFiles(join(files, uploadName));
+  await expect.poll(() => alerts).toHaveLength(3);
+  expect(alerts[2]).toBe(MEDIA_PAGE_READ_ONLY);
+
+  expect(github.writes, "requests that change the repository").toEqual([]);
+  expect(github.paths(MAIN, IMAGES)).toEqual(images);
+  expect(github.file(MAIN, upload)).toBeUndefined();
   expectNothingUnexpected(github, problems);
 });

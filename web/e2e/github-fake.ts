@@ -65,6 +65,8 @@ interface Pull {
 export interface FakeGitHub {
   /** Requests the fake had no answer for (answered 404 like GitHub). */
   unknown: string[];
+  /** Every request that asks GitHub to change something (any method but GET), as "METHOD /path". */
+  writes: string[];
   /** The preset pull request's head commit: where its statuses are. */
   headSha: string;
   /** A file's bytes on a branch, or undefined where it has none. */
@@ -318,6 +320,7 @@ export async function fakeGitHub(
 
   const fake: FakeGitHub = {
     unknown: [],
+    writes: [],
     headSha,
     file(branch, path) {
       const sha = refs.get(branch);
@@ -385,6 +388,7 @@ export async function fakeGitHub(
         },
       });
     }
+    if (method !== "GET") fake.writes.push(`${method} ${path}`);
     if (request.headers()["authorization"] !== "token fake-token") {
       // https://docs.github.com/en/rest/authentication/authenticating-to-the-rest-api
       return json(route, 401, {

@@ -1,0 +1,417 @@
+// Every part of Decap CMS the editor relies on that Decap does not offer through
+// its extension points (registerWidget, registerPreviewTemplate,
+// registerEditorComponent, registerEventListener, registerBackend, locales,
+// configuration). The rest of web/admin reaches Decap's internals only through
+// the functions here, and ./decap-contract.test.ts checks each one against the
+// pinned Decap, so that an upgrade fails the unit tests, naming what changed,
+// instead of the editor failing silently for staff. The class names Decap's
+// styles carry are styled in ./decap-internals.css, checked the same way.
+// Decap's own bugs are not fixed here: they are patches (web/patches).
+import * as entryActions from "decap-cms-core/dist/esm/actions/entries.js";
+import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
+import * as notificationActions from "decap-cms-core/dist/esm/actions/notifications.js";
+import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
+import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
+import { ELEMENT_TO_NODE } from "slate-dom";
+import "./decap-internals.css";
+
+// ---- Decap's Redux store and router (decap-cms-core redux/index.js,
+// routing/history.js: the one instance decap-cms-app runs).
+
+/** An Immutable value as Decap keeps its state. */
+export interface Immutable {
+  get(key: string): unknown;
+  getIn(path: (string | number)[]): unknown;
+  toJS(): unknown;
+  equals(other: unknown): boolean;
+  delete(key: string): Immutable;
+  keySeq(): Iterable<string>;
+  size?: number;
+}
+
+const store = decapStore as unknown as {
+  getState(): Record<string, Immutable | undefined>;
+  dispatch(action: unknown): unknown;
+  subscribe(listener: () => void): () => void;
+};
+const history = decapHistory as unknown as {
+  location: { pathname: string };
+  listen(listener: (location: { pathname: string }, action: string) => void): () => void;
+  replace(path: string): void;
+};
+type ActionCreator = (...args: unknown[]) => unknown;
+const action = (actions: unknown, name: string) =>
+  (actions as Record<string, ActionCreator>)[name]!;
+
+const state = () => store.getState();
+const plain = <T>(value: unknown) => value as T | undefined;
+
+/** Calls `listener` on every change of Decap's state; returns the unsubscribe. */
+export const onDecapChange = (listener: () => void) => store.subscribe(listener);
+
+/** The route Decap shows (its hash history's path: "/collections/careers"). */
+export const currentRoute = () => history.location.pathname;
+
+/** Calls `listener` on each route change, before Decap's router draws it ("PUSH", "POP", "REPLACE"). */
+export const onRouteChange = (listener: (pathname: string, action: string) => void) =>
+  history.listen((location, how) => listener(location.pathname, how));
+
+/** Goes to a route of Decap's in place of the current one (Back still works as before). */
+export const replaceRoute = (path: string) => history.replace(path);
+
+/** A message in Decap's own notification area (top right), as its saves report. */
+export function notify(message: string, type: "error" | "warning" | "success" | "info") {
+  store.dispatch(
+    action(notificationActions, "addNotification")({ message, type, dismissAfter: 15_000 }),
+  );
+}
+
+/** Whether a member of staff is signed in (state.auth.user). */
+export const signedIn = () => Boolean(plain<{ user?: unknown }>(state().auth)?.user);
+
+/** The config's publish mode: "editorial_workflow" on the site. */
+export const publishMode = () => plain<{ publish_mode?: string }>(state().config)?.publish_mode;
+
+/** The files Decap has loaded for the form (state.medias): a new value when one arrives. */
+export const loadedMedia = () => state().medias;
+
+/** Whether an entry is open in the editor (Decap drops its draft when the editor goes). */
+export const entryOpen = () => Boolean((state().entryDraft?.get("entry") as Immutable)?.size);
+
+/**
+ * The media library (reducers/mediaLibrary.js): whether it is open, and the id
+ * of the field's control that opened it, "" when none did (its header's Media
+ * button, or openMediaPage).
+ */
+export function mediaLibrary(): { open: boolean; controlID: string } {
+  const library = state().mediaLibrary;
+  return {
+    open: library?.get("isVisible") === true,
+    controlID: String(library?.get("controlID") ?? ""),
+  };
+}
+
+/** Opens the media library as Decap's header button does: for no field. */
+export const openMediaPage = () => store.dispatch(action(mediaActions, "openMediaLibrary")());
+
+/**
+ * The open entry as saved becomes the one its form is compared with, as if
+ * loaded again (actions/entries.js entryLoaded; a save does not update it).
+ */
+export function treatSavedEntryAsLoaded() {
+  const entry = state().entryDraft?.get("entry") as Immutable | undefined;
+  const collection = entry && (state().collections?.get(String(entry.get("collection"))) as never);
+  if (!entry || !collection || !entry.get("slug")) return;
+  const saved = entry.delete("isPersisting").delete("newRecord");
+  store.dispatch(action(entryActions, "entryLoaded")(collection, saved.toJS()));
+}
+
+/** The open entry's form and its draft in review as last saved (editorialWorkflow entities). */
+export function draftAgainstSaved() {
+  const draft = state().entryDraft;
+  const entry = draft?.get("entry") as Immutable | undefined;
+  const collection = entry?.get("collection");
+  const slug = entry?.get("slug");
+  if (!entry || !collection || !slug) return undefined;
+  const saved = state().editorialWorkflow?.getIn([
+    "entities",
+    `${String(collection)}.${String(slug)}`,
+  ]) as Immutable | undefined;
+  return {
+    hasChanged: Boolean(draft?.get("hasChanged")),
+    saving: Boolean(
+      entry.get("isPersisting") || saved?.get("isPersisting") || saved?.get("isFetching"),
+    ),
+    form: entry.get("data") as Immutable | undefined,
+    saved: saved?.get("data") as Immutable | undefined,
+  };
+}
+
+/**
+ * Tells Decap the form differs from `saved`: its own DRAFT_CHANGE_FIELD
+ * (reducers/entryDraft.js), setting the form's first field to the value it
+ * has, with `saved` as the only entry compared. No data changes.
+ */
+export function recordChangeAgainst(form: Immutable, saved: Immutable) {
+  const [name] = form.keySeq();
+  if (name === undefined) return;
+  store.dispatch({
+    type: "DRAFT_CHANGE_FIELD",
+    payload: {
+      field: { get: (key: string) => (key === "name" ? name : undefined) },
+      value: form.get(name),
+      metadata: {},
+      entries: [saved],
+    },
+  });
+}
+
+/**
+ * Each deploy preview Decap reports pending (state.deploys, status PENDING:
+ * drawn as "Check for Preview") is answered "no deploy" (DEPLOY_PREVIEW_SUCCESS
+ * without a status, drawn as nothing).
+ */
+export function answerPendingDeploysWithNone() {
+  const deploys = plain<Record<string, { isFetching: boolean; status?: string }>>(state().deploys);
+  for (const [key, deploy] of Object.entries(deploys ?? {})) {
+    if (deploy.status !== "PENDING" || deploy.isFetching) continue;
+    const [collection, slug] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
+    store.dispatch({ type: "DEPLOY_PREVIEW_SUCCESS", payload: { collection, slug } });
+  }
+}
+
+// ---- Decap's controls as components (decap-cms-core Widget.js,
+// decap-cms-widget-list ListControl.js).
+
+interface ControlInstance {
+  validate?: (...args: unknown[]) => unknown;
+  shouldComponentUpdate?: (props: unknown, state: unknown) => boolean;
+  state?: unknown;
+}
+
+/**
+ * Makes a wrapper answer Decap's Widget as the control it wraps would: Widget
+ * validates a list's or object's entries through the control's own `validate`,
+ * and draws a field again when the control's `shouldComponentUpdate` says so
+ * (a list: always, to show its entries' errors). The wrapper has neither when
+ * the inner control has none.
+ */
+export function passOnControlHooks(wrapper: ControlInstance, control: unknown) {
+  const inner = control as ControlInstance | null;
+  const { validate, shouldComponentUpdate } = inner ?? {};
+  if (validate) wrapper.validate = (...args) => validate.apply(inner, args);
+  if (shouldComponentUpdate)
+    wrapper.shouldComponentUpdate = (props) =>
+      shouldComponentUpdate.call(inner, props, inner?.state);
+}
+
+/** Which entries of a list control are folded (ListControl's state.itemsCollapsed; no prop sets it). */
+export function foldedEntries(list: unknown): boolean[] | undefined {
+  const folded = (list as { state?: { itemsCollapsed?: unknown } } | null)?.state?.itemsCollapsed;
+  return Array.isArray(folded) ? [...(folded as boolean[])] : undefined;
+}
+
+export const setFoldedEntries = (list: unknown, itemsCollapsed: boolean[]) =>
+  (list as { setState(state: object): void }).setState({ itemsCollapsed });
+
+const saveListeners: (() => void)[] = [];
+let validations = 0;
+let pending: number | undefined;
+
+/**
+ * Called by a control each time Decap validates it. A save validates every
+ * field at once (EditorControlPane.validate), typing one at a time: three or
+ * more within 80 ms are a save, and onSaveValidated's listeners are called.
+ */
+export function noteValidation() {
+  validations += 1;
+  if (pending !== undefined) return;
+  pending = window.setTimeout(() => {
+    const save = validations >= 3;
+    validations = 0;
+    pending = undefined;
+    if (save) for (const listener of saveListeners) listener();
+  }, 80);
+}
+
+/** Calls `listener` after Decap validated the form for a save (noteValidation). */
+export const onSaveValidated = (listener: () => void) => void saveListeners.push(listener);
+
+/**
+ * Drops a file chosen in the library for a field before the field takes it
+ * (withFileControl's mediaPaths, pending choices by control id, and
+ * onRemoveInsertedMedia): the field keeps its value.
+ */
+export function dropLibraryChoice(props: Record<string, unknown>, path: string) {
+  const paths = props.mediaPaths as { entrySeq(): Iterable<[string, unknown]> } | undefined;
+  const remove = props.onRemoveInsertedMedia as ((id: string) => unknown) | undefined;
+  for (const [id, chosen] of paths?.entrySeq() ?? []) if (chosen === path) remove?.(id);
+}
+
+// ---- Decap's markup: the labels its styled components carry in their class
+// names (css-<hash>-<label>), each with the file of the package that names it.
+
+export const DECAP_CLASS_LABELS = {
+  StyledListItemTopBar: "decap-cms-ui-default/dist/esm/ListItemTopBar.js",
+  ListItem: "decap-cms-widget-list/dist/esm/ListControl.js",
+  NestedObjectLabel: "decap-cms-widget-list/dist/esm/ListControl.js",
+  AddButton: "decap-cms-ui-default/dist/esm/ObjectWidgetTopBar.js",
+  ControlTopbar: "decap-cms-core/dist/esm/components/Editor/EditorControlPane/EditorControl.js",
+  ControlHint: "decap-cms-core/dist/esm/components/Editor/EditorControlPane/EditorControl.js",
+  ControlErrorsList: "decap-cms-core/dist/esm/components/Editor/EditorControlPane/EditorControl.js",
+  EditorContainer: "decap-cms-core/dist/esm/components/Editor/EditorInterface.js",
+  ToolbarContainer: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
+  ToolbarToggle: "decap-cms-widget-markdown/dist/esm/MarkdownControl/Toolbar.js",
+} as const;
+
+const part = (label: keyof typeof DECAP_CLASS_LABELS) => `[class*="${label}"]`;
+
+/** Selectors for the parts of Decap's form the editor names, opens or focuses. */
+export const decapPart = {
+  /** A list entry's bar: [fold chevron] [drag handle] [remove ✕] (ListItemTopBar.js). */
+  listEntryBar: part("StyledListItemTopBar"),
+  listEntry: part("ListItem"),
+  /** A folded entry's name, the element after its bar. */
+  foldedEntryName: part("NestedObjectLabel"),
+  addButton: part("AddButton"),
+  /** A field's label row (EditorControl.js), its hint and its errors. */
+  fieldTopBar: part("ControlTopbar"),
+  hint: part("ControlHint"),
+  errors: part("ControlErrorsList"),
+};
+
+/** A list entry bar's buttons: the first folds, the last (when not the first) removes. */
+export function listEntryButtons(bar: Element) {
+  const first = bar.firstElementChild;
+  const last = bar.lastElementChild;
+  return {
+    fold: first instanceof HTMLButtonElement ? first : undefined,
+    remove: last instanceof HTMLButtonElement && last !== first ? last : undefined,
+  };
+}
+
+/** The remove ✕ of a list entry's bar, if the click was on one: a button without text after the chevron. */
+export function listEntryRemoveButton(target: EventTarget | null): HTMLButtonElement | undefined {
+  const button = target instanceof Element ? target.closest("button") : null;
+  const bar = button?.parentElement;
+  if (!button || !bar || button.textContent?.trim()) return undefined;
+  return bar.firstElementChild?.tagName === "BUTTON" && listEntryButtons(bar).remove === button
+    ? button
+    : undefined;
+}
+
+/** Decap's localStorage key for the pane beside the form (EditorInterface.js), and its value for none. */
+export const RIGHT_PANE_KEY = "cms.right-pane";
+export const NO_PANE = "none";
+
+// ---- The Markdown widget's rich text (decap-cms-widget-markdown on Slate).
+
+const RICH_TEXT = "[data-slate-editor]";
+
+/** The rich-text editable an event happened in, if any. */
+export const richTextAt = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>(RICH_TEXT) : null;
+
+/**
+ * The Slate editor of a rich-text editable: Decap gives no access to it;
+ * slate-dom's ELEMENT_TO_NODE (the one instance Decap's slate-react fills)
+ * maps the editable to it. Only an editor with Decap's list plugin.
+ */
+export function richTextEditorOf(editable: HTMLElement): unknown {
+  const editor = ELEMENT_TO_NODE.get(editable) as { toggleList?: unknown } | undefined;
+  return typeof editor?.toggleList === "function" ? editor : undefined;
+}
+
+/** Makes (or ends) a list as the toolbar's list buttons do (plugins/lists/withLists.js). */
+export const toggleList = (editor: unknown, type: "bulleted-list" | "numbered-list") =>
+  (editor as { toggleList(type: string): void }).toggleList(type);
+
+/** Pastes into the editable as a browser paste does: a `beforeinput` of type insertFromPaste, which Slate reads. */
+export function pasteIntoRichText(editable: HTMLElement, data: DataTransfer) {
+  editable.dispatchEvent(
+    new InputEvent("beforeinput", {
+      inputType: "insertFromPaste",
+      dataTransfer: data,
+      bubbles: true,
+      cancelable: true,
+    }),
+  );
+}
+
+/**
+ * Sets remark-stringify's options from a remark plugin (CMS.registerRemarkPlugin):
+ * Decap runs its plugins after remark-stringify took its settings, so they
+ * are set on the compiler's prototype. A reading processor has no compiler.
+ */
+export function setMarkdownWriterOptions(processor: unknown, options: Record<string, unknown>) {
+  const compiler = (processor as { Compiler?: { prototype?: { options?: object } } }).Compiler;
+  if (compiler?.prototype?.options) Object.assign(compiler.prototype.options, options);
+}
+
+// ---- Decap's GitHub backend (decap-cms-backend-github implementation.ts,
+// API.ts), wrapped where it commits (./unused-media-github.ts).
+
+export interface TreeFile {
+  path: string;
+  sha: string | null;
+}
+
+/** A file a save commits (persistEntry's dataFiles). */
+export interface DataFile extends TreeFile {
+  raw: string;
+  slug: string;
+}
+
+export interface PersistEntry {
+  dataFiles: DataFile[];
+  assets: { path: string }[];
+}
+
+export type PersistOptions = {
+  useWorkflow?: boolean;
+  unpublished?: boolean;
+  collectionName?: string;
+};
+
+/** A pull request as GitHub lists it (https://docs.github.com/en/rest/pulls/pulls#list-pull-requests). */
+type PullRequest = { head: { ref: string; sha: string } };
+
+/** Decap's GitHub API client (API.ts), as far as the editor reads through it. */
+export interface GitHubApi {
+  branch: string;
+  generateContentKey(collection: string, slug: string): string;
+  readFile(path: string, sha?: string | null, options?: { branch?: string }): Promise<unknown>;
+  listFiles(
+    path: string,
+    options?: { branch?: string; depth?: number },
+  ): Promise<{ path: string; id: string }[]>;
+  /** The open pull requests of the editor's branches (cms/…) that `keep` keeps. */
+  getPullRequests(
+    head: string | undefined,
+    state: "open",
+    keep: (pull: PullRequest) => boolean,
+  ): Promise<PullRequest[]>;
+  getDifferences(
+    from: string,
+    to: string,
+  ): Promise<{ files?: { filename: string; status: string; sha: string }[] }>;
+}
+
+type Persist = (entry: PersistEntry, options: PersistOptions) => Promise<unknown>;
+type TreeChange = (baseSha: string, files: TreeFile[], api: GitHubApi) => Promise<TreeFile[]>;
+type UpdateTree = (baseSha: string, files: TreeFile[], ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Every GitHub backend Decap makes saves through `save` (given its API and
+ * its own persistEntry), and every tree its commits build (API.updateTree,
+ * POST git/trees) goes through `tree` first. Decap refuses a second
+ * registration of a name; its registry entry's init makes the backend.
+ */
+export function aroundGitHubSaves(
+  cms: unknown,
+  save: (api: GitHubApi, persist: Persist) => Persist,
+  tree: TreeChange,
+) {
+  const registered = (
+    cms as { getBackend(name: string): { init(...args: unknown[]): unknown } | undefined }
+  ).getBackend("github");
+  if (!registered) return;
+  const init = registered.init;
+  registered.init = (...args: unknown[]) => {
+    const backend = init(...args) as { api?: GitHubApi | null; persistEntry: Persist };
+    const persist = backend.persistEntry.bind(backend);
+    let wrapped: GitHubApi | undefined;
+    backend.persistEntry = (entry, options) => {
+      const api = backend.api as (GitHubApi & { updateTree: UpdateTree }) | null | undefined;
+      if (!api) return persist(entry, options);
+      if (wrapped !== api) {
+        const updateTree = api.updateTree.bind(api);
+        api.updateTree = async (base, files, ...rest) =>
+          updateTree(base, await tree(base, files, api), ...rest);
+        wrapped = api;
+      }
+      return save(api, persist)(entry, options);
+    };
+    return backend;
+  };
+}
