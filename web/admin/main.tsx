@@ -4,6 +4,7 @@
 // keep a bad edit out of content/.
 import "./manual-init";
 import CMS from "decap-cms-app";
+import { MediaContext } from "@/components/media-context";
 import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
@@ -20,10 +21,9 @@ import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fiel
 import { installFieldNames } from "./field-names";
 import { installFocusNewEntry, installFoldedNameClick, installRevealErrors } from "./form-help";
 import { withSearch } from "./list-search";
-import { replaceInPlace } from "./live-content";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
-import { showUploadedImagesFrom } from "./preview-media";
+import { previewMedia } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor } from "./local-editor";
 import { LOCAL_BACKEND, LocalBackend, withLocalBackend } from "./local-backend";
@@ -51,15 +51,6 @@ interface PreviewProps {
   entry: ImmutableLike;
   /** Decap's asset lookup: a just-uploaded file by its path, as a blob URL. */
   getAsset(path: string): { toString(): string } | undefined;
-}
-
-// The content modules the site's components read, by file name ("careers").
-const contentModules = import.meta.glob<Record<string, unknown>>("../../content/*.json", {
-  eager: true,
-  import: "default",
-});
-function contentModule(name: string) {
-  return contentModules[`../../content/${name}.json`];
 }
 
 function notice(message: string) {
@@ -91,18 +82,19 @@ function registerPreviews(config: EditorConfig) {
   for (const collection of config.collections) {
     for (const file of collection.files) {
       const Page = pagePreviews[file.name];
-      const target = contentModule(file.name);
-      if (!Page || !target) continue;
+      if (!Page) continue;
       const Preview = ({ entry, getAsset }: PreviewProps) => {
         const data = (entry.get("data") as ImmutableLike | undefined)?.toJS();
-        if (data && typeof data === "object") {
-          replaceInPlace(target, prepareForPreview(data as Record<string, unknown>, file.fields));
-        }
+        if (!data || typeof data !== "object") return null;
         // Uploads land in the images folder, Decap's default media folder.
-        showUploadedImagesFrom((name) => getAsset(name)?.toString() || undefined);
+        const media = previewMedia((name) => getAsset(name)?.toString() || undefined);
         return (
           <StayInPreview>
-            <Page />
+            <MediaContext.Provider value={media}>
+              <Page
+                content={prepareForPreview(data as Record<string, unknown>, file.fields) as never}
+              />
+            </MediaContext.Provider>
           </StayInPreview>
         );
       };

@@ -1,8 +1,16 @@
 // Live previews: each content file drawn by the site's own components, as its
-// page composes them (src/pages/*.astro), with the entry being edited in place
-// of the built content (./live-content). Islands render as plain components;
-// the site's platform scripts (counters, accordion) do not run in a preview.
-import type { ComponentType, ReactNode } from "react";
+// page composes them (src/pages/*.astro), with the entry being edited passed as
+// the props the page shell passes from content/; the other files a page shows
+// come from the build. Islands render as plain components; the site's platform
+// scripts (counters, accordion) do not run in a preview.
+import type { ReactNode } from "react";
+import careersJson from "#content/careers.json";
+import charityJson from "#content/charity.json";
+import employeesJson from "#content/employees.json";
+import insightsJson from "#content/insights.json";
+import pagesJson from "#content/pages.json";
+import peopleJson from "#content/people.json";
+import siteJson from "#content/site.json";
 import { CareerTeasers } from "@/components/CareerTeasers";
 import { CareersWelcome } from "@/components/careers/CareersWelcome";
 import { VacancyPage } from "@/components/careers/VacancyPage";
@@ -22,9 +30,10 @@ import { AboutBlock } from "@/components/home/AboutBlock";
 import { WhatWeDoBlock } from "@/components/home/WhatWeDoBlock";
 import { InsightsBlock } from "@/components/InsightsBlock";
 import { LatestInsights } from "@/components/LatestInsights";
+import { useMedia } from "@/components/media-context";
 import { PageHeader } from "@/components/PageHeader";
 import { PageIntro } from "@/components/PageIntro";
-import { EmployeeCard } from "@/components/people/EmployeeCard";
+import { cardId, EmployeeCard } from "@/components/people/EmployeeCard";
 import { OurDna } from "@/components/people/OurDna";
 import { TeamTeaser } from "@/components/people/TeamTeaser";
 import { Values } from "@/components/people/Values";
@@ -33,137 +42,160 @@ import { VacancyCards } from "@/components/VacancyCards";
 import { AssetManagement } from "@/components/what-we-do/AssetManagement";
 import { DealTeam } from "@/components/what-we-do/DealTeam";
 import { Philosophy } from "@/components/what-we-do/Philosophy";
-import pagesJson from "#content/pages.json";
-import { careers } from "@/lib/careers";
-import { charity } from "@/lib/charity";
-import { contact } from "@/lib/contact";
-import { pageMeta, site } from "@/lib/content";
-import { governance as g } from "@/lib/governance";
-import { home } from "@/lib/home";
-import { feedLabels, insights } from "@/lib/insights-content";
-import { image } from "@/lib/media-manifest";
-import { employees, people, personCard } from "@/lib/people";
+import { parseCareers } from "@/lib/careers";
+import { pageMeta, type Site } from "@/lib/content";
+import { feedLabels, type InsightsContent } from "@/lib/insights-content";
+import { personCard, type Employee, type PeopleContent } from "@/lib/people";
+import type { Contact, Governance, Home, Privacy, WhatWeDo } from "@/lib/screens";
 import { teaserPool } from "@/lib/team-teaser";
-import { whatWeDo } from "@/lib/what-we-do";
-import { cardId } from "@/components/people/EmployeeCard";
+
+// What a page shows besides the entry: the build's content.
+const site: Site = siteJson;
+const careers = parseCareers(careersJson);
+const charity = charityJson;
+const people: PeopleContent = peopleJson;
+const { employees } = employeesJson;
+const meta = (path: string) => pageMeta(pagesJson, path);
+
+/** A page's preview: draws the entry's data, as Decap has it (./preview-data), as its page. */
+type PagePreview = (props: { content: never }) => ReactNode;
 
 /** The site's pages as the previews compose them, by content file name. */
-export const pagePreviews: Record<string, ComponentType> = {
-  home: () => (
+export const pagePreviews: Record<string, PagePreview> = {
+  home: ({ content: home }: { content: Home }) => (
     <>
       <PageHeader
-        path="/"
+        meta={meta("/")}
         image={home.hero.image}
         alt={home.hero.alt}
         eyebrow={home.hero.eyebrow}
         tall
       />
-      <WhatWeDoBlock />
-      <AboutBlock />
-      <TeamTeaser
-        heading={people.teaser.heading}
-        intro={people.teaser.intro}
-        buttonLabel={people.teaser.buttonLabel}
-        pool={teaserPool(employees, image)}
+      <WhatWeDoBlock whatWeDo={home.whatWeDo} site={site} />
+      <AboutBlock about={home.about} site={site} />
+      <HomeTeamTeaser />
+      <Insights insights={insightsJson} />
+      <CharityTeaser teaser={charity.teaser} site={site} />
+    </>
+  ),
+  "what-we-do": ({ content: whatWeDo }: { content: WhatWeDo }) => (
+    <>
+      <PageHeader
+        meta={meta("/what-we-do")}
+        image={whatWeDo.header.image}
+        alt={whatWeDo.header.alt}
       />
-      <InsightsBlock labels={feedLabels()} />
-      <CharityTeaser />
+      <Philosophy philosophy={whatWeDo.philosophy} site={site} />
+      <DealTeam dealTeam={whatWeDo.dealTeam} site={site} />
+      <AssetManagement assetManagement={whatWeDo.assetManagement} site={site} />
+      <CharityTeaser teaser={charity.teaser} site={site} />
+      <CareerTeasers teasers={careers.page.teasers} vacancies={careers.vacancies} />
     </>
   ),
-  "what-we-do": () => (
+  people: ({ content: people }: { content: PeopleContent }) => (
     <>
-      <PageHeader path="/what-we-do" image={whatWeDo.header.image} alt={whatWeDo.header.alt} />
-      <Philosophy />
-      <DealTeam />
-      <AssetManagement />
-      <CharityTeaser />
-      <CareerTeasers />
+      <OurDna meta={meta("/who-we-are")} dna={people.dna} employees={employees} />
+      <Values values={people.values} />
+      <PeopleGrid heading={people.directory.heading} employees={employees} />
     </>
   ),
-  people: () => (
+  employees: ({ content }: { content: { employees: Employee[] } }) => (
+    <PeopleGrid heading={people.directory.heading} employees={content.employees} />
+  ),
+  charity: ({ content: charity }: { content: typeof charityJson }) => (
     <>
-      <OurDna />
-      <Values />
-      <PeopleGrid />
+      <PageHeader meta={meta("/charity")} image={charity.header.image} alt={charity.header.alt} />
+      <Foundation foundation={charity.foundation} site={site} />
+      <Partners charity={charity} site={site} />
+      <EsgBlock esg={charity.esg} site={site} />
+      <Giving charity={charity} site={site} />
     </>
   ),
-  employees: () => <PeopleGrid />,
-  charity: () => (
+  insights: ({ content: insights }: { content: InsightsContent }) => (
     <>
-      <PageHeader path="/charity" image={charity.header.image} alt={charity.header.alt} />
-      <Foundation />
-      <Partners />
-      <EsgBlock />
-      <Giving />
-    </>
-  ),
-  insights: () => (
-    <>
-      <PageIntro path="/latest-insights" />
+      <PageIntro meta={meta("/latest-insights")} />
       <div className="container">
-        <LatestInsights labels={feedLabels()} moreLabel={insights.list.moreLabel} />
+        <Insights insights={insights} list />
       </div>
-      <InsightsBlock labels={feedLabels()} />
+      <Insights insights={insights} />
     </>
   ),
-  governance: () => (
+  governance: ({ content: g }: { content: Governance }) => (
     <>
-      <PageHeader path="/governance" image={g.header.image} alt={g.header.alt} />
-      <GovernanceBody />
+      <PageHeader meta={meta("/governance")} image={g.header.image} alt={g.header.alt} />
+      <GovernanceBody governance={g} site={site} />
     </>
   ),
-  contact: () => (
+  contact: ({ content: contact }: { content: Contact }) => (
     <>
-      <PageHeader path="/contact" image={contact.header.image} alt={contact.header.alt} />
+      <PageHeader meta={meta("/contact")} image={contact.header.image} alt={contact.header.alt} />
       <div className={`container ${contactStyles.layout}`}>
-        <HeadOffice />
-        <OfficeAccordion />
+        <HeadOffice headOffice={contact.headOffice} site={site} />
+        <OfficeAccordion contact={contact} site={site} />
       </div>
       <div className="container">
         {/* The preview never asks the map's site (the editor's policy refuses frames). */}
-        <MapConsent frame={false} />
+        <MapConsent map={contact.map} site={site} frame={false} />
       </div>
     </>
   ),
-  privacy: () => (
+  privacy: ({ content: privacy }: { content: Privacy }) => (
     <>
-      <PageIntro path="/privacy-statement" />
-      <PrivacyText />
+      <PageIntro meta={meta("/privacy-statement")} />
+      <PrivacyText privacy={privacy} site={site} />
     </>
   ),
-  careers: () => (
+  careers: ({ content }: { content: typeof careersJson }) => {
+    const { page, detail, vacancies } = parseCareers(content);
+    return (
+      <>
+        <CareersWelcome meta={meta("/careers")} page={page} />
+        <VacancyCards vacancies={vacancies} page={page} />
+        {vacancies.map((v) => (
+          <VacancyPage key={v.slug} vacancy={v} detail={detail} />
+        ))}
+      </>
+    );
+  },
+  site: ({ content: site }: { content: Site }) => (
     <>
-      <CareersWelcome />
-      <VacancyCards vacancies={careers.vacancies} />
-      {careers.vacancies.map((v) => (
-        <VacancyPage key={v.slug} vacancy={v} />
-      ))}
-    </>
-  ),
-  site: () => (
-    <>
-      <Header pathname="/" />
+      <Header site={site} pathname="/" />
       <main id="main" className="container">
         <p>{site.tagline}</p>
       </main>
-      <Footer pathname="/" />
+      <Footer site={site} pathname="/" />
     </>
   ),
-  pages: () => (
+  pages: ({ content: pages }: { content: Record<string, unknown> }) => (
     <>
-      {Object.keys(pagesJson)
+      {Object.keys(pages)
         .filter((path) => path.startsWith("/"))
         .map((path) => (
-          <SearchResult key={path} path={path} />
+          <SearchResult key={path} path={path} pages={pages} />
         ))}
     </>
   ),
 };
 
+/** The home page's team teaser, its pool's photos resolved as the preview's media do. */
+function HomeTeamTeaser() {
+  const { heading, intro, buttonLabel } = people.teaser;
+  const pool = teaserPool(employees, useMedia().image);
+  return <TeamTeaser heading={heading} intro={intro} buttonLabel={buttonLabel} pool={pool} />;
+}
+
+/** The insights list, or the home page's latest insights; logos resolved as the preview's media do. */
+function Insights({ insights, list = false }: { insights: InsightsContent; list?: boolean }) {
+  const labels = feedLabels(insights, site, useMedia().logo);
+  if (list) return <LatestInsights labels={labels} moreLabel={insights.list.moreLabel} />;
+  return <InsightsBlock labels={labels} />;
+}
+
 /** The directory's cards in stored order (the island's filters need a page URL, so the preview shows the grid). */
-function PeopleGrid() {
+function PeopleGrid({ heading, employees }: { heading: string; employees: readonly Employee[] }) {
+  const { image } = useMedia();
   return (
-    <section className="container" aria-label={people.directory.heading}>
+    <section className="container" aria-label={heading}>
       <ul
         style={{
           display: "grid",
@@ -175,7 +207,7 @@ function PeopleGrid() {
       >
         {employees.map((e) => (
           <li key={e.id} id={`preview-${cardId(e.id)}`}>
-            <EmployeeCard person={personCard(e)} href={`/who-we-are/${e.id}`} />
+            <EmployeeCard person={personCard(e, image)} href={`/who-we-are/${e.id}`} />
           </li>
         ))}
       </ul>
@@ -184,17 +216,17 @@ function PeopleGrid() {
 }
 
 /** A page's title and description as a search engine lists them, then its heading and intro. */
-function SearchResult({ path }: { path: string }) {
-  const meta = pageMeta(path);
+function SearchResult({ path, pages }: { path: string; pages: object }) {
+  const page = pageMeta(pages, path);
   return (
     <article className="container" style={{ marginBlock: "2rem" }}>
       <p style={{ fontSize: "0.875rem" }}>
         {site.url.replace(/\/$/, "")}
         {path === "/" ? "" : path}
       </p>
-      <h2 style={{ margin: 0 }}>{meta.title}</h2>
-      <p>{meta.description}</p>
-      <PageIntro path={path} />
+      <h2 style={{ margin: 0 }}>{page.title}</h2>
+      <p>{page.description}</p>
+      <PageIntro meta={page} />
     </article>
   );
 }

@@ -24,30 +24,10 @@ function editorConfigPlugin(): Plugin {
   };
 }
 
-/**
- * The editor's previews resolve media through admin/preview-media.ts, which adds
- * the files uploaded in the editor to the build's manifest. The site keeps
- * src/lib/media-manifest.ts; only this bundle swaps it.
- */
-function previewMediaPlugin(): Plugin {
-  const manifestModule = join(import.meta.dirname, "../src/lib/media-manifest.ts");
-  const previewModule = join(import.meta.dirname, "preview-media.ts");
-  return {
-    name: "veldhaven-preview-media",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      // Only an import naming the module is resolved a second time.
-      if (importer === previewModule || !/media-manifest(\.ts)?$/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === manifestModule ? previewModule : null;
-    },
-  };
-}
-
 export default defineConfig({
   root: import.meta.dirname,
   base: "/admin/",
-  plugins: [previewMediaPlugin(), sanitizeContentPlugin(), editorConfigPlugin()],
+  plugins: [sanitizeContentPlugin(), editorConfigPlugin()],
   resolve: { alias: aliases },
   logLevel: "warn",
   build: {

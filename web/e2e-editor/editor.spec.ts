@@ -254,6 +254,18 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
     await expect(library).toHaveCount(0);
   }
   await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(0);
+  // The preview draws the new person's card with the upload, which no build has seen.
+  const card = page
+    .locator("iframe")
+    .first()
+    .contentFrame()
+    .locator(`#preview-person-${person.id}`);
+  await expect(card).toContainText(person.name);
+  // Its photo loads lazily: brought into the preview's view first.
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(1);
 
   // Issue 30: teams and office are picked from the lists of Who we are and Site.
   await chooseOption(page, "Teams", person.team[0]!);

@@ -5,7 +5,7 @@
 // that code runs: without JavaScript the poster shows and nothing moves.
 import { BACKGROUND_VIDEO_ATTR } from "@/lib/background-video";
 import { fallbackSrc } from "@/lib/media";
-import { image, video } from "@/lib/media-manifest";
+import { useMedia } from "./media-context";
 import styles from "./BackgroundVideo.module.css";
 
 interface BackgroundVideoProps {
@@ -25,6 +25,7 @@ export function BackgroundVideo({
   playLabel,
   className,
 }: BackgroundVideoProps) {
+  const { image, video } = useMedia();
   return (
     <div
       className={[styles.frame, className].filter(Boolean).join(" ")}

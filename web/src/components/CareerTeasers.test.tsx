@@ -1,10 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { vacancies, type Vacancy } from "@/lib/careers";
+import careersJson from "#content/careers.json";
+import { parseCareers, type Vacancy } from "@/lib/careers";
 import { CareerTeasers } from "./CareerTeasers";
 
-function renderTeasers(list?: readonly Vacancy[]) {
-  render(<CareerTeasers vacancies={list} />);
+const { page, vacancies } = parseCareers(careersJson);
+
+function renderTeasers(list: readonly Vacancy[] = vacancies) {
+  render(<CareerTeasers teasers={page.teasers} vacancies={list} />);
 }
 
 const withTitle = (title: string, slug: string): Vacancy => ({ ...vacancies[0]!, title, slug });
@@ -37,7 +40,7 @@ describe("CareerTeasers", () => {
     expect(short.textContent).toContain("Investment Intern");
   });
 
-  it("without props, shows the first three vacancies of the content", () => {
+  it("given the content's vacancies, shows their first three", () => {
     renderTeasers();
     const links = screen
       .getAllByRole("link")

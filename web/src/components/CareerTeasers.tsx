@@ -1,7 +1,7 @@
 import { Button } from "@/components/Button";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { teaserCopy, teaserTitle, vacancyTeasers, type VacancyTeaser } from "@/lib/career-teasers";
+import { teaserTitle, type TeaserCopy, type VacancyTeaser } from "@/lib/career-teasers";
 import styles from "./CareerTeasers.module.css";
 
 /** Teaser cards shown on other screens (spec section 9). */
@@ -13,11 +13,12 @@ export const TEASER_COUNT = 3;
  * stays the link's accessible name and its tooltip.
  */
 export function CareerTeasers({
-  vacancies = vacancyTeasers,
+  teasers,
+  vacancies,
 }: {
-  vacancies?: readonly VacancyTeaser[];
+  teasers: TeaserCopy;
+  vacancies: readonly VacancyTeaser[];
 }) {
-  const { teasers } = teaserCopy;
   const shown = vacancies.slice(0, TEASER_COUNT);
   return (
     <section className={`container ${styles.teasers}`} aria-labelledby="career-teasers-heading">

@@ -1,5 +1,5 @@
 import { formatBytes } from "@/lib/media";
-import { document } from "@/lib/media-manifest";
+import { useMedia } from "./media-context";
 import styles from "./Downloads.module.css";
 
 interface DownloadsProps {
@@ -10,6 +10,7 @@ interface DownloadsProps {
 
 /** A list of downloadable PDFs with their size. */
 export function Downloads({ id, heading, items }: DownloadsProps) {
+  const { document } = useMedia();
   return (
     <div className={styles.downloads}>
       <h2 id={id} className={styles.heading}>

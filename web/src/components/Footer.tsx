@@ -1,4 +1,4 @@
-import { site } from "@/lib/content";
+import type { Site } from "@/lib/content";
 import { showsPortraitCredit } from "@/lib/nav";
 import styles from "./Footer.module.css";
 import { ExternalLink } from "@/components/ExternalLink";
@@ -9,7 +9,7 @@ export function telHref(phone: string): string {
 }
 
 /** The site footer of the specification: quick access, contact, locations, legal line. */
-export function Footer({ pathname }: { pathname: string }) {
+export function Footer({ site, pathname }: { site: Site; pathname: string }) {
   const { footer } = site;
   return (
     <footer className={`${styles.footer} on-dark`}>

@@ -1,18 +1,20 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { site } from "@/lib/content";
+import siteJson from "#content/site.json";
+import type { Site } from "@/lib/content";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import headerStyles from "./Header.module.css";
 
 // Header and Footer are never hydrated: what the build writes is all there is.
 // These tests read that HTML, as the browser gets it.
+const site: Site = siteJson;
 function render(markup: string): Document {
   return new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html");
 }
 
 const header = (pathname: string, notFound = false) =>
-  render(renderToStaticMarkup(<Header pathname={pathname} notFound={notFound} />));
+  render(renderToStaticMarkup(<Header site={site} pathname={pathname} notFound={notFound} />));
 
 const hrefs = (links: Iterable<Element>) => [...links].map((a) => a.getAttribute("href"));
 
@@ -107,7 +109,8 @@ describe("Header markup", () => {
 });
 
 describe("Footer markup", () => {
-  const footer = (pathname: string) => render(renderToStaticMarkup(<Footer pathname={pathname} />));
+  const footer = (pathname: string) =>
+    render(renderToStaticMarkup(<Footer site={site} pathname={pathname} />));
 
   it("repeats the section links, names the places and links the privacy statement", () => {
     const doc = footer("/contact");

@@ -1,9 +1,10 @@
-import { site } from "@/lib/content";
+import type { Site } from "@/lib/content";
 import { markerIndex } from "@/lib/nav";
 import { menuLayers } from "@/lib/stagger";
 import styles from "./Header.module.css";
 
 interface HeaderProps {
+  site: Site;
   /** The page's path, e.g. "/careers/asset-manager". */
   pathname: string;
   /** The 404 page: no marker. */
@@ -23,7 +24,7 @@ interface HeaderProps {
  * marker is drawn under the current page's link at build time; between pages
  * a cross-document View Transition moves it (styles/global.css).
  */
-export function Header({ pathname, notFound = false }: HeaderProps) {
+export function Header({ site, pathname, notFound = false }: HeaderProps) {
   const active = markerIndex(pathname, site.nav, notFound);
   return (
     <header className={styles.header}>

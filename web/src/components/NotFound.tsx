@@ -1,9 +1,9 @@
 import { Button } from "@/components/Button";
-import { site } from "@/lib/content";
+import type { Site } from "@/lib/content";
 import styles from "./NotFound.module.css";
 
 /** The 404 screen, shown by the catch-all route and by record routes with an unknown id. */
-export function NotFound() {
+export function NotFound({ site }: { site: Site }) {
   return (
     <section className={`container ${styles.notFound}`} aria-labelledby="not-found-heading">
       <h1 id="not-found-heading" className={styles.code}>

@@ -1,11 +1,11 @@
-import { pageMeta } from "@/lib/content";
+import type { PageMeta } from "@/lib/content";
 import { Parallax } from "./Parallax";
 import { ResponsiveImage } from "./ResponsiveImage";
 import styles from "./PageHeader.module.css";
 
 interface PageHeaderProps {
-  /** The page's path in content/pages.json (heading and intro). */
-  path: string;
+  /** The page's heading and intro (content/pages.json). */
+  meta: Pick<PageMeta, "heading" | "intro">;
   image: string;
   alt: string;
   eyebrow?: string;
@@ -20,8 +20,8 @@ interface PageHeaderProps {
  * The photograph is the page's largest above-the-fold image, so it loads with
  * priority; the box has a fixed height, so nothing shifts when it arrives.
  */
-export function PageHeader({ path, image, alt, eyebrow, tall, parallax }: PageHeaderProps) {
-  const { heading, intro } = pageMeta(path);
+export function PageHeader({ meta, image, alt, eyebrow, tall, parallax }: PageHeaderProps) {
+  const { heading, intro } = meta;
   const picture = <ResponsiveImage name={image} alt={alt} sizes="100vw" priority cover />;
   return (
     <header className={[styles.header, tall && styles.tall, "on-dark"].filter(Boolean).join(" ")}>

@@ -1,13 +1,18 @@
 import type { ReactNode } from "react";
-import { pageMeta } from "@/lib/content";
+import type { PageMeta } from "@/lib/content";
 import styles from "./PageIntro.module.css";
 
 /**
  * The heading and intro paragraph of a static page, from content/pages.json;
  * children (e.g. a link) follow the intro.
  */
-export function PageIntro({ path, children }: { path: string; children?: ReactNode }) {
-  const { heading, intro } = pageMeta(path);
+export function PageIntro({
+  meta: { heading, intro },
+  children,
+}: {
+  meta: Pick<PageMeta, "heading" | "intro">;
+  children?: ReactNode;
+}) {
   return (
     <header className={`container ${styles.intro}`}>
       <h1>{heading}</h1>

@@ -5,10 +5,10 @@
 // them): the placeholder colour comes from a generated class.
 //
 // Static sections name images (`ResponsiveImage name="home-hero.jpg"`), resolved
-// from the manifest at build time. Islands must not import this module (it
-// holds the manifest): they take resolved entries (image(name) in the page
-// shell) and render them with `Picture` from ./Picture.
-import { image } from "@/lib/media-manifest";
+// through ./media-context (the manifest at build time). Islands must not import
+// this module (it holds the manifest): they take resolved entries (image(name)
+// in the page shell) and render them with `Picture` from ./Picture.
+import { useMedia } from "./media-context";
 import { Picture, PictureSources, type PictureProps } from "./Picture";
 
 /** Layout breakpoints of the site (spec section 9). */
@@ -43,6 +43,7 @@ export function ResponsiveImage({
   className,
   imgClassName,
 }: ResponsiveImageProps) {
+  const { image } = useMedia();
   return (
     <Picture
       image={image(name)}
@@ -68,6 +69,7 @@ export function ResponsiveArtImage({
   className,
   imgClassName,
 }: ResponsiveArtImageProps) {
+  const { image } = useMedia();
   const per = typeof sizes === "string" ? { mobile: sizes, tablet: sizes, desktop: sizes } : sizes;
   const m = image(mobile),
     t = image(tablet),

@@ -1,12 +1,12 @@
 import { ExternalLink } from "@/components/ExternalLink";
-import { site } from "@/lib/content";
+import type { Site } from "@/lib/content";
 import { parseInline } from "@/lib/rich-text";
 
 /**
  * One paragraph of content text: `[label](href)` links and `{email.general}`
  * style placeholders from site.json (see ~/lib/rich-text).
  */
-export function Inline({ text }: { text: string }) {
+export function Inline({ text, site }: { text: string; site: Site }) {
   return (
     <>
       {parseInline(text, site).map((seg, i) => {
@@ -29,12 +29,20 @@ export function Inline({ text }: { text: string }) {
 }
 
 /** Paragraphs of content text. */
-export function Paragraphs({ text, className }: { text: readonly string[]; className?: string }) {
+export function Paragraphs({
+  text,
+  site,
+  className,
+}: {
+  text: readonly string[];
+  site: Site;
+  className?: string;
+}) {
   return (
     <>
       {text.map((p, i) => (
         <p key={i} className={className}>
-          <Inline text={p} />
+          <Inline text={p} site={site} />
         </p>
       ))}
     </>

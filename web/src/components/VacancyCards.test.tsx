@@ -1,10 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { vacancies } from "@/lib/careers";
+import careersJson from "#content/careers.json";
+import { parseCareers, type Vacancy } from "@/lib/careers";
 import { VacancyCards } from "./VacancyCards";
 
-function renderCards(list: typeof vacancies) {
-  render(<VacancyCards vacancies={list} />);
+const { page, vacancies } = parseCareers(careersJson);
+
+function renderCards(list: readonly Vacancy[]) {
+  render(<VacancyCards vacancies={list} page={page} />);
 }
 
 describe("VacancyCards", () => {

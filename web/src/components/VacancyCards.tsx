@@ -1,12 +1,20 @@
 import { Button } from "@/components/Button";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { careers, vacancyPreview, type Vacancy } from "@/lib/careers";
+import { vacancyPreview, type CareersContent, type Vacancy } from "@/lib/careers";
 import styles from "./VacancyCards.module.css";
 
 /** The job openings on /careers: a heading that says whether there are any, and a card per vacancy. */
-export function VacancyCards({ vacancies }: { vacancies: readonly Vacancy[] }) {
-  const { openingsHeading, noOpeningsHeading, moreInformationLabel } = careers.page;
+export function VacancyCards({
+  vacancies,
+  page: { openingsHeading, noOpeningsHeading, moreInformationLabel },
+}: {
+  vacancies: readonly Vacancy[];
+  page: Pick<
+    CareersContent["page"],
+    "openingsHeading" | "noOpeningsHeading" | "moreInformationLabel"
+  >;
+}) {
   return (
     <section className={`container ${styles.openings}`} aria-labelledby="openings-heading">
       <h2 id="openings-heading" className={styles.heading}>

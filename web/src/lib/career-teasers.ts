@@ -1,14 +1,10 @@
 // What the career teasers on other screens show of content/careers.json: the
 // teaser copy and each vacancy's slug, title, location and card photo.
-import { careers, type CareersContent, type Vacancy } from "./careers";
+import type { CareersContent, Vacancy } from "./careers";
 import { truncate } from "./truncate";
 
 export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
-
-export const teaserCopy: Pick<CareersContent["page"], "teasers"> = careers.page;
-
-/** Every vacancy in stored order. */
-export const vacancyTeasers: readonly VacancyTeaser[] = careers.vacancies;
+export type TeaserCopy = CareersContent["page"]["teasers"];
 
 /** Characters of a title on a teaser card (spec section 9). */
 export const TEASER_TITLE_LENGTH = 20;

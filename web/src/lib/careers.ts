@@ -1,12 +1,10 @@
-// Job openings: typed access to content/careers.json (its role texts are
+// Job openings: the type of content/careers.json (its role texts are
 // Markdown there; the build renders them to sanitised HTML as the module is
 // bundled, see scripts/safe-html.mjs) and the rules of the careers screens:
-// preview, teaser title, benefits heading and the JobPosting data.
-import careersJson from "#content/careers.json";
-import { site, type Office } from "./content";
-import { recordPageHead, siteUrl } from "./page-meta";
-import { absoluteUrl, type PageHead } from "./seo";
-import { shareLogo } from "./share-manifest";
+// preview, benefits heading and the JobPosting data.
+import type careersJson from "#content/careers.json";
+import type { Office } from "./content";
+import { absoluteUrl } from "./seo";
 import { imageObject, postalAddress } from "./structured-data";
 import { htmlToText, truncate } from "./truncate";
 
@@ -62,11 +60,13 @@ export interface Vacancy {
 
 export type CareersContent = Omit<typeof careersJson, "vacancies"> & { vacancies: Vacancy[] };
 
-export const careers = careersJson as CareersContent;
-export const vacancies: Vacancy[] = careers.vacancies;
-
-export function findVacancy(slug: string | undefined): Vacancy | undefined {
-  return vacancies.find((v) => v.slug === slug);
+/**
+ * content/careers.json as the careers screens read it. Only the types narrow:
+ * the build has validated the file against its schema (employmentType is one
+ * of the schema's values).
+ */
+export function parseCareers(json: typeof careersJson): CareersContent {
+  return json as CareersContent;
 }
 
 /** Characters of the preview on a vacancy card (spec section 9). */
@@ -139,31 +139,4 @@ export function jobPosting(
     jobLocation: { "@type": "Place", address: postalAddress(office) },
     url: absoluteUrl(siteUrl, `/careers/${v.slug}`),
   };
-}
-
-/** Characters of a vacancy page's meta description. */
-export const DESCRIPTION_LENGTH = 155;
-
-/**
- * The head of /careers/{slug}: title "{title}, {location}", the header text as
- * description, and the vacancy's JobPosting as structured data (when its
- * office is known: search engines require the job's location).
- */
-export function vacancyPageHead(v: Vacancy): PageHead {
-  const head = recordPageHead(
-    `/careers/${v.slug}`,
-    `${v.title}, ${v.location}`,
-    truncate(v.headerText, DESCRIPTION_LENGTH, "…").text,
-  );
-  const office = site.offices.find((o) => o.id === v.office);
-  if (office) {
-    const org = {
-      name: site.name,
-      url: siteUrl(),
-      sameAs: site.social.linkedinCompany,
-      logo: shareLogo(),
-    };
-    head.jsonLd.push(jobPosting(v, org, office, siteUrl()));
-  }
-  return head;
 }

@@ -1,10 +1,9 @@
-// Typed access to content/charity.json (validated at build against its schema and
-// scripts/content-checks/screens.mjs), with the media it names.
-import charityJson from "#content/charity.json";
+// The type of content/charity.json (validated at build against its schema and
+// scripts/content-checks/screens.mjs) and where its partners' captions go.
+import type charityJson from "#content/charity.json";
 
-export const charity = charityJson;
-
-export type Partner = (typeof charityJson.partners)[number];
+export type Charity = typeof charityJson;
+export type Partner = Charity["partners"][number];
 
 /** Where a partner video's captions are served (pages/captions/[video].vtt.ts). */
 export const captionsPath = (slug: string) => `/captions/${slug}.vtt`;
@@ -17,8 +16,8 @@ export const videoSlug = (file: string) => file.replace(/\.[a-z0-9]+$/i, "");
  * without its extension (the captions file's name), the cues, and where they
  * are in the content, for the build's error if one is wrong.
  */
-export function captionedVideos() {
-  return charityJson.partners.flatMap((p) =>
+export function captionedVideos(charity: Pick<Charity, "partners">) {
+  return charity.partners.flatMap((p) =>
     p.video?.captions?.length
       ? [
           {

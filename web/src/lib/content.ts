@@ -1,8 +1,8 @@
-// Typed access to the firm's content files. Content is validated against its
-// JSON Schema before every build (scripts/validate-content.mjs), so these
-// types describe data that is known to be well formed.
-import pagesJson from "#content/pages.json";
-import siteJson from "#content/site.json";
+// The types of the firm's site-wide content files (content/site.json,
+// content/pages.json). Content is validated against its JSON Schema before
+// every build (scripts/validate-content.mjs), so these types describe data
+// that is known to be well formed. Nothing here reads content/: page shells
+// import the files and pass them on, the editor's previews pass the entry.
 
 export interface NavLink {
   to: string;
@@ -68,13 +68,9 @@ export interface PageMeta {
   intro: string;
 }
 
-export const site: Site = siteJson;
-
-const pages = pagesJson as unknown as Record<string, PageMeta>;
-
-/** Title, description, heading and intro of a static page (content/pages.json). */
-export function pageMeta(path: string): PageMeta {
-  const entry = Object.hasOwn(pages, path) ? pages[path] : undefined;
+/** Title, description, heading and intro of a static page in content/pages.json; throws for a page it lacks. */
+export function pageMeta(pages: object, path: string): PageMeta {
+  const entry = Object.hasOwn(pages, path) ? (pages as Record<string, PageMeta>)[path] : undefined;
   if (!entry) throw new Error(`content/pages.json has no entry for ${path}`);
   return entry;
 }

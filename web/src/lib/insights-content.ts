@@ -1,10 +1,8 @@
-// What the insights screens say, from content/insights.json and site.json, and
-// the labels the feed components render (FeedLabels). Build time only: it
-// reads the media manifest; page shells and static sections import it.
-import insightsJson from "#content/insights.json";
-import { site } from "./content";
+// What the insights screens say (the type of content/insights.json), and the
+// labels the feed components render (FeedLabels), made from it and site.json.
+import type { Site } from "./content";
 import type { FeedLabels } from "./insights";
-import { logo } from "./media-manifest";
+import type { LogoMedia } from "./media";
 
 /** Labels of the insights screens (content/insights.json). */
 export interface InsightsContent {
@@ -27,8 +25,6 @@ export interface InsightsContent {
   states: { loading: string; shown: string; error: string; empty: string; noScript: string };
 }
 
-export const insights: InsightsContent = insightsJson;
-
 const size = ({ src, width, height }: { src: string; width: number; height: number }) => ({
   src,
   width,
@@ -36,7 +32,11 @@ const size = ({ src, width, height }: { src: string; width: number; height: numb
 });
 
 /** What every feed needs: state texts and what a post card shows besides the post. */
-export function feedLabels(): FeedLabels {
+export function feedLabels(
+  insights: InsightsContent,
+  site: Site,
+  logo: (file: string) => LogoMedia,
+): FeedLabels {
   const { card, states } = insights;
   return {
     states: {

@@ -1,10 +1,12 @@
 // The whole media manifest, bound to the accessors of ./media. Build time only:
-// import it from static sections and page shells, never from an island (it
-// would ship every image of the site); islands take resolved entries as props.
+// page shells import it, and static sections through components/media-context;
+// never an island (it would ship every image of the site): islands take
+// resolved entries as props.
 import manifest from "@/generated/media.json";
 import { createMedia, type MediaManifest } from "./media";
 
-const media = createMedia(manifest as MediaManifest);
+/** Every accessor at once: what components resolve media with (components/media-context). */
+export const media = createMedia(manifest as MediaManifest);
 
 /** An image by file name ("home-hero.jpg"): size, dominant colour and AVIF/WebP variants. Throws MissingMediaError. */
 export const image = media.image;

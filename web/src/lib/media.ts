@@ -130,6 +130,9 @@ export function createMedia(manifest: MediaManifest) {
   };
 }
 
+/** The media accessors: the build's manifest (./media-manifest), or the editor's with its uploads. */
+export type Media = ReturnType<typeof createMedia>;
+
 /** The srcset attribute for variants: "a.avif 320w, b.avif 640w". */
 export function srcset(variants: readonly ImageVariant[]): string {
   return [...variants]

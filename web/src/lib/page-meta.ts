@@ -1,14 +1,21 @@
 // The one helper page shells use for their head, so that every page reads its
 // title and description from content and gets the same tags, its own share
-// image (scripts/build-share-images.mjs) among them.
-import { pageMeta, site } from "./content";
+// image (scripts/build-share-images.mjs) among them. Build time only: the
+// editor's previews draw pages' bodies, never their heads.
+import pagesJson from "#content/pages.json";
+import siteJson from "#content/site.json";
+import { jobPosting, type Vacancy } from "./careers";
+import { pageMeta, type Site } from "./content";
 import { seo, type PageHead } from "./seo";
 import { shareImage, shareLogo } from "./share-manifest";
+import { truncate } from "./truncate";
 import { organization, webSite } from "./structured-data";
+
+const site: Site = siteJson;
 
 /** Head of a static page listed in content/pages.json. */
 export function staticPageHead(path: string): PageHead {
-  const { title, description } = pageMeta(path);
+  const { title, description } = pageMeta(pagesJson, path);
   return recordPageHead(path, title, description);
 }
 
@@ -48,4 +55,31 @@ export function notFoundHead(): PageHead {
 /** Origin used in canonical links: `site` of astro.config.mjs (SITE_URL at build time, else content/site.json). */
 export function siteUrl(): string {
   return import.meta.env.SITE ?? site.url;
+}
+
+/** Characters of a vacancy page's meta description. */
+export const DESCRIPTION_LENGTH = 155;
+
+/**
+ * The head of /careers/{slug}: title "{title}, {location}", the header text as
+ * description, and the vacancy's JobPosting as structured data (when its
+ * office is known: search engines require the job's location).
+ */
+export function vacancyPageHead(v: Vacancy): PageHead {
+  const head = recordPageHead(
+    `/careers/${v.slug}`,
+    `${v.title}, ${v.location}`,
+    truncate(v.headerText, DESCRIPTION_LENGTH, "…").text,
+  );
+  const office = site.offices.find((o) => o.id === v.office);
+  if (office) {
+    const org = {
+      name: site.name,
+      url: siteUrl(),
+      sameAs: site.social.linkedinCompany,
+      logo: shareLogo(),
+    };
+    head.jsonLd.push(jobPosting(v, org, office, siteUrl()));
+  }
+  return head;
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { employees, personCard, personDetails, type Employee } from "./people";
+import employeesJson from "#content/employees.json";
+import { image } from "./media-manifest";
+import { locations, personCard, personDetails, type Employee } from "./people";
 
-const base: Employee = employees[0]!;
+const base: Employee = employeesJson.employees[0]!;
 /** The media name of a content file name: "person-x.jpg" -> "person-x". */
 const mediaName = (file: string) => file.replace(/\.[a-z]+$/, "");
 
 describe("island props", () => {
   it("a card has the card's fields and both card photos resolved, nothing of the popup", () => {
-    const card = personCard(base);
+    const card = personCard(base, image);
     expect(Object.keys(card).sort()).toEqual(
       ["id", "image", "imageMobile", "location", "name", "team", "teamShown"].sort(),
     );
@@ -19,11 +21,25 @@ describe("island props", () => {
   });
 
   it("details carry the popup's fields and photo, leaving out empty links", () => {
-    const details = personDetails({ ...base, email: "", linkedin: "https://x.example", liv: "" });
+    const details = personDetails(
+      { ...base, email: "", linkedin: "https://x.example", liv: "" },
+      image,
+    );
     expect(details).toMatchObject({ id: base.id, description: base.description });
     expect(details.imageDesktop.name).toBe(mediaName(base.imageDesktop));
     expect("email" in details).toBe(false);
     expect("liv" in details).toBe(false);
     expect(details.linkedin).toBe("https://x.example");
+  });
+});
+
+describe("locations", () => {
+  it("are the office cities, in the order of site.json", () => {
+    const office = { id: "", subtitle: "", country: "", address: "", zipCode: "" };
+    const offices = [
+      { ...office, title: "Amsterdam" },
+      { ...office, title: "Berlin" },
+    ];
+    expect(locations({ offices })).toEqual(["Amsterdam", "Berlin"]);
   });
 });

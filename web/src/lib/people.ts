@@ -1,13 +1,12 @@
-// Typed access to the people content: content/people.json (teams in sort
-// order, page copy, labels) and content/employees.json. Both files are
-// validated at build (schemas + scripts/content-checks/rules.mjs). Build time
-// only: the directory island gets the people it shows as props (the types
-// below, imported with `import type`, are all an island takes from here).
-import peopleJson from "#content/people.json";
-import employeesJson from "#content/employees.json";
-import { site } from "./content";
+// The people content: the types of content/people.json (teams in sort order,
+// page copy, labels) and content/employees.json, and what the directory
+// island shows of a person. Both files are validated at build (schemas +
+// scripts/content-checks/rules.mjs). The island gets the people it shows as
+// props, photos resolved by whoever calls (the build's manifest in the page
+// shell, the uploads too in the editor's preview).
+import type peopleJson from "#content/people.json";
+import type { Site } from "./content";
 import type { ImageMedia } from "./media";
-import { image } from "./media-manifest";
 
 export interface Employee {
   id: number;
@@ -52,19 +51,16 @@ export interface PersonDetails extends Pick<
 export type DirectoryLabels = PeopleContent["directory"];
 export type PopupLabels = PeopleContent["popup"];
 
-/** Every employee in stored order (the order previous/next follow). */
-export const employees: readonly Employee[] = employeesJson.employees;
-
-export const people: PeopleContent = peopleJson;
-
-/** Team names in the directory's sort order. */
-export const teams: readonly string[] = people.teams;
+/** Resolves an image file name to its variants. */
+type ImageOf = (file: string) => ImageMedia;
 
 /** Locations: the office cities, in the order of content/site.json. */
-export const locations: readonly string[] = site.offices.map((o) => o.title);
+export function locations(site: Pick<Site, "offices">): string[] {
+  return site.offices.map((o) => o.title);
+}
 
-/** A person as a directory card, photos resolved from the media manifest. */
-export function personCard(e: Employee): PersonCard {
+/** A person as a directory card, photos resolved. */
+export function personCard(e: Employee, image: ImageOf): PersonCard {
   const { id, name, team, teamShown, location } = e;
   return {
     id,
@@ -78,7 +74,7 @@ export function personCard(e: Employee): PersonCard {
 }
 
 /** What the popup adds to a person's card, photo resolved. Empty links are left out. */
-export function personDetails(e: Employee): PersonDetails {
+export function personDetails(e: Employee, image: ImageOf): PersonDetails {
   const details: PersonDetails = {
     id: e.id,
     description: e.description,

@@ -1,12 +1,24 @@
-// What the content screens share. Each screen's copy has its own module
-// (~/lib/home, ~/lib/what-we-do, ~/lib/charity, ~/lib/governance,
-// ~/lib/contact, ~/lib/privacy), so a page loads only its own content.
-import { site, type Office } from "./content";
+// The content of the screens, as types: each page shell imports its file of
+// content/ (validated at build against its schema and
+// scripts/content-checks/screens.mjs) and passes its parts to the components
+// as props; the editor's preview passes the entry's data the same way.
+import type contactJson from "#content/contact.json";
+import type governanceJson from "#content/governance.json";
+import type homeJson from "#content/home.json";
+import type privacyJson from "#content/privacy.json";
+import type whatWeDoJson from "#content/what-we-do.json";
+import type { Office, Site } from "./content";
+
+export type Home = typeof homeJson;
+export type WhatWeDo = typeof whatWeDoJson;
+export type Governance = typeof governanceJson;
+export type Contact = typeof contactJson;
+export type Privacy = typeof privacyJson;
 
 export type TitledItem = { title: string; text: string };
 
-/** The office with that id from content/site.json; throws for an unknown id (fails the build). */
-export function office(id: string): Office {
+/** The office with that id in site.json; throws for an unknown id (fails the build). */
+export function office(site: Pick<Site, "offices">, id: string): Office {
   const found = site.offices.find((o) => o.id === id);
   if (!found) throw new Error(`content: no office "${id}" in site.json`);
   return found;

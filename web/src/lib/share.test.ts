@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta, site } from "./content";
+import pages from "#content/pages.json";
+import siteJson from "#content/site.json";
+import { pageMeta, type Site } from "./content";
 import { homePageHead, notFoundHead, recordPageHead, staticPageHead } from "./page-meta";
 import { createShare, MissingShareImageError, type ShareManifest } from "./share";
+
+const site: Site = siteJson;
 
 const card = {
   src: "/media/share/home.0123abcd.jpg",
@@ -63,7 +67,7 @@ describe("page heads", () => {
       "Organization",
       "WebSite",
     ]);
-    expect(tags(home)["og:title"]).toBe(pageMeta("/").title);
+    expect(tags(home)["og:title"]).toBe(pageMeta(pages, "/").title);
     expect(staticPageHead("/contact").jsonLd).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { site } from "./content";
+import siteJson from "#content/site.json";
+import type { Site } from "./content";
 import { organization, organizationId, postalAddress, webSite } from "./structured-data";
 
+const site: Site = siteJson;
 const logo = { src: "/media/share/logo.0a1b2c3d.png", width: 512, height: 512 };
 
 describe("organization", () => {

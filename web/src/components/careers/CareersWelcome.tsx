@@ -1,15 +1,19 @@
 import { BackgroundVideo } from "@/components/BackgroundVideo";
-import { careers } from "@/lib/careers";
-import { pageMeta } from "@/lib/content";
+import type { CareersContent } from "@/lib/careers";
+import type { PageMeta } from "@/lib/content";
 import styles from "./CareersWelcome.module.css";
 
 /**
  * The opening of /careers: the page heading and intro, and 'Who we welcome',
  * over the looping muted background video.
  */
-export function CareersWelcome() {
-  const { heading, intro } = pageMeta("/careers");
-  const { welcome, video, videoPoster, pauseLabel, playLabel } = careers.page;
+export function CareersWelcome({
+  meta: { heading, intro },
+  page: { welcome, video, videoPoster, pauseLabel, playLabel },
+}: {
+  meta: Pick<PageMeta, "heading" | "intro">;
+  page: CareersContent["page"];
+}) {
   return (
     <section className={`on-dark ${styles.welcome}`} aria-labelledby="careers-heading">
       <BackgroundVideo

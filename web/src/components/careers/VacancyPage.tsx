@@ -6,11 +6,17 @@ import { Button } from "@/components/Button";
 import { ContentHtml } from "@/components/ContentHtml";
 import { ResponsiveArtImage, ResponsiveImage } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { benefits, careers, type Vacancy } from "@/lib/careers";
+import { benefits, type CareersContent, type Vacancy } from "@/lib/careers";
 import styles from "./VacancyPage.module.css";
 
-export function VacancyPage({ vacancy: v }: { vacancy: Vacancy }) {
-  const d = careers.detail;
+export function VacancyPage({
+  vacancy: v,
+  detail: d,
+}: {
+  vacancy: Vacancy;
+  /** The labels and copy every vacancy's page shares. */
+  detail: CareersContent["detail"];
+}) {
   const benefit = benefits(v, { text: d.benefitsHeadingText, list: d.benefitsHeadingList });
   return (
     <article aria-labelledby="vacancy-title">

@@ -2,7 +2,8 @@ import { Button } from "@/components/Button";
 import { ResponsiveArtImage } from "@/components/ResponsiveImage";
 import { Inline } from "@/components/RichText";
 import { Reveal } from "@/components/Reveal";
-import { charity } from "@/lib/charity";
+import type { Charity } from "@/lib/charity";
+import type { Site } from "@/lib/content";
 import styles from "./charity.module.css";
 
 /**
@@ -11,8 +12,7 @@ import styles from "./charity.module.css";
  * the heading beside it again). Fades in and rises 50 px in
  * 0.3 s when its bottom reaches the bottom of the viewport.
  */
-export function EsgBlock() {
-  const e = charity.esg;
+export function EsgBlock({ esg: e, site }: { esg: Charity["esg"]; site: Site }) {
   return (
     <section aria-labelledby="esg" className={styles.esgBand}>
       <div className="container">
@@ -33,7 +33,7 @@ export function EsgBlock() {
           <div className={styles.esgBody}>
             <h2 id="esg">{e.heading}</h2>
             <p>
-              <Inline text={e.text} />
+              <Inline text={e.text} site={site} />
             </p>
             <Button href={e.button.href} variant="secondary">
               {e.button.label}

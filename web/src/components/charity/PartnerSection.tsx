@@ -3,21 +3,25 @@ import { Button } from "@/components/Button";
 import { ResponsiveArtImage } from "@/components/ResponsiveImage";
 import { Paragraphs } from "@/components/RichText";
 import { VideoModal, WatchButton } from "@/components/VideoModal";
-import { image, logo, video } from "@/lib/media-manifest";
-import { captionsPath, charity, videoSlug, type Partner } from "@/lib/charity";
-import { site } from "@/lib/content";
+import { useMedia } from "@/components/media-context";
+import { captionsPath, videoSlug, type Charity, type Partner } from "@/lib/charity";
+import type { Site } from "@/lib/content";
 import styles from "./charity.module.css";
 
 interface PartnerSectionProps {
   partner: Partner;
   index: number;
+  /** The video's labels, shared by every partner. */
+  labels: Pick<Charity, "watchVideoLabel" | "captionsLabel" | "closeVideoLabel">;
+  site: Site;
 }
 
 /**
  * One partner charity: text, art-directed image, logos, optional button and
  * video (a `Watch the video` button and its modal dialog; no framework).
  */
-export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
+export function PartnerSection({ partner: p, index, labels, site }: PartnerSectionProps) {
+  const { image, logo, video } = useMedia();
   const headingId = `partner-${p.id}`;
   const videoId = `video-${p.id}`;
   return (
@@ -39,7 +43,7 @@ export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
         <h3 id={headingId} className={styles.partnerName}>
           {p.name}
         </h3>
-        <Paragraphs text={p.text} />
+        <Paragraphs text={p.text} site={site} />
         <ul className={styles.logos}>
           {p.logos.map((l) => {
             const svg = logo(l.logo);
@@ -66,8 +70,8 @@ export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
                     shown words and a hidden ": Name" beside them were heard with a
                     space before the colon (Chromium spaces out absolutely placed
                     elements such as the hidden span). */}
-                <span aria-hidden="true">{charity.watchVideoLabel}</span>
-                <span className="visually-hidden">{`${charity.watchVideoLabel}: ${p.name}`}</span>
+                <span aria-hidden="true">{labels.watchVideoLabel}</span>
+                <span className="visually-hidden">{`${labels.watchVideoLabel}: ${p.name}`}</span>
               </WatchButton>
             )}
             {p.button && (
@@ -88,11 +92,11 @@ export function PartnerSection({ partner: p, index }: PartnerSectionProps) {
                 ? {
                     src: captionsPath(videoSlug(p.video.name)),
                     lang: site.locale,
-                    label: charity.captionsLabel,
+                    label: labels.captionsLabel,
                   }
                 : undefined,
             }}
-            closeLabel={charity.closeVideoLabel}
+            closeLabel={labels.closeVideoLabel}
           />
         )}
       </div>

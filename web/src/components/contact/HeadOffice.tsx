@@ -1,13 +1,17 @@
 import { telHref } from "@/components/Footer";
-import { site } from "@/lib/content";
-import { contact } from "@/lib/contact";
-import { office } from "@/lib/screens";
+import type { Site } from "@/lib/content";
+import { office, type Contact } from "@/lib/screens";
 import styles from "./contact.module.css";
 
 /** Address, phone and the commercial and residential mail links. */
-export function HeadOffice() {
-  const h = contact.headOffice;
-  const o = office(h.office);
+export function HeadOffice({
+  headOffice: h,
+  site,
+}: {
+  headOffice: Contact["headOffice"];
+  site: Site;
+}) {
+  const o = office(site, h.office);
   return (
     <section aria-labelledby="head-office" className={styles.headOffice}>
       <h2 id="head-office">{h.heading}</h2>

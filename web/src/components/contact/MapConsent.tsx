@@ -1,10 +1,9 @@
 import { ExternalLink } from "@/components/ExternalLink";
 import button from "@/components/Button.module.css";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
-import { site } from "@/lib/content";
+import type { Site } from "@/lib/content";
 import { osmEmbedUrl, osmPageUrl } from "@/lib/map";
-import { contact } from "@/lib/contact";
-import { office } from "@/lib/screens";
+import { office, type Contact } from "@/lib/screens";
 import styles from "./contact.module.css";
 
 /**
@@ -19,9 +18,16 @@ import styles from "./contact.module.css";
  * the browser, where React puts a <template>'s children in the document
  * itself (not in its inert content), and the frame would load.
  */
-export function MapConsent({ frame = true }: { frame?: boolean }) {
-  const m = contact.map;
-  const o = office(m.office);
+export function MapConsent({
+  map: m,
+  site,
+  frame = true,
+}: {
+  map: Contact["map"];
+  site: Site;
+  frame?: boolean;
+}) {
+  const o = office(site, m.office);
   return (
     <section aria-labelledby="map" className={styles.mapSection} data-map="">
       <h2 id="map">{m.heading}</h2>

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { fireEvent, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import contact from "#content/contact.json";
+import site from "#content/site.json";
 import { wireAccordion } from "@/lib/accordion";
 import { OfficeAccordion } from "./OfficeAccordion";
 
@@ -15,7 +17,7 @@ const expanded = () =>
 /** The prerendered accordion, wired as the contact page's script does. */
 let undo: () => void;
 beforeEach(() => {
-  document.body.innerHTML = renderToStaticMarkup(<OfficeAccordion />);
+  document.body.innerHTML = renderToStaticMarkup(<OfficeAccordion contact={contact} site={site} />);
   undo = wireAccordion(document);
 });
 afterEach(() => undo());

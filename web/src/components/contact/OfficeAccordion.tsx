@@ -1,6 +1,6 @@
 import { ResponsiveImage } from "@/components/ResponsiveImage";
-import { contact } from "@/lib/contact";
-import { office } from "@/lib/screens";
+import type { Site } from "@/lib/content";
+import { office, type Contact } from "@/lib/screens";
 import styles from "./contact.module.css";
 
 /**
@@ -10,8 +10,14 @@ import styles from "./contact.module.css";
  * one open at a time, closes the open one on a second click, and moves focus
  * with the arrow keys, Home and End. Without script every panel shows.
  */
-export function OfficeAccordion() {
-  const entries = contact.offices.map((entry) => ({ ...entry, office: office(entry.id) }));
+export function OfficeAccordion({
+  contact,
+  site,
+}: {
+  contact: Pick<Contact, "offices" | "officesHeading">;
+  site: Pick<Site, "offices">;
+}) {
+  const entries = contact.offices.map((entry) => ({ ...entry, office: office(site, entry.id) }));
 
   return (
     <section aria-labelledby="offices" className={styles.offices}>

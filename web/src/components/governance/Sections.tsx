@@ -1,12 +1,13 @@
 import { Paragraphs } from "@/components/RichText";
-import { governance } from "@/lib/governance";
-import type { TitledItem } from "@/lib/screens";
+import type { Site } from "@/lib/content";
+import type { Governance, TitledItem } from "@/lib/screens";
 import styles from "./governance.module.css";
 
 interface TextBlockProps {
   id: string;
   heading: string;
   text: readonly string[];
+  site: Site;
 }
 
 /**
@@ -14,11 +15,11 @@ interface TextBlockProps {
  * not a named region. The page is one text (its documents beside it), and a
  * landmark per topic made landmark navigation useless (issue 34).
  */
-export function TextSection({ id, heading, text }: TextBlockProps) {
+export function TextSection({ id, heading, text, site }: TextBlockProps) {
   return (
     <section className={styles.section}>
       <h2 id={id}>{heading}</h2>
-      <Paragraphs text={text} />
+      <Paragraphs text={text} site={site} />
     </section>
   );
 }
@@ -31,6 +32,7 @@ export function ListSection({
   items,
   after,
   variant,
+  site,
 }: TextBlockProps & {
   items: readonly TitledItem[];
   after?: readonly string[];
@@ -39,7 +41,7 @@ export function ListSection({
   return (
     <section className={styles.section}>
       <h2 id={id}>{heading}</h2>
-      <Paragraphs text={text} />
+      <Paragraphs text={text} site={site} />
       <ol className={variant === "cards" ? styles.cards : styles.numbered}>
         {items.map((item) => (
           <li key={item.title}>
@@ -48,22 +50,21 @@ export function ListSection({
           </li>
         ))}
       </ol>
-      {after && <Paragraphs text={after} />}
+      {after && <Paragraphs text={after} site={site} />}
     </section>
   );
 }
 
 /** SFDR: sustainability risks and no consideration of adverse impacts. */
-export function Sfdr() {
-  const s = governance.sfdr;
+export function Sfdr({ sfdr: s, site }: { sfdr: Governance["sfdr"]; site: Site }) {
   return (
     <section className={styles.section}>
       <h2 id="sfdr">{s.heading}</h2>
-      <Paragraphs text={s.text} />
+      <Paragraphs text={s.text} site={site} />
       {[s.sustainabilityRisks, s.adverseImpacts].map((sub) => (
         <div key={sub.heading} className={styles.sub}>
           <h3>{sub.heading}</h3>
-          <Paragraphs text={sub.text} />
+          <Paragraphs text={sub.text} site={site} />
         </div>
       ))}
     </section>

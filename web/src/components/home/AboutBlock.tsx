@@ -2,19 +2,19 @@ import { Button } from "@/components/Button";
 import { Counter } from "@/components/Counter";
 import { Paragraphs } from "@/components/RichText";
 import { Eyebrow } from "@/components/Section";
-import { home } from "@/lib/home";
+import type { Site } from "@/lib/content";
+import type { Home } from "@/lib/screens";
 import styles from "./home.module.css";
 
 /** Home: the firm in brief, with the counters (4 countries, 75 professionals). */
-export function AboutBlock() {
-  const b = home.about;
+export function AboutBlock({ about: b, site }: { about: Home["about"]; site: Site }) {
   return (
     <section aria-labelledby="home-about" className={`${styles.band} ${styles.about} on-dark`}>
       <div className={`container ${styles.aboutGrid}`}>
         <div>
           <Eyebrow>{b.eyebrow}</Eyebrow>
           <h2 id="home-about">{b.heading}</h2>
-          <Paragraphs text={b.text} />
+          <Paragraphs text={b.text} site={site} />
           <Button to={b.link.to} variant="tertiary">
             {b.link.label}
           </Button>

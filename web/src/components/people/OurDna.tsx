@@ -1,18 +1,25 @@
 import { Parallax } from "@/components/Parallax";
 import { ResponsiveImage } from "@/components/ResponsiveImage";
-import { pageMeta } from "@/lib/content";
+import type { PageMeta } from "@/lib/content";
 import { teamLine } from "@/lib/directory";
-import { employees, people } from "@/lib/people";
+import type { Employee, PeopleContent } from "@/lib/people";
 import styles from "./OurDna.module.css";
 
 /**
  * The page's opening: heading, intro and the CEO's quote under `Our DNA`, over
  * a photograph with the site's parallax from 768 px.
  */
-export function OurDna() {
+export function OurDna({
+  meta: { heading, intro },
+  dna,
+  employees,
+}: {
+  meta: Pick<PageMeta, "heading" | "intro">;
+  dna: PeopleContent["dna"];
+  /** Where the quote's author is found (by dna.quoteBy). */
+  employees: readonly Employee[];
+}) {
   const headingId = "our-dna-heading";
-  const { heading, intro } = pageMeta("/who-we-are");
-  const { dna } = people;
   const author = employees.find((e) => e.id === dna.quoteBy);
   return (
     <header className={`${styles.header} on-dark`}>

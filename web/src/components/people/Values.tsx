@@ -1,11 +1,10 @@
 import { Reveal } from "@/components/Reveal";
-import { people } from "@/lib/people";
+import type { PeopleContent } from "@/lib/people";
 import styles from "./Values.module.css";
 
 /** The firm's four values. */
-export function Values() {
+export function Values({ values: { heading, items } }: { values: PeopleContent["values"] }) {
   const headingId = "values-heading";
-  const { heading, items } = people.values;
   return (
     <section className={styles.values} aria-labelledby={headingId}>
       <div className="container">

@@ -1,5 +1,6 @@
 import { Paragraphs } from "@/components/RichText";
-import { privacy } from "@/lib/privacy";
+import type { Site } from "@/lib/content";
+import type { Privacy } from "@/lib/screens";
 import styles from "./privacy.module.css";
 
 type Block = {
@@ -10,10 +11,10 @@ type Block = {
   after?: readonly string[];
 };
 
-function Body({ block }: { block: Block }) {
+function Body({ block, site }: { block: Block; site: Site }) {
   return (
     <>
-      <Paragraphs text={block.text} />
+      <Paragraphs text={block.text} site={site} />
       {block.list && (
         <ul>
           {block.list.map((item) => (
@@ -21,7 +22,7 @@ function Body({ block }: { block: Block }) {
           ))}
         </ul>
       )}
-      {block.after && <Paragraphs text={block.after} />}
+      {block.after && <Paragraphs text={block.after} site={site} />}
     </>
   );
 }
@@ -30,7 +31,7 @@ function Body({ block }: { block: Block }) {
  * The privacy and cookie statement: an h2 per topic, an h3 per data-subject
  * right and cookie kind, with a table of contents linking to each.
  */
-export function PrivacyText() {
+export function PrivacyText({ privacy, site }: { privacy: Privacy; site: Site }) {
   return (
     <div className={`container ${styles.layout}`}>
       <nav aria-labelledby="privacy-toc" className={styles.toc}>
@@ -50,18 +51,18 @@ export function PrivacyText() {
           {privacy.lastUpdatedLabel}:{" "}
           <time dateTime={privacy.lastUpdatedDate}>{privacy.lastUpdated}</time>
         </p>
-        <Paragraphs text={privacy.introduction} />
+        <Paragraphs text={privacy.introduction} site={site} />
         {privacy.sections.map((s) => (
           // One text under headings: its topics are not landmarks (25 of them
           // made landmark navigation useless); the contents list leads to each.
           <section key={s.id} className={styles.section}>
             <h2 id={s.id}>{s.heading}</h2>
-            <Body block={s} />
+            <Body block={s} site={site} />
             {"subsections" in s &&
               s.subsections?.map((sub) => (
                 <section key={sub.id}>
                   <h3 id={sub.id}>{sub.heading}</h3>
-                  <Body block={sub} />
+                  <Body block={sub} site={site} />
                 </section>
               ))}
           </section>

@@ -1,16 +1,22 @@
 import { ResponsiveImage } from "@/components/ResponsiveImage";
 import { Paragraphs } from "@/components/RichText";
 import { Section } from "@/components/Section";
-import { whatWeDo } from "@/lib/what-we-do";
+import type { Site } from "@/lib/content";
+import type { WhatWeDo } from "@/lib/screens";
 import styles from "./what-we-do.module.css";
 
 /** Investment philosophy with the two strategies. */
-export function Philosophy() {
-  const p = whatWeDo.philosophy;
+export function Philosophy({
+  philosophy: p,
+  site,
+}: {
+  philosophy: WhatWeDo["philosophy"];
+  site: Site;
+}) {
   return (
     <Section id="philosophy" eyebrow={p.eyebrow} heading={p.heading}>
       <div className={styles.columns}>
-        <Paragraphs text={p.text} />
+        <Paragraphs text={p.text} site={site} />
       </div>
       <ul className={styles.strategies}>
         {p.strategies.map((s) => (

@@ -4,9 +4,10 @@
 import type { APIRoute, GetStaticPaths } from "astro";
 import { captionedVideos } from "@/lib/charity";
 import { toWebVtt, type Cue } from "@/lib/captions";
+import charity from "#content/charity.json";
 
 export const getStaticPaths = (() =>
-  captionedVideos().map(({ slug, cues, where }) => ({
+  captionedVideos(charity).map(({ slug, cues, where }) => ({
     params: { video: slug },
     props: { cues, where },
   }))) satisfies GetStaticPaths;
