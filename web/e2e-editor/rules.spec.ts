@@ -124,7 +124,7 @@ test.describe("refused on the field before a save", () => {
     page,
   }) => {
     const before = careersText();
-    const { vacancies } = await openFirstVacancy(page);
+    await openFirstVacancy(page);
     // The Role text field (its label's container), switched to Markdown mode,
     // where what staff paste or type is kept as written.
     const roleText = await shownField(page, "Role text");

@@ -9,6 +9,7 @@ interface Employee {
   teamShown: string;
   location: string;
   description: string;
+  email?: string;
 }
 const all: Employee[] = JSON.parse(
   readFileSync(new URL("../../content/employees.json", import.meta.url), "utf8"),
@@ -452,8 +453,9 @@ test.describe("at 375 px", () => {
     page,
   }) => {
     const person = all.find((p) => p.email)!;
+    const email = person.email!;
     await page.goto(`/who-we-are/${person.id}`);
-    const address = popup(page).getByText(person.email!, { exact: true });
+    const address = popup(page).getByText(email, { exact: true });
     await expect(address).toBeVisible();
     const lines = await address.evaluate((span) => {
       // The line boxes of the text before the @ and of the rest.
