@@ -49,6 +49,17 @@ function fileInput(name: string, type: string): HTMLInputElement {
   return input;
 }
 
+/** The guard as main.tsx installs it, reporting to `report`. */
+function guard(report: (message: string) => void, mediaPageWrites: boolean) {
+  return installUploadGuard({
+    defaultFolder: "/content/media/images",
+    library: readLibrary,
+    deleteLabel: "Delete selected",
+    report,
+    mediaPageWrites,
+  });
+}
+
 describe("the upload guard on the site (GitHub backend)", () => {
   let uninstall: (() => void) | undefined;
   afterEach(() => {
@@ -59,13 +70,7 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("refuses an upload on the Media page, before Decap sees it", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard({
-      defaultFolder: "/content/media/images",
-      library: readLibrary,
-      deleteLabel: "Delete selected",
-      report,
-      mediaPageWrites: false,
-    });
+    uninstall = guard(report, false);
     mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
@@ -77,13 +82,7 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("lets an upload from a field through (it goes with the entry's draft)", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard({
-      defaultFolder: "/content/media/images",
-      library: readLibrary,
-      deleteLabel: "Delete selected",
-      report,
-      mediaPageWrites: false,
-    });
+    uninstall = guard(report, false);
     fieldsLibrary();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     const decap = vi.fn();
@@ -95,13 +94,7 @@ describe("the upload guard on the site (GitHub backend)", () => {
 
   it("refuses the media library's Delete selected, not other delete buttons", () => {
     const report = vi.fn();
-    uninstall = installUploadGuard({
-      defaultFolder: "/content/media/images",
-      library: readLibrary,
-      deleteLabel: "Delete selected",
-      report,
-      mediaPageWrites: false,
-    });
+    uninstall = guard(report, false);
     const del = button("Delete selected");
     const decap = vi.fn();
     del.addEventListener("click", decap);
@@ -122,13 +115,7 @@ describe("the upload guard on the site (GitHub backend)", () => {
 describe("the upload guard with the local backend (make edit)", () => {
   it("lets the Media page upload and delete", () => {
     const report = vi.fn();
-    const uninstall = installUploadGuard({
-      defaultFolder: "/content/media/images",
-      library: readLibrary,
-      deleteLabel: "Delete selected",
-      report,
-      mediaPageWrites: true,
-    });
+    const uninstall = guard(report, true);
     mediaPage();
     const input = fileInput("anna-de-vries.jpg", "image/jpeg");
     input.dispatchEvent(new Event("change", { bubbles: true }));
