@@ -7,12 +7,10 @@
 // instead of the editor failing silently for staff. The class names Decap's
 // styles carry are styled in ./decap-internals.css, checked the same way.
 // Decap's own bugs are not fixed here: they are patches (web/patches).
-import * as entryActions from "decap-cms-core/dist/esm/actions/entries.js";
 import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
 import * as notificationActions from "decap-cms-core/dist/esm/actions/notifications.js";
 import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
 import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
-import { ELEMENT_TO_NODE } from "slate-dom";
 import "./decap-internals.css";
 
 // ---- Decap's Redux store and router (decap-cms-core redux/index.js,
@@ -23,10 +21,6 @@ export interface Immutable {
   get(key: string): unknown;
   getIn(path: (string | number)[]): unknown;
   toJS(): unknown;
-  equals(other: unknown): boolean;
-  delete(key: string): Immutable;
-  keySeq(): Iterable<string>;
-  size?: number;
 }
 
 const store = decapStore as unknown as {
@@ -69,14 +63,8 @@ export function notify(message: string, type: "error" | "warning" | "success" | 
 /** Whether a member of staff is signed in (state.auth.user). */
 export const signedIn = () => Boolean(plain<{ user?: unknown }>(state().auth)?.user);
 
-/** The config's publish mode: "editorial_workflow" on the site. */
-export const publishMode = () => plain<{ publish_mode?: string }>(state().config)?.publish_mode;
-
 /** The files Decap has loaded for the form (state.medias): a new value when one arrives. */
 export const loadedMedia = () => state().medias;
-
-/** Whether an entry is open in the editor (Decap drops its draft when the editor goes). */
-export const entryOpen = () => Boolean((state().entryDraft?.get("entry") as Immutable)?.size);
 
 /**
  * The media library (reducers/mediaLibrary.js): whether it is open, and the id
@@ -93,72 +81,6 @@ export function mediaLibrary(): { open: boolean; controlID: string } {
 
 /** Opens the media library as Decap's header button does: for no field. */
 export const openMediaPage = () => store.dispatch(action(mediaActions, "openMediaLibrary")());
-
-/**
- * The open entry as saved becomes the one its form is compared with, as if
- * loaded again (actions/entries.js entryLoaded; a save does not update it).
- */
-export function treatSavedEntryAsLoaded() {
-  const entry = state().entryDraft?.get("entry") as Immutable | undefined;
-  const collection = entry && (state().collections?.get(String(entry.get("collection"))) as never);
-  if (!entry || !collection || !entry.get("slug")) return;
-  const saved = entry.delete("isPersisting").delete("newRecord");
-  store.dispatch(action(entryActions, "entryLoaded")(collection, saved.toJS()));
-}
-
-/** The open entry's form and its draft in review as last saved (editorialWorkflow entities). */
-export function draftAgainstSaved() {
-  const draft = state().entryDraft;
-  const entry = draft?.get("entry") as Immutable | undefined;
-  const collection = entry?.get("collection");
-  const slug = entry?.get("slug");
-  if (!entry || !collection || !slug) return undefined;
-  const saved = state().editorialWorkflow?.getIn([
-    "entities",
-    `${String(collection)}.${String(slug)}`,
-  ]) as Immutable | undefined;
-  return {
-    hasChanged: Boolean(draft?.get("hasChanged")),
-    saving: Boolean(
-      entry.get("isPersisting") || saved?.get("isPersisting") || saved?.get("isFetching"),
-    ),
-    form: entry.get("data") as Immutable | undefined,
-    saved: saved?.get("data") as Immutable | undefined,
-  };
-}
-
-/**
- * Tells Decap the form differs from `saved`: its own DRAFT_CHANGE_FIELD
- * (reducers/entryDraft.js), setting the form's first field to the value it
- * has, with `saved` as the only entry compared. No data changes.
- */
-export function recordChangeAgainst(form: Immutable, saved: Immutable) {
-  const [name] = form.keySeq();
-  if (name === undefined) return;
-  store.dispatch({
-    type: "DRAFT_CHANGE_FIELD",
-    payload: {
-      field: { get: (key: string) => (key === "name" ? name : undefined) },
-      value: form.get(name),
-      metadata: {},
-      entries: [saved],
-    },
-  });
-}
-
-/**
- * Each deploy preview Decap reports pending (state.deploys, status PENDING:
- * drawn as "Check for Preview") is answered "no deploy" (DEPLOY_PREVIEW_SUCCESS
- * without a status, drawn as nothing).
- */
-export function answerPendingDeploysWithNone() {
-  const deploys = plain<Record<string, { isFetching: boolean; status?: string }>>(state().deploys);
-  for (const [key, deploy] of Object.entries(deploys ?? {})) {
-    if (deploy.status !== "PENDING" || deploy.isFetching) continue;
-    const [collection, slug] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
-    store.dispatch({ type: "DEPLOY_PREVIEW_SUCCESS", payload: { collection, slug } });
-  }
-}
 
 // ---- Decap's controls as components (decap-cms-core Widget.js,
 // decap-cms-widget-list ListControl.js).
@@ -291,20 +213,6 @@ const RICH_TEXT = "[data-slate-editor]";
 /** The rich-text editable an event happened in, if any. */
 export const richTextAt = (target: EventTarget | null) =>
   target instanceof Element ? target.closest<HTMLElement>(RICH_TEXT) : null;
-
-/**
- * The Slate editor of a rich-text editable: Decap gives no access to it;
- * slate-dom's ELEMENT_TO_NODE (the one instance Decap's slate-react fills)
- * maps the editable to it. Only an editor with Decap's list plugin.
- */
-export function richTextEditorOf(editable: HTMLElement): unknown {
-  const editor = ELEMENT_TO_NODE.get(editable) as { toggleList?: unknown } | undefined;
-  return typeof editor?.toggleList === "function" ? editor : undefined;
-}
-
-/** Makes (or ends) a list as the toolbar's list buttons do (plugins/lists/withLists.js). */
-export const toggleList = (editor: unknown, type: "bulleted-list" | "numbered-list") =>
-  (editor as { toggleList(type: string): void }).toggleList(type);
 
 /** Pastes into the editable as a browser paste does: a `beforeinput` of type insertFromPaste, which Slate reads. */
 export function pasteIntoRichText(editable: HTMLElement, data: DataTransfer) {

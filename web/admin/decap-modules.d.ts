@@ -1,6 +1,5 @@
 // The modules of Decap the editor imports that carry no types. decap-cms-core's
 // ESM modules: ./decap-internals.ts types what it uses of them.
-declare module "decap-cms-core/dist/esm/actions/entries.js";
 declare module "decap-cms-core/dist/esm/actions/mediaLibrary.js";
 declare module "decap-cms-core/dist/esm/actions/notifications.js";
 declare module "decap-cms-core/dist/esm/redux/index.js";
@@ -12,7 +11,7 @@ declare module "decap-cms-backend-proxy" {
     authComponent(): unknown;
   }
 }
-// The modules of Decap's Markdown widget the list shortcut's test runs (its
+// The modules of Decap's Markdown widget the rich-text list test runs (its
 // ESM build carries no types): its list plugin and its Slate -> Markdown writer.
 declare module "decap-cms-widget-markdown/dist/esm/MarkdownControl/plugins/lists/withLists.js" {
   import type { Editor } from "slate";

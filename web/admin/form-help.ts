@@ -57,19 +57,32 @@ function say(message: string) {
   window.setTimeout(() => region && (region.hidden = true), 10_000);
 }
 
-/** Opens, scrolls to and focuses the first field in error, and says why nothing was saved. */
-export async function revealErrors() {
-  await nextFrame();
-  if (errorLists().length === 0) return;
-  // Unfold from the outside in, until the first error is shown.
-  for (let i = 0; i < 8; i++) {
-    const first = errorLists()[0];
-    const toggle = first && outermostToggle(first);
-    if (!toggle) break;
-    toggle.click();
+/** What `get` gives once it gives something, looked for once a frame for about a second. */
+async function within<T>(get: () => T | undefined, frames = 60): Promise<T | undefined> {
+  for (let i = 0; i < frames; i++) {
+    const found = get();
+    if (found) return found;
     await nextFrame();
   }
-  const first = errorLists()[0];
+  return get();
+}
+
+/** Opens, scrolls to and focuses the first field in error, and says why nothing was saved. */
+export async function revealErrors() {
+  // Decap draws the errors after its validation, a frame or more later on a busy machine.
+  let first = await within(() => errorLists()[0]);
+  // Unfold from the outside in, until the first error is shown: each part once
+  // it has opened, so a slow redraw does not fold it again.
+  for (let i = 0; first && i < 8; i++) {
+    const toggle = outermostToggle(first);
+    if (!toggle) break;
+    toggle.click();
+    await within(() => {
+      const now = errorLists()[0];
+      return !now || outermostToggle(now) !== toggle;
+    });
+    first = errorLists()[0];
+  }
   if (!first) return;
   const field = first.parentElement?.parentElement ?? first;
   field.scrollIntoView({ block: "center" });

@@ -9,12 +9,6 @@ import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
 import { DateControl } from "./date-control";
-import {
-  compareWithLastSave,
-  openMediaFromAddress,
-  remountOnEntrySwitch,
-  wordAsLocalEditor,
-} from "./decap-fixes";
 import { mediaLibrary, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
@@ -25,16 +19,16 @@ import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
 import { previewMedia } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
-import { isLocalEditor } from "./local-editor";
+import { isLocalEditor, localPhrases } from "./local-editor";
 import { LOCAL_BACKEND, LocalBackend, withLocalBackend } from "./local-backend";
 import { installPasteGuard } from "./paste-guard";
-import { installListShortcut } from "./list-shortcut";
 import { installLinkedInNotice } from "./linkedin-status";
 import { keepContentMarkdownStyle } from "./markdown-style";
 import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
 import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
+import { openMediaFromAddress } from "./media-address";
 import { removeUnusedMediaOnGitHub } from "./unused-media-github";
 
 interface EditorConfig {
@@ -149,14 +143,16 @@ function registerUploadRules(config: EditorConfig) {
  * (./rule-control.tsx), an id the editor assigns, a searchable long list, and
  * Decap's messages in the staff's words (./editor-words.ts).
  */
-function registerFieldRules() {
+function registerFieldRules(local: boolean) {
   for (const name of ["string", "text", "number", "select", "markdown"])
     wrapWidget(name, withRules);
   CMS.registerWidget("date", withRules(DateControl as never) as never, widget("datetime").preview);
   wrapWidget("list", withSearch);
   CMS.registerWidget("assigned-id", AssignedIdControl as never, widget("number").preview);
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
-  if (en) CMS.registerLocale("en", mergePhrases(en, editorWords) as never);
+  // The local editor's save is a save, not a publication (./local-editor.ts).
+  const words = local ? mergePhrases(editorWords, localPhrases) : editorWords;
+  if (en) CMS.registerLocale("en", mergePhrases(en, words) as never);
   installRevealErrors();
   installFoldedNameClick();
   installFocusNewEntry();
@@ -164,12 +160,12 @@ function registerFieldRules() {
 }
 
 /**
- * Decap's own faults, fixed around it (./decap-fixes.ts, issue 30): photos drawn
- * and named at once, list entries removed only when confirmed, pastes cleaned,
- * lists started in rich text by typing "- " or "1. " (./list-shortcut.ts) and
- * written with "- " as the content is (./markdown-style.ts), one
- * pane at a time on a narrow screen (./narrow-screen.ts), and the uploads a
- * save leaves unused removed in its commit on GitHub.
+ * Decap's own faults, fixed around it (issue 30; those inside Decap are
+ * patches, web/patches): photos drawn and named at once, list entries removed
+ * only when confirmed, pastes cleaned, lists written with "- " as the content
+ * is (./markdown-style.ts), one pane at a time on a narrow screen
+ * (./narrow-screen.ts), #/media opening the library (./media-address.ts), and
+ * the uploads a save leaves unused removed in its commit on GitHub.
  */
 function registerDecapFixes() {
   for (const name of ["image", "file"]) {
@@ -177,12 +173,9 @@ function registerDecapFixes() {
   }
   wrapWidget("list", confirmingListControl);
   installPasteGuard();
-  installListShortcut();
   void installLinkedInNotice();
   CMS.registerRemarkPlugin(keepContentMarkdownStyle as never);
   formFirstOnNarrowScreens();
-  compareWithLastSave();
-  remountOnEntrySwitch();
   openMediaFromAddress();
   removeUnusedMediaOnGitHub();
 }
@@ -204,11 +197,10 @@ async function start() {
   registerPreviews(config);
   registerSaveRules(config);
   registerUploadRules(config);
-  registerFieldRules();
-  registerDecapFixes();
   const local = isLocalEditor(config);
+  registerFieldRules(local);
+  registerDecapFixes();
   if (local) {
-    wordAsLocalEditor();
     // Decap's typings want its own backend interface; ours is its proxy backend's subclass.
     CMS.registerBackend(LOCAL_BACKEND, LocalBackend as never);
   }

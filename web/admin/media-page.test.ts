@@ -2,11 +2,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MEDIA_PAGE_READ_ONLY,
   isDeleteButton,
+  isMediaRoute,
   mediaPageWrites,
   onMediaPage,
   type LibraryState,
 } from "./media-page";
 import { installUploadGuard } from "./upload-guard";
+
+describe("isMediaRoute", () => {
+  it("matches #/media only", () => {
+    expect(isMediaRoute("/media")).toBe(true);
+    expect(isMediaRoute("/media/")).toBe(true);
+    expect(isMediaRoute("/mediax")).toBe(false);
+    expect(isMediaRoute("/collections/media")).toBe(false);
+  });
+});
 
 describe("mediaPageWrites", () => {
   it("is off with the GitHub backend only (the rule on main refuses its commits)", () => {

@@ -1,6 +1,6 @@
 // The Media page: the media library opened by no field, from Decap's header
 // ("Media", which opens it over the page without changing the address) or
-// from #/media (a bookmark, ./decap-fixes.ts). On the site, with the GitHub
+// from #/media (a bookmark, ./media-address.ts). On the site, with the GitHub
 // backend, Decap writes what is done there straight to the default branch: an
 // upload is a commit on main (persistMedia), and so is deleting or replacing a
 // file (deleteMedia), both through patchBranch in decap-cms-backend-github
@@ -50,4 +50,9 @@ export function isDeleteButton(target: EventTarget | null, label: string): boole
   if (!(target instanceof Element)) return false;
   const words = target.closest("button")?.textContent?.trim().toLowerCase();
   return Boolean(label.trim()) && words === label.trim().toLowerCase();
+}
+
+/** Whether a route is the media library's page some links and bookmarks name (#/media). */
+export function isMediaRoute(pathname: string): boolean {
+  return /^\/media\/?$/.test(pathname);
 }

@@ -2,7 +2,7 @@
 // uploads: the uploads no content uses any more go with the save, in its own
 // commit, as `make edit` deletes them locally (./unused-media.mjs has the rule
 // both use). Pure: the texts come from GitHub (./unused-media-github.ts).
-import { orphanedMedia, removedEntryStrings, stringsIn } from "./unused-media.mjs";
+import { unusedMedia, removedEntryStrings, stringsIn } from "./unused-media.mjs";
 
 export interface UnusedMediaInput {
   /** The saved files as they were: on the default branch, and in the draft in review. */
@@ -58,7 +58,7 @@ export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
     return name !== "" && named.some((text) => text.includes(name));
   });
   const uploaded = new Set(input.uploads);
-  const remove = orphanedMedia({ before, now, media: input.media }).filter(
+  const remove = unusedMedia({ before, now, media: input.media }).filter(
     (path) => !uploaded.has(path),
   );
   return { remove, keep };

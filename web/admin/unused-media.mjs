@@ -1,5 +1,5 @@
 // The rule for uploads a save leaves unused, shared by both editors: the local
-// one (`make edit`: ../scripts/orphaned-media.mjs deletes the files after
+// one (`make edit`: ../scripts/unused-media-local.mjs deletes the files after
 // decap-server wrote the entry) and the one on the site (GitHub, editorial
 // workflow: ./unused-media-github.ts removes them in the save's own commit).
 // Content files name their media by bare file name ("anna-de-vries.jpg", in
@@ -59,7 +59,7 @@ export function removedEntryStrings(before, after, into = new Set()) {
  *   every content file after it; media: the media files (paths, "/"-separated).
  * @returns {string[]} the media paths no longer used, in the order given
  */
-export function orphanedMedia({ before, now, media }) {
+export function unusedMedia({ before, now, media }) {
   const mentionedNow = [...now];
   return media.filter((path) => {
     const name = path.split("/").pop() ?? "";

@@ -63,10 +63,6 @@ function vacancyField(page: Page, label: string) {
 }
 
 test.describe("refused on the field before a save", () => {
-  // Decap's own: a save its validation refuses ends in a promise rejected with
-  // nothing (decap-cms actions/entries.js persistEntry; decaporg/decap-cms#2320).
-  test.use({ expectedProblems: [/^pageerror: undefined$/] });
-
   test("a duplicate slug: the folded vacancy opens at the field, which says what is allowed with an example, and nothing is written", async ({
     page,
   }) => {

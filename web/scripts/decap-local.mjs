@@ -13,9 +13,9 @@ import { editorOrigins, guardMiddleware } from "./decap-guard.mjs";
 import {
   contentStrings,
   mediaFiles,
-  orphanedMedia,
+  unusedMedia,
   removedEntryStrings,
-} from "./orphaned-media.mjs";
+} from "./unused-media-local.mjs";
 
 const require = createRequire(import.meta.url);
 // Express as decap-server has it: the app its middlewares are written for.
@@ -50,7 +50,7 @@ app.use(express.json({ limit: "50mb" }));
 app.use(removeOrphanedMedia(process.env.GIT_REPO_DIRECTORY));
 await registerLocalFs(app, { logLevel: process.env.LOG_LEVEL || "warn" });
 /**
- * After a save, deletes the uploads it left unused (./orphaned-media.mjs).
+ * After a save, deletes the uploads it left unused (./unused-media-local.mjs).
  * @param {string} root the working tree
  */
 function removeOrphanedMedia(root) {
@@ -76,7 +76,7 @@ function removeOrphanedMedia(root) {
       if (res.statusCode !== 200) return;
       const now = contentStrings(root);
       if (!now) return;
-      for (const path of orphanedMedia({ before, now, media: mediaFiles(root) })) {
+      for (const path of unusedMedia({ before, now, media: mediaFiles(root) })) {
         rmSync(resolve(root, path), { force: true });
         console.error(`decap-local: deleted ${path}: no content file uses it after this save`);
       }

@@ -1,16 +1,16 @@
-// The shortcut on a real Slate editor with Decap's own list plugin, and the
-// Markdown Decap's serializer writes for the result (what a save stores).
+// The list shortcut of a Markdown field's rich text, patched into Decap's own
+// list plugin (web/patches/decap-cms-widget-markdown), on a real Slate
+// editor, and the Markdown Decap's serializer writes for the result (what a
+// save stores).
 import { createEditor, type Descendant } from "slate";
 import withLists from "decap-cms-widget-markdown/dist/esm/MarkdownControl/plugins/lists/withLists.js";
 import { slateToMarkdown } from "decap-cms-widget-markdown/dist/esm/serializers/index.js";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { listForMarker, withListShortcut, type RichTextEditor } from "./list-shortcut";
 
 function richText(children: Descendant[]) {
   const editor = withLists(createEditor());
   editor.children = children;
-  withListShortcut(editor as unknown as RichTextEditor);
   return editor;
 }
 
@@ -34,19 +34,7 @@ function listsIn(markdown: string) {
     }));
 }
 
-describe("listForMarker", () => {
-  it("knows the word processors' markers and nothing else", () => {
-    expect(listForMarker("-")).toBe("bulleted-list");
-    expect(listForMarker("*")).toBe("bulleted-list");
-    expect(listForMarker("1.")).toBe("numbered-list");
-    expect(listForMarker("1)")).toBe("numbered-list");
-    for (const text of ["", "--", "2.", "a.", " -", "- ", "1", "Note -"]) {
-      expect(listForMarker(text), text).toBeUndefined();
-    }
-  });
-});
-
-describe("withListShortcut", () => {
+describe("a marker and a space at the start of a line", () => {
   it('turns "- " at the start of a line into a bulleted list, saved as a Markdown list', () => {
     const editor = richText([paragraph("The role:"), paragraph("")]);
     editor.select({ path: [1, 0], offset: 0 });

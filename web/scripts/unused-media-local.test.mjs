@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentStrings, mediaFiles, orphanedMedia, stringsIn } from "./orphaned-media.mjs";
+import { contentStrings, mediaFiles, unusedMedia, stringsIn } from "./unused-media-local.mjs";
 
 describe("stringsIn", () => {
   it("collects strings at any depth", () => {
@@ -14,7 +14,7 @@ describe("stringsIn", () => {
   });
 });
 
-describe("orphanedMedia", () => {
+describe("unusedMedia", () => {
   const media = [
     "content/media/images/anna.jpg",
     "content/media/images/office.jpg",
@@ -23,7 +23,7 @@ describe("orphanedMedia", () => {
   ];
   it("deletes a file the saved file named before and nothing names now", () => {
     expect(
-      orphanedMedia({
+      unusedMedia({
         before: new Set(["anna.jpg", "shared.jpg", "Analyst"]),
         now: new Set(["shared.jpg", "firm.svg"]),
         media,
@@ -32,7 +32,7 @@ describe("orphanedMedia", () => {
   });
   it("keeps a file another text still mentions, even within a longer text", () => {
     expect(
-      orphanedMedia({
+      unusedMedia({
         before: new Set(["anna.jpg"]),
         now: new Set(["see /media/anna.jpg for the portrait"]),
         media,
@@ -40,7 +40,7 @@ describe("orphanedMedia", () => {
     ).toEqual([]);
   });
   it("never deletes a file the saved file did not name (uploads of other pages)", () => {
-    expect(orphanedMedia({ before: new Set(["x"]), now: new Set(), media })).toEqual([]);
+    expect(unusedMedia({ before: new Set(["x"]), now: new Set(), media })).toEqual([]);
   });
 });
 
@@ -48,7 +48,7 @@ describe("contentStrings and mediaFiles", () => {
   let root = "";
   afterEach(() => rmSync(root, { recursive: true, force: true }));
   it("read the working tree; a content file that does not parse gives no strings", () => {
-    root = mkdtempSync(join(tmpdir(), "orphans-"));
+    root = mkdtempSync(join(tmpdir(), "unused-media-"));
     mkdirSync(join(root, "content/media/images"), { recursive: true });
     writeFileSync(join(root, "content/a.json"), JSON.stringify({ image: "a.jpg" }));
     writeFileSync(join(root, "content/media/images/a.jpg"), "");

@@ -8,9 +8,9 @@
 // delete: only files a removed entry named, and that no content file mentions now.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { orphanedMedia, removedEntryStrings, stringsIn } from "../admin/unused-media.mjs";
+import { unusedMedia, removedEntryStrings, stringsIn } from "../admin/unused-media.mjs";
 
-export { orphanedMedia, removedEntryStrings, stringsIn };
+export { unusedMedia, removedEntryStrings, stringsIn };
 
 /**
  * The content files' strings now (content/*.json), parsed; a file that does not
