@@ -14,7 +14,9 @@ BUILD_ID ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 # The day of that commit: the default LinkedIn-Version is the month before it.
 BUILD_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null)
 .DEFAULT_GOAL := build
-WEB_STAMP := web/node_modules/.package-lock.json
+# Written once npm install and its patches succeeded (npm's own
+# node_modules/.package-lock.json is written even when a patch fails).
+WEB_STAMP := web/node_modules/.make-deps
 # The versions of the programs make builds into .tools/ from the Go module
 # proxy (Helm, the Kubernetes control plane, kwok, actionlint): in a file of
 # their own, so that CI's cache of .tools is keyed by them alone.
@@ -48,8 +50,13 @@ deps: $(WEB_STAMP)
 # predate React 19; neither is for staff. Errors still show; `cd web && npm
 # install` shows everything.
 # npm install also applies web/patches (patch-package, the postinstall script):
-# fixes of Decap's own bugs, checked by web/admin/decap-contract.test.ts.
+# fixes of Decap's own bugs, checked by web/admin/decap-contract.test.ts. A
+# patched package is removed first, so npm puts it back as published and a
+# changed patch applies to the original, not over the patch before it
+# (patch-package fails then, in a checkout that has node_modules).
 $(WEB_STAMP): web/package.json web/package-lock.json $(wildcard web/.npmrc) $(wildcard web/patches/*.patch)
+	cd web && for patch in patches/*.patch; do \
+	  name=$${patch#patches/}; rm -rf "node_modules/$$(echo "$${name%+*}" | tr + /)"; done
 	cd web && npm install --no-audit --no-fund --loglevel=error
 	@echo "deps: web/node_modules as web/package-lock.json lists it; the build runs on Node $$(node --version)"
 	@touch $@
