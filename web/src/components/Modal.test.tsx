@@ -147,4 +147,31 @@ describe("Modal opened at first render", () => {
     expect(dialog.matches(":modal")).toBe(false);
     expect(document.documentElement.classList.contains("modal-open")).toBe(false);
   });
+
+  it("answers Escape from the moment it is drawn, before React's passive effects run", async () => {
+    // The directive gives a held Escape to the island as soon as it has
+    // hydrated (lib/on-interaction.ts); a mutation observer runs at the same
+    // point, after the commit and before the effects scheduled for later.
+    const { createRoot } = await import("react-dom/client");
+    const onClose = vi.fn();
+    const container = document.body.appendChild(document.createElement("div"));
+    const answered = new Promise<boolean>((resolve) => {
+      new MutationObserver((_, observer) => {
+        const dialog = container.querySelector("dialog");
+        if (!dialog) return;
+        observer.disconnect();
+        resolve(!dialog.dispatchEvent(new Event("cancel", { cancelable: true })));
+      }).observe(container, { childList: true, subtree: true });
+    });
+    const root = createRoot(container);
+    root.render(
+      <Modal open onClose={onClose} labelledBy="t">
+        <h2 id="t">Title</h2>
+      </Modal>,
+    );
+    expect(await answered).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    act(() => root.unmount());
+    container.remove();
+  });
 });

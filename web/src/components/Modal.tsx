@@ -86,7 +86,11 @@ export function Modal({
     };
   }, [open]);
 
-  useEffect(() => {
+  // At commit too: a held Escape is given to the island as soon as it has
+  // hydrated (lib/on-interaction.ts), which can be before passive effects
+  // run; unanswered, the browser closed the dialog and the address and the
+  // page's scroll lock stayed.
+  useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // Escape: the browser would close the dialog itself; the owner decides instead.
