@@ -137,16 +137,14 @@ export function installFocusNewEntry() {
       if (!listId) return;
       const before = new Set(entriesOf(listId));
       // Decap adds the entry on this click; it is in the page a frame or two later.
-      const look = (tries: number) =>
-        requestAnimationFrame(() => {
-          const added = entriesOf(listId).find((e) => !before.has(e));
-          const field = added?.querySelector<HTMLElement>(EDITABLE);
-          if (field) {
-            field.focus({ preventScroll: true });
-            field.scrollIntoView({ block: "nearest" });
-          } else if (tries > 0) look(tries - 1);
-        });
-      look(10);
+      const newField = () =>
+        entriesOf(listId)
+          .find((e) => !before.has(e))
+          ?.querySelector<HTMLElement>(EDITABLE) ?? undefined;
+      void within(newField, 11).then((field) => {
+        field?.focus({ preventScroll: true });
+        field?.scrollIntoView({ block: "nearest" });
+      });
     },
     true,
   );
