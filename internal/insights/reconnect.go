@@ -63,6 +63,9 @@ type Connection struct {
 	// says whether any refresh has concluded since the start.
 	Problem   string
 	Refreshed bool
+	// Stale: the feed held is older than it is served fresh (or there is
+	// none after a refresh was tried).
+	Stale bool
 }
 
 // Connection reports the feed's link to LinkedIn.
@@ -80,6 +83,7 @@ func (s *Service) Connection() Connection {
 	}
 	lastErr, attempted, concluded := s.cache.outcome()
 	c.Refreshed = attempted
+	c.Stale = s.cache.old()
 	// No refresh has concluded since the new token read the page: the last
 	// failure was the replaced token's, and the check is the latest word.
 	if lastErr != nil && s.reconnectedAfter.Load() == concluded+1 {
