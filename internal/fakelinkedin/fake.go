@@ -188,7 +188,7 @@ func (f *Fake) Publish() (postURN, imageURN string) {
 // count.
 func (f *Fake) APICalls() int64 {
 	var n int64
-	for _, route := range []string{"posts", "post", "images", "videos", "token"} {
+	for _, route := range []string{"posts", "post", "images", "videos", "acls", "token"} {
 		n += f.Calls(route)
 	}
 	return n
@@ -227,6 +227,7 @@ func (f *Fake) Handler() http.Handler {
 	mux.HandleFunc("GET /oauth/v2/authorization/decide", f.serveDecide)
 	mux.HandleFunc("GET /rest/posts", f.api("posts", f.servePosts))
 	mux.HandleFunc("GET /rest/posts/{urn}", f.api("post", f.servePost))
+	mux.HandleFunc("GET /rest/organizationAcls", f.api("acls", f.serveACLs))
 	mux.HandleFunc("GET /rest/images/{urn}", f.api("images", f.serveMedia))
 	mux.HandleFunc("GET /rest/videos/{urn}", f.api("videos", f.serveMedia))
 	f.control(mux)
@@ -291,12 +292,12 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		auth := r.Header.Get("Authorization")
-		switch f.memberOf(auth) {
-		case MemberPageAdmin:
+		switch member := f.memberOf(auth); {
+		case member == MemberPageAdmin || member == MemberAdPoster || (member != "" && route == "acls"):
 			w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
 			serve(w, r)
 			return
-		case MemberNotAdmin:
+		case member != "":
 			writeError(w, http.StatusForbidden, 100, accessTokenNotAdmin, accessDeniedForPosts)
 			return
 		}

@@ -36,9 +36,9 @@ import (
 //	           missing parameter and for a redirect_uri other than the
 //	           authorization's, invalid_client (401) for a wrong client id
 //	           or secret, invalid_grant for a code reused, expired or unknown.
-//	members:   a token of a member who is not an admin of the organization
-//	           reads its posts 403 ACCESS_DENIED ("API error handling"; the
-//	           Posts API needs an admin's r_organization_social).
+//	members:   a token of a member with no role on the organization reads
+//	           its posts 403 ACCESS_DENIED ("API error handling"); their
+//	           roles: acls.go.
 
 // Members who can sign in at the fake's authorization page.
 const (
@@ -193,7 +193,7 @@ func (f *Fake) serveDecide(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	app := f.app
 	if app == nil || q.Get("client_id") != app.clientID || !slices.Contains(app.redirects, q.Get("redirect_uri")) ||
-		(member != MemberPageAdmin && member != MemberNotAdmin) {
+		!slices.Contains([]string{MemberPageAdmin, MemberNotAdmin, MemberAdPoster, MemberOtherAdmin}, member) {
 		f.mu.Unlock()
 		http.Error(w, "bad decision", http.StatusBadRequest)
 		return

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -149,6 +150,7 @@ func TestIssuedTokensReadByRole(t *testing.T) {
 	}{
 		{"page admin", f.IssueToken(MemberPageAdmin), 200},
 		{"not an admin", f.IssueToken(MemberNotAdmin), 403},
+		{"an ad agency", f.IssueToken(MemberAdPoster), 200},
 		{"an expired token", "expired", 401},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -182,5 +184,63 @@ func TestRefreshTokenOfAnApprovedApp(t *testing.T) {
 	status, body = exchange(t, base, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {"app-id"}, "client_secret": {"app-secret"}})
 	if status != 200 || body["access_token"] == "" {
 		t.Fatalf("refresh: %d %v", status, body)
+	}
+}
+
+// TestRolesByMember: the roleAssignee finder lists the member's roles as
+// filtered, paged by start and count; an ad agency reads the posts but has
+// no approved ADMINISTRATOR role.
+func TestRolesByMember(t *testing.T) {
+	f, base, _ := newOAuthFake(t)
+	get := func(token, query string) (int, []acl, []map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", base+"/rest/organizationAcls?"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("LinkedIn-Version", "202401")
+		req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body struct {
+			Elements []acl
+			Paging   struct{ Links []map[string]any }
+		}
+		_ = json.NewDecoder(res.Body).Decode(&body)
+		return res.StatusCode, body.Elements, body.Paging.Links
+	}
+	const admins = "q=roleAssignee&role=ADMINISTRATOR&state=APPROVED"
+	var all []acl
+	for start := 0; ; start += 10 {
+		status, page, links := get(f.IssueToken(MemberPageAdmin), admins+"&start="+strconv.Itoa(start))
+		if status != 200 || len(page) > 10 {
+			t.Fatalf("page at %d: %d, %d elements", start, status, len(page))
+		}
+		all = append(all, page...)
+		if len(links) == 0 {
+			break
+		}
+	}
+	if len(all) != OtherAdministered+len(AdminOrganizations) || all[len(all)-1].Organization != AdminOrganizations[len(AdminOrganizations)-1] {
+		t.Fatalf("the page admin's approved admin roles: %v", all)
+	}
+	for _, tc := range []struct {
+		name, member, query string
+		want                int
+	}{
+		{"not an admin: none", MemberNotAdmin, admins, 0},
+		{"an ad agency: none approved as admin", MemberAdPoster, admins, 0},
+		{"an ad agency: its roles", MemberAdPoster, "q=roleAssignee", 2 * len(AdminOrganizations)},
+		{"another page's admin", MemberOtherAdmin, admins, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if status, got, _ := get(f.IssueToken(tc.member), tc.query); status != 200 || len(got) != tc.want {
+				t.Fatalf("%d %v, want %d elements", status, got, tc.want)
+			}
+		})
+	}
+	if status, _, _ := get(f.IssueToken(MemberPageAdmin), "q=author"); status != 400 {
+		t.Fatalf("another finder: %d", status)
 	}
 }

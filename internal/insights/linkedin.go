@@ -414,20 +414,50 @@ func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) 
 	return tokenFingerprint(s.token), s.expiresAt
 }
 
-// verify reads the organization's newest post with token: LinkedIn
-// answers 403 to a member who is not an admin of the page. The call is
-// counted by no budget: the reconnect has its own (internal/linkedinauth).
+// aclPageSize and maxACLPages bound the roles the check reads: a member
+// who administers more than 200 pages is not expected.
+const (
+	aclPageSize = 20
+	maxACLPages = 10
+)
+
+// aclsResponse is the part of the roleAssignee finder the check reads
+// (Microsoft Learn, "Organization Access Control by Role").
+type aclsResponse struct {
+	Elements []struct {
+		Role         string `json:"role"`
+		State        string `json:"state"`
+		Organization string `json:"organization"`
+	} `json:"elements"`
+}
+
+// verify asks LinkedIn whether token's member is an approved ADMINISTRATOR
+// of the organization: reading its posts is not enough, since an ad
+// agency (DIRECT_SPONSORED_CONTENT_POSTER) can. Not one is a forbidden
+// error. The calls are counted by no budget: the reconnect has its own
+// (internal/linkedinauth).
 func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) + "&count=1"
-	var resp postsResponse
-	err := s.fetchJSON(ctx, "verify", u, token, s.ver.current(), &resp)
-	s.observe("verify", outcomeOf(err))
-	if err == nil && resp.Elements == nil {
-		return &upstreamError{Endpoint: "verify", Kind: kindBadResponse, Err: errors.New("no elements in answer")}
+	for page := range maxACLPages {
+		u := s.cfg.APIBase + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
+			strconv.Itoa(page*aclPageSize) + "&count=" + strconv.Itoa(aclPageSize)
+		var resp aclsResponse
+		err := s.fetchJSON(ctx, "verify", u, token, s.ver.current(), &resp)
+		s.observe("verify", outcomeOf(err))
+		if err != nil {
+			return err
+		}
+		for _, e := range resp.Elements {
+			if e.Organization == s.cfg.OrganizationURN && e.Role == "ADMINISTRATOR" && e.State == "APPROVED" {
+				return nil
+			}
+		}
+		if len(resp.Elements) < aclPageSize {
+			break
+		}
 	}
-	return err
+	return &upstreamError{Endpoint: "verify", Kind: kindForbidden, Err: errors.New("not an approved administrator of the organization")}
 }
 
 // exchangeCode trades an authorization code for a token (grant_type

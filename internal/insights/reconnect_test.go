@@ -141,6 +141,10 @@ func TestReconnect(t *testing.T) {
 		want  error
 	}{
 		{"not a page admin", nil, func(f *fakelinkedin.Fake) Grant { return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberNotAdmin)} }, ErrNotPageAdmin},
+		{"an ad agency that reads the posts", nil, func(f *fakelinkedin.Fake) Grant { return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberAdPoster)} }, ErrNotPageAdmin},
+		{"another page's admin", nil, func(f *fakelinkedin.Fake) Grant {
+			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberOtherAdmin)}
+		}, ErrNotPageAdmin},
 		{"no token key", func(c *Config) { c.TokenKey = nil }, func(f *fakelinkedin.Fake) Grant {
 			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
 		}, ErrNoTokenKey},
@@ -181,9 +185,10 @@ func TestReconnectReportsTheCheck(t *testing.T) {
 	var calls atomic.Int32
 	env.mu.Lock()
 	env.hold = func(r *http.Request) {
-		// The first call with the new token is the check; the second, the
-		// refresh the reconnect starts: kept waiting until released.
-		if r.Header.Get("Authorization") == "Bearer "+token && strings.HasPrefix(r.URL.Path, "/rest/posts") && calls.Add(1) == 2 {
+		// The first read of the posts with the new token is the refresh
+		// the reconnect starts (the check reads its roles): kept waiting
+		// until released.
+		if r.Header.Get("Authorization") == "Bearer "+token && strings.HasPrefix(r.URL.Path, "/rest/posts") && calls.Add(1) == 1 {
 			close(held)
 			<-release
 		}
