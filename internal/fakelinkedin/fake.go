@@ -75,6 +75,10 @@ type Fake struct {
 	codes     map[string]*authCode
 	issued    map[string]string
 	refreshOf map[string]string
+	// lives are the tokens introspection knows (introspect.go);
+	// omitExpiry leaves expires_at out of its answers.
+	lives      map[string]*tokenLife
+	omitExpiry bool
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -103,6 +107,9 @@ func (f *Fake) RequireToken(token, refreshed string, failWith500 bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.token, f.refreshed, f.tokenCheck500 = token, refreshed, failWith500
+	if token != "" {
+		f.knowLocked(token, PastedTokenDays*24*time.Hour)
+	}
 }
 
 // DelayMedia makes the Images and Videos APIs wait d before answering; each
@@ -223,6 +230,7 @@ func (f *Fake) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok\n") })
 	mux.HandleFunc("POST /oauth/v2/accessToken", f.serveToken)
+	mux.HandleFunc("POST /oauth/v2/introspectToken", f.serveIntrospect)
 	mux.HandleFunc("GET /oauth/v2/authorization", f.serveAuthorize)
 	mux.HandleFunc("GET /oauth/v2/authorization/decide", f.serveDecide)
 	mux.HandleFunc("GET /rest/posts", f.api("posts", f.servePosts))

@@ -106,6 +106,7 @@ func (f *Fake) issueLocked(member string) string {
 		f.issued = map[string]string{}
 	}
 	f.issued[token] = member
+	f.knowLocked(token, accessTokenSeconds*time.Second)
 	return token
 }
 

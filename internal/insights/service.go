@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
@@ -178,7 +179,9 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.src = src
 	case cfg.linkedIn():
 		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, s.learned, now)
+		client := newAPIClient()
+		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
+		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
 		src.media, src.mediaOrigins = newMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
@@ -225,7 +228,34 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		slog.Duration("interval", s.interval), slog.Duration("ttl", cfg.TTL), slog.Int("daily_calls", cfg.DailyCalls),
 		slog.Duration("first_refresh_in", firstWait))
 	s.startRefresher(firstWait)
+	if src, ok := s.src.(*linkedInSource); ok && cfg.hasClient() {
+		s.startIntrospection(src)
+	}
 	return s, nil
+}
+
+// introspectEvery is how often the owner asks LinkedIn when its token
+// expires, besides at start.
+const introspectEvery = 24 * time.Hour
+
+// startIntrospection learns the token's expiry at start and daily until Close.
+func (s *Service) startIntrospection(src *linkedInSource) {
+	if !s.tasks.add() {
+		return
+	}
+	go func() {
+		defer s.tasks.done()
+		tick := time.NewTicker(introspectEvery)
+		defer tick.Stop()
+		for {
+			src.learnExpiry(s.base)
+			select {
+			case <-s.base.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
 }
 
 // observe counts one upstream call.

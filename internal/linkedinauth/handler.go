@@ -17,6 +17,7 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
@@ -315,7 +316,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, reaso
 
 // oauthCode is a provider's error code fit to log and show.
 func oauthCode(code string) string {
-	if c := insights.SanitizeOAuthCode(code); c != "" {
+	if c := linkedin.SanitizeCode(code); c != "" {
 		return c
 	}
 	return "unknown"
