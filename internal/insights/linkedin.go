@@ -375,8 +375,9 @@ func (s *linkedInSource) currentToken() (string, int) {
 }
 
 // learnExpiry asks LinkedIn when the token in use expires (token
-// introspection): a token pasted from the Developer Portal says nothing of
-// it itself. Not counted against the budget: it is no API call.
+// introspection), when nothing has said so yet: a token pasted from the
+// Developer Portal comes without its expiry, one from the token endpoint
+// with it. Not counted against the budget: it is no API call.
 func (s *linkedInSource) learnExpiry(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
@@ -396,7 +397,7 @@ func (s *linkedInSource) learnExpiry(ctx context.Context) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.tokenGen == gen {
+	if s.tokenGen == gen && s.expiresAt.IsZero() {
 		s.expiresAt = in.ExpiresAt
 	}
 }
