@@ -3,7 +3,9 @@ package fakelinkedin
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // The roles of members on organizations' pages, from "Organization Access
@@ -15,7 +17,9 @@ import (
 // DIRECT_SPONSORED_CONTENT_POSTER, RECRUITING_POSTER, LEAD_CAPTURE_ADMINISTRATOR,
 // LEAD_GEN_FORMS_MANAGER, ANALYST, CURATOR, CONTENT_ADMINISTRATOR; state
 // one of APPROVED, REQUESTED, REJECTED, REVOKED. A member with no role
-// matching the filters gets no elements, not an error.
+// matching the filters gets no elements, not an error. The finder needs the
+// r_organization_admin (or rw_organization_admin) scope: a token without
+// either is refused 403 ACCESS_DENIED.
 
 // More members who can sign in at the fake's authorization page: they read
 // the posts (their roles allow it) but are no admin of the page.
@@ -92,6 +96,14 @@ func (f *Fake) serveACLs(w http.ResponseWriter, r *http.Request) {
 	}
 	if count == 0 {
 		count = 10
+	}
+	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	f.mu.Lock()
+	scopes := f.scopes[token]
+	f.mu.Unlock()
+	if !slices.Contains(scopes, "r_organization_admin") && !slices.Contains(scopes, "rw_organization_admin") {
+		writeError(w, http.StatusForbidden, 100, accessTokenNotAdmin, "Not enough permissions to access: organizationAcls.FINDER-roleAssignee")
+		return
 	}
 	elements := []acl{}
 	for _, a := range aclsOf(f.memberOf(r.Header.Get("Authorization"))) {

@@ -74,6 +74,7 @@ type Fake struct {
 	app       *oauthApp
 	codes     map[string]*authCode
 	issued    map[string]string
+	scopes    map[string][]string
 	refreshOf map[string]string
 	// lives are the tokens introspection knows (introspect.go);
 	// omitExpiry leaves expires_at out of its answers.
@@ -462,9 +463,9 @@ func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 	f.mu.Unlock()
 	if member != "" && !failToken && r.PostForm.Get("grant_type") == "refresh_token" {
 		// A refresh token the exchange handed out: a new access token of
-		// the same member; the refresh token keeps its lifetime.
+		// the same member and scopes; the refresh token keeps its lifetime.
 		f.mu.Lock()
-		token := f.issueLocked(member)
+		token := f.issueLocked(member, strings.Join(f.scopes[r.PostForm.Get("refresh_token")], " "))
 		f.mu.Unlock()
 		writeJSON(w, map[string]any{"access_token": token, "expires_in": accessTokenSeconds, "refresh_token": r.PostForm.Get("refresh_token"), "refresh_token_expires_in": refreshTokenSeconds})
 		return

@@ -27,8 +27,13 @@ func newOAuthFake(t *testing.T) (*Fake, string, *http.Client) {
 // authorize asks the authorization page and follows a decision link to
 // the redirect back; it returns that redirect's query.
 func authorize(t *testing.T, base string, c *http.Client, member string) url.Values {
+	return authorizeFor(t, base, c, member, "r_organization_social")
+}
+
+// authorizeFor is authorize for the space-separated scopes.
+func authorizeFor(t *testing.T, base string, c *http.Client, member, scope string) url.Values {
 	t.Helper()
-	q := url.Values{"response_type": {"code"}, "client_id": {"app-id"}, "redirect_uri": {testRedirect}, "state": {"st"}, "scope": {"r_organization_social"}}
+	q := url.Values{"response_type": {"code"}, "client_id": {"app-id"}, "redirect_uri": {testRedirect}, "state": {"st"}, "scope": {scope}}
 	res, err := c.Get(base + "/oauth/v2/authorization/decide?" + q.Encode() + "&member=" + member)
 	if err != nil {
 		t.Fatal(err)
@@ -242,5 +247,32 @@ func TestRolesByMember(t *testing.T) {
 	}
 	if status, _, _ := get(f.IssueToken(MemberPageAdmin), "q=author"); status != 400 {
 		t.Fatalf("another finder: %d", status)
+	}
+}
+
+// TestRolesNeedTheAdminScope: the roles of a member whose token was
+// granted r_organization_social alone are refused 403; with
+// r_organization_admin they are listed.
+func TestRolesNeedTheAdminScope(t *testing.T) {
+	_, base, c := newOAuthFake(t)
+	for _, tc := range []struct {
+		scope  string
+		status int
+	}{{"r_organization_social", 403}, {"r_organization_social r_organization_admin", 200}} {
+		code := authorizeFor(t, base, c, MemberPageAdmin, tc.scope).Get("code")
+		_, body := exchange(t, base, url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {testRedirect}, "client_id": {"app-id"}, "client_secret": {"app-secret"}})
+		token, _ := body["access_token"].(string)
+		req, _ := http.NewRequest("GET", base+"/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("LinkedIn-Version", "202401")
+		req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("scope %q: %d, want %d", tc.scope, res.StatusCode, tc.status)
+		}
 	}
 }

@@ -33,9 +33,10 @@ const (
 // DefaultAuthURL is LinkedIn's authorization page.
 const DefaultAuthURL = "https://www.linkedin.com/oauth/v2/authorization"
 
-// Scope is what the reconnect asks for: reading the organization's posts
-// (Community Management API).
-const Scope = "r_organization_social"
+// Scope is what the reconnect asks for (Community Management API): reading
+// the organization's posts, and the member's roles, which say whether the
+// member administers the page.
+const Scope = "r_organization_social r_organization_admin"
 
 // The state cookie carries the flow from ConnectPath to CallbackPath in the
 // browser that started it, as the editor's sign-in does: __Host-linkedin_oauth

@@ -120,7 +120,7 @@ func TestConnect(t *testing.T) {
 	}
 	q := loc.Query()
 	if loc.Host != "linkedin.example" || loc.Path != "/oauth/v2/authorization" || q.Get("response_type") != "code" || q.Get("client_id") != "app-id" ||
-		q.Get("redirect_uri") != "https://www.veldhaven.example/admin/linkedin/callback" || !strings.Contains(q.Get("scope"), "r_organization_social") || len(q.Get("state")) < 20 {
+		q.Get("redirect_uri") != "https://www.veldhaven.example/admin/linkedin/callback" || q.Get("scope") != "r_organization_social r_organization_admin" || len(q.Get("state")) < 20 {
 		t.Fatalf("authorization URL %s", loc)
 	}
 	c := rec.Result().Cookies()[0]

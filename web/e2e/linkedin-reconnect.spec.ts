@@ -182,7 +182,9 @@ test.describe("reconnecting LinkedIn from /admin/linkedin", () => {
     await reconnectLink(page).click();
     // LinkedIn's authorization page (the fake's), asked for the feed's scope.
     await expect(page).toHaveURL(
-      (u) => u.origin === fake && u.searchParams.get("scope") === "r_organization_social",
+      (u) =>
+        u.origin === fake &&
+        u.searchParams.get("scope") === "r_organization_social r_organization_admin",
     );
     const back = callbackResponse(page);
     await page.getByRole("link", { name: "Sign in and allow as a page admin" }).click();
