@@ -128,11 +128,6 @@ func New(cfg Config) (*Handler, error) {
 	}, nil
 }
 
-// IsPath reports whether p is one of the reconnect's paths (or below them).
-func IsPath(p string) bool {
-	return p == PagePath || strings.HasPrefix(p, PagePath+"/")
-}
-
 func (h *Handler) cookie(value string, maxAge int) *http.Cookie {
 	c := &http.Cookie{Name: stateCookie, Value: value, Path: PagePath + "/", MaxAge: maxAge, HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode}
 	if h.secure {
