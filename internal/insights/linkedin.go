@@ -36,7 +36,7 @@ type linkedInSource struct {
 	media        *http.Client
 	mediaOrigins mediaOrigins
 	observe      func(endpoint string, outcome errKind) // metrics hook
-	ver          *versionState                          // LinkedIn-Version in use
+	ver          *linkedin.Versions                     // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
 	// budget (callbudget.go); learned remembers a refused sortBy and a
 	// failing token (linkedinstate.go).
@@ -71,7 +71,7 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	return &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
@@ -208,7 +208,7 @@ func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, 
 // configured, and retries; likewise on a 500, which is how LinkedIn answers
 // a failed downstream check of the access token (Microsoft Learn, "API
 // error handling"), at most once per tokenCheckRefreshInterval. On a 426
-// it moves to a LinkedIn-Version LinkedIn serves (see versionState) and
+// it moves to a LinkedIn-Version LinkedIn serves (see linkedin.Versions) and
 // retries.
 func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
@@ -216,7 +216,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 	refreshed, switched := false, false
 	for {
 		token, gen := s.currentToken()
-		version := s.ver.current()
+		version := s.ver.Current()
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
 		var ue *upstreamError
 		if !errors.As(err, &ue) {
@@ -237,7 +237,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 		}
 		if !switched && ue.Kind == kindVersionRetired {
 			switched = true
-			if s.ver.switchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
+			if s.ver.SwitchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
 				continue
 			}
 		}
@@ -464,7 +464,7 @@ func (s *linkedInSource) verify(ctx context.Context, token string) error {
 		u := s.cfg.APIBase + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
 			strconv.Itoa(page*aclPageSize) + "&count=" + strconv.Itoa(aclPageSize)
 		var resp aclsResponse
-		err := s.fetchJSON(ctx, "verify", u, token, s.ver.current(), &resp)
+		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), &resp)
 		s.observe("verify", outcomeOf(err))
 		if err != nil {
 			return err

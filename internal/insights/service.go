@@ -36,9 +36,9 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
-	version *versionState  // LinkedIn-Version in use
-	budget  *dailyBudget   // LinkedIn calls per UTC day (callbudget.go)
-	learned *linkedInState // sortBy refused, token failing (linkedinstate.go)
+	version *linkedin.Versions // LinkedIn-Version in use
+	budget  *dailyBudget       // LinkedIn calls per UTC day (callbudget.go)
+	learned *linkedInState     // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -158,7 +158,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		return nil, err
 	}
 	s.cache = newFeedCache(cfg.Timeout, s.interval, now, s.metrics)
-	s.version = newVersionState(cfg.Version, now)
+	s.version = linkedin.NewVersions(cfg.Version, now)
 	budgetDir := dataDir
 	if sample {
 		budgetDir = "" // the sample makes no LinkedIn call

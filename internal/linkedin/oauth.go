@@ -1,6 +1,6 @@
 // Package linkedin is LinkedIn's REST API as a client: the tokens of its
-// OAuth 2.0 (on golang.org/x/oauth2) and their introspection. It knows
-// nothing of caching or of serving HTTP.
+// OAuth 2.0 (on golang.org/x/oauth2), their introspection, and the monthly
+// API versions. It knows nothing of caching or of serving HTTP.
 package linkedin
 
 import (
