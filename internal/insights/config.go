@@ -81,7 +81,7 @@ type Config struct {
 	// DefaultMaxConcurrentMedia.
 	MaxConcurrentMedia int
 	// MediaOrigins are the only origins media bytes are downloaded from,
-	// redirects included, default DefaultMediaOrigins (mediaclient.go).
+	// redirects included, default linkedin.DefaultMediaOrigins.
 	MediaOrigins []string
 	// MediaFetchRate and MediaFetchBurst bound how many upstream media
 	// downloads visitors can cause: a token bucket, default
@@ -139,7 +139,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
 	}
 	if len(cfg.MediaOrigins) == 0 {
-		cfg.MediaOrigins = slices.Clone(DefaultMediaOrigins)
+		cfg.MediaOrigins = slices.Clone(linkedin.DefaultMediaOrigins)
 	}
 	if cfg.MediaFetchRate <= 0 {
 		cfg.MediaFetchRate = DefaultMediaFetchRate
@@ -170,7 +170,7 @@ func (cfg Config) validate() error {
 	if !linkedin.ValidVersion(cfg.Version) {
 		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
 	}
-	if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+	if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
 		return fmt.Errorf("insights: MediaOrigins: %w", err)
 	}
 	if cfg.DailyCalls < MinDailyCalls {
@@ -256,7 +256,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
-		if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+		if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 		}
 	}

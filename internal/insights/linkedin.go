@@ -32,9 +32,9 @@ type linkedInSource struct {
 	cfg    Config
 	client *http.Client // API and token calls: follows no redirect
 	logger *slog.Logger
-	// media downloads the bytes, from mediaOrigins only (mediaclient.go).
+	// media downloads the bytes, from mediaOrigins only.
 	media        *http.Client
-	mediaOrigins mediaOrigins
+	mediaOrigins linkedin.MediaOrigins
 	observe      func(endpoint string, outcome errKind) // metrics hook
 	ver          *linkedin.Versions                     // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
@@ -179,7 +179,7 @@ func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, 
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
 	if err != nil {
-		return nil, 0, fmt.Errorf("insights: download media: %w", redactError(err))
+		return nil, 0, fmt.Errorf("insights: download media: %w", linkedin.RedactError(err))
 	}
 	res, err := s.media.Do(req)
 	if err != nil {

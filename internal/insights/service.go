@@ -178,11 +178,11 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	case src != nil:
 		s.src = src
 	case cfg.linkedIn():
-		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		client := newAPIClient()
+		origins, _ := linkedin.ParseMediaOrigins(cfg.MediaOrigins) // checked by validate
+		client := linkedin.NewAPIClient()
 		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
 		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
-		src.media, src.mediaOrigins = newMediaClient(origins), origins
+		src.media, src.mediaOrigins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
 			s.persist = true // also set below; the stored token needs it now
