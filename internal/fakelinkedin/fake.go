@@ -74,7 +74,12 @@ type Fake struct {
 	app       *oauthApp
 	codes     map[string]*authCode
 	issued    map[string]string
+	scopes    map[string][]string
 	refreshOf map[string]string
+	// lives are the tokens introspection knows (introspect.go);
+	// omitExpiry leaves expires_at out of its answers.
+	lives      map[string]*tokenLife
+	omitExpiry bool
 
 	// Calls counts requests by route: posts, post, images, videos, download, token.
 	calls sync.Map // string -> *atomic.Int64
@@ -103,6 +108,9 @@ func (f *Fake) RequireToken(token, refreshed string, failWith500 bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.token, f.refreshed, f.tokenCheck500 = token, refreshed, failWith500
+	if token != "" {
+		f.knowLocked(token, PastedTokenDays*24*time.Hour)
+	}
 }
 
 // DelayMedia makes the Images and Videos APIs wait d before answering; each
@@ -188,7 +196,7 @@ func (f *Fake) Publish() (postURN, imageURN string) {
 // count.
 func (f *Fake) APICalls() int64 {
 	var n int64
-	for _, route := range []string{"posts", "post", "images", "videos", "token"} {
+	for _, route := range []string{"posts", "post", "images", "videos", "acls", "token"} {
 		n += f.Calls(route)
 	}
 	return n
@@ -223,10 +231,12 @@ func (f *Fake) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok\n") })
 	mux.HandleFunc("POST /oauth/v2/accessToken", f.serveToken)
+	mux.HandleFunc("POST /oauth/v2/introspectToken", f.serveIntrospect)
 	mux.HandleFunc("GET /oauth/v2/authorization", f.serveAuthorize)
 	mux.HandleFunc("GET /oauth/v2/authorization/decide", f.serveDecide)
 	mux.HandleFunc("GET /rest/posts", f.api("posts", f.servePosts))
 	mux.HandleFunc("GET /rest/posts/{urn}", f.api("post", f.servePost))
+	mux.HandleFunc("GET /rest/organizationAcls", f.api("acls", f.serveACLs))
 	mux.HandleFunc("GET /rest/images/{urn}", f.api("images", f.serveMedia))
 	mux.HandleFunc("GET /rest/videos/{urn}", f.api("videos", f.serveMedia))
 	f.control(mux)
@@ -291,12 +301,12 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		auth := r.Header.Get("Authorization")
-		switch f.memberOf(auth) {
-		case MemberPageAdmin:
+		switch member := f.memberOf(auth); {
+		case member == MemberPageAdmin || member == MemberAdPoster || (member != "" && route == "acls"):
 			w.Header().Set("X-RestLi-Protocol-Version", "2.0.0")
 			serve(w, r)
 			return
-		case MemberNotAdmin:
+		case member != "":
 			writeError(w, http.StatusForbidden, 100, accessTokenNotAdmin, accessDeniedForPosts)
 			return
 		}
@@ -453,9 +463,9 @@ func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 	f.mu.Unlock()
 	if member != "" && !failToken && r.PostForm.Get("grant_type") == "refresh_token" {
 		// A refresh token the exchange handed out: a new access token of
-		// the same member; the refresh token keeps its lifetime.
+		// the same member and scopes; the refresh token keeps its lifetime.
 		f.mu.Lock()
-		token := f.issueLocked(member)
+		token := f.issueLocked(member, strings.Join(f.scopes[r.PostForm.Get("refresh_token")], " "))
 		f.mu.Unlock()
 		writeJSON(w, map[string]any{"access_token": token, "expires_in": accessTokenSeconds, "refresh_token": r.PostForm.Get("refresh_token"), "refresh_token_expires_in": refreshTokenSeconds})
 		return

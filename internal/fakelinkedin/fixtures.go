@@ -22,6 +22,10 @@ import (
 //	          429 past them (Fake.Throttle)
 //	oauth:    "Authorization Code Flow (3-legged OAuth)" (shared/authentication/
 //	          authorization-code-flow): oauth.go
+//	roles:    "Organization Access Control by Role" (community-management/
+//	          organizations/organization-access-control-by-role): acls.go
+//	introspection: "Token Introspection" (shared/authentication/
+//	          token-introspection): introspect.go
 //	tokens:   "Refresh Tokens with OAuth 2.0" (shared/authentication/
 //	          programmatic-refresh-tokens): the refresh grant and its errors
 

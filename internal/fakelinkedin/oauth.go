@@ -36,9 +36,9 @@ import (
 //	           missing parameter and for a redirect_uri other than the
 //	           authorization's, invalid_client (401) for a wrong client id
 //	           or secret, invalid_grant for a code reused, expired or unknown.
-//	members:   a token of a member who is not an admin of the organization
-//	           reads its posts 403 ACCESS_DENIED ("API error handling"; the
-//	           Posts API needs an admin's r_organization_social).
+//	members:   a token of a member with no role on the organization reads
+//	           its posts 403 ACCESS_DENIED ("API error handling"); their
+//	           roles (acls.go) need the r_organization_admin scope.
 
 // Members who can sign in at the fake's authorization page.
 const (
@@ -69,9 +69,9 @@ type oauthApp struct {
 
 // authCode is an authorization code handed out and not yet exchanged.
 type authCode struct {
-	clientID, redirectURI, member string
-	expires                       time.Time
-	used                          bool
+	clientID, redirectURI, member, scope string
+	expires                              time.Time
+	used                                 bool
 }
 
 // RegisterApp makes the fake know an app: its client id and secret, and
@@ -92,20 +92,24 @@ func (f *Fake) ExpireCodes() {
 	}
 }
 
-// IssueToken hands out an access token for member as the exchange would,
-// for tests that need one without the browser's round trip.
+// IssueToken hands out an access token for member as the exchange would
+// for the reconnect's scopes, for tests that need one without the
+// browser's round trip.
 func (f *Fake) IssueToken(member string) string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.issueLocked(member)
+	return f.issueLocked(member, "r_organization_social r_organization_admin")
 }
 
-func (f *Fake) issueLocked(member string) string {
+// issueLocked hands out a token of member for the space-separated scopes.
+func (f *Fake) issueLocked(member, scope string) string {
 	token := "fake-" + member + "-" + rand.Text()
 	if f.issued == nil {
-		f.issued = map[string]string{}
+		f.issued, f.scopes = map[string]string{}, map[string][]string{}
 	}
 	f.issued[token] = member
+	f.scopes[token] = strings.Fields(scope)
+	f.knowLocked(token, accessTokenSeconds*time.Second)
 	return token
 }
 
@@ -193,7 +197,7 @@ func (f *Fake) serveDecide(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	app := f.app
 	if app == nil || q.Get("client_id") != app.clientID || !slices.Contains(app.redirects, q.Get("redirect_uri")) ||
-		(member != MemberPageAdmin && member != MemberNotAdmin) {
+		!slices.Contains([]string{MemberPageAdmin, MemberNotAdmin, MemberAdPoster, MemberOtherAdmin}, member) {
 		f.mu.Unlock()
 		http.Error(w, "bad decision", http.StatusBadRequest)
 		return
@@ -202,7 +206,7 @@ func (f *Fake) serveDecide(w http.ResponseWriter, r *http.Request) {
 	if f.codes == nil {
 		f.codes = map[string]*authCode{}
 	}
-	f.codes[code] = &authCode{clientID: app.clientID, redirectURI: q.Get("redirect_uri"), member: member, expires: time.Now().Add(codeLifetime)}
+	f.codes[code] = &authCode{clientID: app.clientID, redirectURI: q.Get("redirect_uri"), member: member, scope: q.Get("scope"), expires: time.Now().Add(codeLifetime)}
 	f.mu.Unlock()
 	http.Redirect(w, r, q.Get("redirect_uri")+"?"+url.Values{"code": {code}, "state": {q.Get("state")}}.Encode(), http.StatusFound)
 }
@@ -236,13 +240,13 @@ func (f *Fake) serveCodeGrant(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.used = true
-	answer := map[string]any{"access_token": f.issueLocked(c.member), "expires_in": accessTokenSeconds, "scope": "r_organization_social"}
+	answer := map[string]any{"access_token": f.issueLocked(c.member, c.scope), "expires_in": accessTokenSeconds, "scope": strings.Join(strings.Fields(c.scope), ",")}
 	if f.app.grantRefresh {
 		refresh := "fake-refresh-" + rand.Text()
 		if f.refreshOf == nil {
 			f.refreshOf = map[string]string{}
 		}
-		f.refreshOf[refresh] = c.member
+		f.refreshOf[refresh], f.scopes[refresh] = c.member, strings.Fields(c.scope)
 		answer["refresh_token"], answer["refresh_token_expires_in"] = refresh, refreshTokenSeconds
 	}
 	w.Header().Set("Cache-Control", "no-store")

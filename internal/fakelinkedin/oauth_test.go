@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,8 +27,13 @@ func newOAuthFake(t *testing.T) (*Fake, string, *http.Client) {
 // authorize asks the authorization page and follows a decision link to
 // the redirect back; it returns that redirect's query.
 func authorize(t *testing.T, base string, c *http.Client, member string) url.Values {
+	return authorizeFor(t, base, c, member, "r_organization_social")
+}
+
+// authorizeFor is authorize for the space-separated scopes.
+func authorizeFor(t *testing.T, base string, c *http.Client, member, scope string) url.Values {
 	t.Helper()
-	q := url.Values{"response_type": {"code"}, "client_id": {"app-id"}, "redirect_uri": {testRedirect}, "state": {"st"}, "scope": {"r_organization_social"}}
+	q := url.Values{"response_type": {"code"}, "client_id": {"app-id"}, "redirect_uri": {testRedirect}, "state": {"st"}, "scope": {scope}}
 	res, err := c.Get(base + "/oauth/v2/authorization/decide?" + q.Encode() + "&member=" + member)
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +155,7 @@ func TestIssuedTokensReadByRole(t *testing.T) {
 	}{
 		{"page admin", f.IssueToken(MemberPageAdmin), 200},
 		{"not an admin", f.IssueToken(MemberNotAdmin), 403},
+		{"an ad agency", f.IssueToken(MemberAdPoster), 200},
 		{"an expired token", "expired", 401},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -182,5 +189,90 @@ func TestRefreshTokenOfAnApprovedApp(t *testing.T) {
 	status, body = exchange(t, base, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}, "client_id": {"app-id"}, "client_secret": {"app-secret"}})
 	if status != 200 || body["access_token"] == "" {
 		t.Fatalf("refresh: %d %v", status, body)
+	}
+}
+
+// TestRolesByMember: the roleAssignee finder lists the member's roles as
+// filtered, paged by start and count; an ad agency reads the posts but has
+// no approved ADMINISTRATOR role.
+func TestRolesByMember(t *testing.T) {
+	f, base, _ := newOAuthFake(t)
+	get := func(token, query string) (int, []acl, []map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", base+"/rest/organizationAcls?"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("LinkedIn-Version", "202401")
+		req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body struct {
+			Elements []acl
+			Paging   struct{ Links []map[string]any }
+		}
+		_ = json.NewDecoder(res.Body).Decode(&body)
+		return res.StatusCode, body.Elements, body.Paging.Links
+	}
+	const admins = "q=roleAssignee&role=ADMINISTRATOR&state=APPROVED"
+	var all []acl
+	for start := 0; ; start += 10 {
+		status, page, links := get(f.IssueToken(MemberPageAdmin), admins+"&start="+strconv.Itoa(start))
+		if status != 200 || len(page) > 10 {
+			t.Fatalf("page at %d: %d, %d elements", start, status, len(page))
+		}
+		all = append(all, page...)
+		if len(links) == 0 {
+			break
+		}
+	}
+	if len(all) != OtherAdministered+len(AdminOrganizations) || all[len(all)-1].Organization != AdminOrganizations[len(AdminOrganizations)-1] {
+		t.Fatalf("the page admin's approved admin roles: %v", all)
+	}
+	for _, tc := range []struct {
+		name, member, query string
+		want                int
+	}{
+		{"not an admin: none", MemberNotAdmin, admins, 0},
+		{"an ad agency: none approved as admin", MemberAdPoster, admins, 0},
+		{"an ad agency: its roles", MemberAdPoster, "q=roleAssignee", 2 * len(AdminOrganizations)},
+		{"another page's admin", MemberOtherAdmin, admins, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if status, got, _ := get(f.IssueToken(tc.member), tc.query); status != 200 || len(got) != tc.want {
+				t.Fatalf("%d %v, want %d elements", status, got, tc.want)
+			}
+		})
+	}
+	if status, _, _ := get(f.IssueToken(MemberPageAdmin), "q=author"); status != 400 {
+		t.Fatalf("another finder: %d", status)
+	}
+}
+
+// TestRolesNeedTheAdminScope: the roles of a member whose token was
+// granted r_organization_social alone are refused 403; with
+// r_organization_admin they are listed.
+func TestRolesNeedTheAdminScope(t *testing.T) {
+	_, base, c := newOAuthFake(t)
+	for _, tc := range []struct {
+		scope  string
+		status int
+	}{{"r_organization_social", 403}, {"r_organization_social r_organization_admin", 200}} {
+		code := authorizeFor(t, base, c, MemberPageAdmin, tc.scope).Get("code")
+		_, body := exchange(t, base, url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {testRedirect}, "client_id": {"app-id"}, "client_secret": {"app-secret"}})
+		token, _ := body["access_token"].(string)
+		req, _ := http.NewRequest("GET", base+"/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("LinkedIn-Version", "202401")
+		req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("scope %q: %d, want %d", tc.scope, res.StatusCode, tc.status)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,11 +35,18 @@ func (p *Proxy) serveCopy(w http.ResponseWriter, r *http.Request, t target, fres
 		}
 	}
 	defer c.Close()
+	ct := contentType(t, c.Meta.Attrs["Content-Type"])
+	if ct == "" {
+		return false
+	}
 	source := "owner"
 	h := w.Header()
 	for k, v := range c.Meta.Attrs {
-		h.Set(k, v)
+		if slices.Contains(keptHeaders, k) {
+			h.Set(k, v)
+		}
 	}
+	h.Set("Content-Type", ct)
 	switch {
 	case fresh != nil:
 		// A 304 says how the owner serves the URL now (stale or not).
@@ -88,6 +96,8 @@ func (p *Proxy) passOn(w http.ResponseWriter, res result) {
 	for k, v := range res.header {
 		h[k] = v
 	}
+	// The owner's answers other than 200 and 304 are its JSON errors.
+	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Del("Etag")
 	h.Del("Last-Modified")
 	if h.Get("Cache-Control") == "" {

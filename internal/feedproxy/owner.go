@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/veldhaven/site/internal/diskcache"
+	"github.com/veldhaven/site/internal/insights"
 )
 
 const (
@@ -25,8 +29,45 @@ const (
 	dialTimeout = 2 * time.Second
 )
 
-// keptHeaders are the owner's headers a copy keeps and repeats.
-var keptHeaders = []string{"Content-Type", "Cache-Control", "Etag", "Last-Modified", "X-Feed-Stale", "Content-Security-Policy", "Retry-After"}
+// keptHeaders are the owner's headers a copy keeps and repeats. The
+// content type is checked against the target (contentType), and the
+// owner's Content-Security-Policy is never repeated: a replica answers
+// with its own (mediaPolicy).
+var keptHeaders = []string{"Content-Type", "Cache-Control", "Etag", "Last-Modified", "X-Feed-Stale", "Retry-After"}
+
+// mediaPolicy is the Content-Security-Policy of every answer of a replica:
+// nothing it serves is meant to run or load anything.
+const mediaPolicy = "default-src 'none'; sandbox"
+
+// mediaTypes are the content types a replica serves media bytes as, by the
+// kind their key names (a video's thumbnail is an image): none can carry a
+// script, whatever the owner says.
+var mediaTypes = map[string][]string{
+	"image": {"image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/bmp"},
+	"thumb": {"image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/bmp"},
+	"video": {"video/mp4", "video/webm", "video/quicktime"},
+}
+
+// errContentType: the owner answered a type the target does not allow.
+var errContentType = errors.New("the owner answered an unexpected content type")
+
+// contentType is the type t is served as given the owner's: JSON for the
+// feed and the media URLs, the owner's for media bytes only when it is one
+// of mediaTypes for the key's kind; "" refuses the answer.
+func contentType(t target, owner string) string {
+	if !t.media {
+		return "application/json; charset=utf-8"
+	}
+	mt, _, err := mime.ParseMediaType(owner)
+	if err != nil {
+		return ""
+	}
+	kind, _, _ := strings.Cut(strings.TrimPrefix(t.key, insights.PathMediaPrefix), "-")
+	if slices.Contains(mediaTypes[kind], mt) {
+		return mt
+	}
+	return ""
+}
 
 var (
 	// errRedirect: the owner never redirects; one is not followed.
@@ -111,7 +152,12 @@ func (p *Proxy) request(t target) result {
 		res := result{status: resp.StatusCode, header: kept(resp.Header)}
 		switch {
 		case resp.StatusCode == http.StatusOK:
-			err = p.keep(t, res.header, resp)
+			if ct := contentType(t, res.header.Get("Content-Type")); ct == "" {
+				err = errContentType
+			} else {
+				res.header.Set("Content-Type", ct)
+				err = p.keep(t, res.header, resp)
+			}
 		case resp.StatusCode == http.StatusNotModified:
 		case resp.StatusCode >= 300 && resp.StatusCode < 400:
 			err = errRedirect

@@ -162,6 +162,7 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 // ServeHTTP answers a request for /linkedin-api or below.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", mediaPolicy)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		p.refuse(w, &apiError{http.StatusMethodNotAllowed, "method not allowed"})

@@ -145,6 +145,9 @@ func (o *owner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", it.contentType)
 	w.Header().Set("Cache-Control", it.cacheControl)
+	if mode == "hostile" {
+		w.Header().Set("Content-Security-Policy", "script-src 'unsafe-inline'")
+	}
 	sum := fnv.New64a()
 	_, _ = io.WriteString(sum, it.body)
 	w.Header().Set("ETag", fmt.Sprintf(`"%x"`, sum.Sum64()))
@@ -250,6 +253,45 @@ func TestOwnerUpThenAway(t *testing.T) {
 			}
 			if w.Code == 200 && w.Header().Get("Content-Type") == "" {
 				t.Error("no Content-Type")
+			}
+		})
+	}
+}
+
+func TestTheReplicaSetsTypeAndPolicy(t *testing.T) {
+	const html = "<script>alert(document.domain)</script>"
+	tests := []struct {
+		name, target, ownerType, body string
+		status                        int
+		wantType                      string
+	}{
+		{"media bytes as HTML", mediaPath, "text/html", html, 502, "application/json; charset=utf-8"},
+		{"media bytes as SVG", mediaPath, "image/svg+xml", html, 502, "application/json; charset=utf-8"},
+		{"an image key as a video", mediaPath, "video/mp4", mediaBytes, 502, "application/json; charset=utf-8"},
+		{"media bytes as JPEG", mediaPath, "image/jpeg; charset=binary", mediaBytes, 200, "image/jpeg"},
+		{"the image URL as HTML", imageURL, "text/html", `{"downloadUrl":"` + mediaPath + `"}`, 200, "application/json; charset=utf-8"},
+		{"the feed as HTML", "/linkedin-api", "text/html", feedBody, 200, "application/json; charset=utf-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, _, p, _ := setup(t, Config{})
+			o.set("hostile")
+			o.put(tt.target, ownerItem{tt.ownerType, "public, max-age=60", tt.body})
+			for _, from := range []string{"owner", "copy"} {
+				w := get(p, tt.target)
+				if w.Code != tt.status {
+					t.Fatalf("%s: status %d, want %d", from, w.Code, tt.status)
+				}
+				if got := w.Header().Get("Content-Type"); got != tt.wantType {
+					t.Errorf("%s: Content-Type %q, want %q", from, got, tt.wantType)
+				}
+				if got := w.Header().Get("Content-Security-Policy"); got != mediaPolicy {
+					t.Errorf("%s: Content-Security-Policy %q, want %q", from, got, mediaPolicy)
+				}
+				if tt.status != 200 {
+					return
+				}
+				o.set("500") // the second answer is the copy
 			}
 		})
 	}

@@ -112,6 +112,19 @@ func (c *feedCache) staleLocked(f *feed, now time.Time) bool {
 	return c.lastErr != nil || age < 0 || age > 2*c.interval
 }
 
+// old reports whether the feed held is older than it is served fresh at
+// now, or there is none though a refresh was tried.
+func (c *feedCache) old() bool {
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cur == nil {
+		return c.attempted
+	}
+	age := now.Sub(c.cur.fetchedAt)
+	return age < 0 || age > 2*c.interval
+}
+
 // get returns the feed to serve, and whether it is stale. err is set only
 // when there is no feed at all: the last refresh's failure. It never calls
 // upstream; before the first refresh has concluded it waits for it, at

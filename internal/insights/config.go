@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // Defaults applied by New to zero fields of Config.
@@ -47,7 +49,7 @@ type Config struct {
 	// point it at a fake upstream.
 	APIBase string
 	// Version is the LinkedIn-Version header (YYYYMM), default
-	// DefaultVersion(Released, now).
+	// linkedin.DefaultVersion(Released, now).
 	Version string
 	// Released is the day this build was made (cmd/site has it from the
 	// linker); zero in a development build.
@@ -79,7 +81,7 @@ type Config struct {
 	// DefaultMaxConcurrentMedia.
 	MaxConcurrentMedia int
 	// MediaOrigins are the only origins media bytes are downloaded from,
-	// redirects included, default DefaultMediaOrigins (mediaclient.go).
+	// redirects included, default linkedin.DefaultMediaOrigins.
 	MediaOrigins []string
 	// MediaFetchRate and MediaFetchBurst bound how many upstream media
 	// downloads visitors can cause: a token bucket, default
@@ -113,7 +115,7 @@ func (cfg Config) withDefaults() Config {
 	}
 	cfg.APIBase = strings.TrimRight(cfg.APIBase, "/")
 	if cfg.Version == "" {
-		cfg.Version = DefaultVersion(cfg.Released, time.Now())
+		cfg.Version = linkedin.DefaultVersion(cfg.Released, time.Now())
 	}
 	if cfg.TokenURL == "" {
 		cfg.TokenURL = DefaultTokenURL
@@ -137,7 +139,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
 	}
 	if len(cfg.MediaOrigins) == 0 {
-		cfg.MediaOrigins = slices.Clone(DefaultMediaOrigins)
+		cfg.MediaOrigins = slices.Clone(linkedin.DefaultMediaOrigins)
 	}
 	if cfg.MediaFetchRate <= 0 {
 		cfg.MediaFetchRate = DefaultMediaFetchRate
@@ -165,10 +167,10 @@ func (cfg Config) validate() error {
 	if err := checkHTTPURL(cfg.TokenURL); err != nil {
 		return fmt.Errorf("insights: TokenURL: %w", err)
 	}
-	if !versionPattern.MatchString(cfg.Version) {
+	if !linkedin.ValidVersion(cfg.Version) {
 		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
 	}
-	if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+	if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
 		return fmt.Errorf("insights: MediaOrigins: %w", err)
 	}
 	if cfg.DailyCalls < MinDailyCalls {
@@ -176,9 +178,6 @@ func (cfg Config) validate() error {
 	}
 	return nil
 }
-
-// versionPattern is LinkedIn's version syntax: YYYYMM, optionally .RR.
-var versionPattern = regexp.MustCompile(`^20[0-9]{2}(0[1-9]|1[0-2])(\.[0-9]{2})?$`)
 
 // checkHTTPURL accepts an absolute http or https URL.
 func checkHTTPURL(raw string) error {
@@ -241,7 +240,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
 		}
 	}
-	if cfg.Version != "" && !versionPattern.MatchString(cfg.Version) {
+	if cfg.Version != "" && !linkedin.ValidVersion(cfg.Version) {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
 	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
@@ -257,7 +256,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
-		if _, err := parseMediaOrigins(cfg.MediaOrigins); err != nil {
+		if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 		}
 	}

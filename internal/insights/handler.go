@@ -30,12 +30,13 @@ const (
 	cacheMediaBytes = "public, max-age=3600"
 )
 
-// Paths served, all under the prefix main mounts the handler at.
+// Paths served, all under the prefix main mounts the handler at; a web
+// replica checks requests against them as this handler does.
 const (
-	pathFeed  = "/linkedin-api"
-	pathImage = "/linkedin-api/image"
-	pathVideo = "/linkedin-api/video"
-	pathMedia = "/linkedin-api/media/"
+	PathFeed        = "/linkedin-api"
+	PathImage       = "/linkedin-api/image"
+	PathVideo       = "/linkedin-api/video"
+	PathMediaPrefix = "/linkedin-api/media/"
 )
 
 // Handler returns the HTTP handler of the feed endpoints. It expects full
@@ -60,11 +61,11 @@ const (
 // LinkedIn; only media not yet stored are fetched for a visitor.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc(pathFeed, s.serveFeed)
-	mux.HandleFunc(pathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindImage) })
-	mux.HandleFunc(pathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
-	mux.HandleFunc(pathMedia+"{key}", s.serveMedia)
-	mux.HandleFunc(pathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc(PathFeed, s.serveFeed)
+	mux.HandleFunc(PathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindImage) })
+	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
+	mux.HandleFunc(PathMediaPrefix+"{key}", s.serveMedia)
+	mux.HandleFunc(PathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
 		apierror.Write(w, http.StatusNotFound, "not found")
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -166,7 +167,7 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 			cancel()
 			s.writeMediaURL(w, r, struct {
 				Thumbnail string `json:"thumbnail"`
-			}{pathMedia + thumb})
+			}{PathMediaPrefix + thumb})
 			return
 		}
 		cancel()
@@ -177,7 +178,7 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 	}
 	s.writeMediaURL(w, r, struct {
 		DownloadURL string `json:"downloadUrl"`
-	}{pathMedia + key})
+	}{PathMediaPrefix + key})
 }
 
 // writeMediaURL answers the JSON of serveMediaURL.

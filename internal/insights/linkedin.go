@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // postsPageSize is how many posts are asked for; the site shows at most a
@@ -30,11 +32,11 @@ type linkedInSource struct {
 	cfg    Config
 	client *http.Client // API and token calls: follows no redirect
 	logger *slog.Logger
-	// media downloads the bytes, from mediaOrigins only (mediaclient.go).
+	// media downloads the bytes, from mediaOrigins only.
 	media        *http.Client
-	mediaOrigins mediaOrigins
+	mediaOrigins linkedin.MediaOrigins
 	observe      func(endpoint string, outcome errKind) // metrics hook
-	ver          *versionState                          // LinkedIn-Version in use
+	ver          *linkedin.Versions                     // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
 	// budget (callbudget.go); learned remembers a refused sortBy and a
 	// failing token (linkedinstate.go).
@@ -47,7 +49,9 @@ type linkedInSource struct {
 
 	// onRefreshed, when set, is told of every token the refresh grant
 	// hands out (the service keeps it, sealed, when it can).
-	onRefreshed func(tokenResponse)
+	onRefreshed func(linkedin.Token)
+	// oauth is the app's side of the token endpoint.
+	oauth *linkedin.OAuth
 
 	mu           sync.Mutex
 	token        string // current access token
@@ -67,7 +71,7 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *versionState, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	return &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
@@ -175,7 +179,7 @@ func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, 
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
 	if err != nil {
-		return nil, 0, fmt.Errorf("insights: download media: %w", redactError(err))
+		return nil, 0, fmt.Errorf("insights: download media: %w", linkedin.RedactError(err))
 	}
 	res, err := s.media.Do(req)
 	if err != nil {
@@ -204,7 +208,7 @@ func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, 
 // configured, and retries; likewise on a 500, which is how LinkedIn answers
 // a failed downstream check of the access token (Microsoft Learn, "API
 // error handling"), at most once per tokenCheckRefreshInterval. On a 426
-// it moves to a LinkedIn-Version LinkedIn serves (see versionState) and
+// it moves to a LinkedIn-Version LinkedIn serves (see linkedin.Versions) and
 // retries.
 func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
@@ -212,7 +216,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 	refreshed, switched := false, false
 	for {
 		token, gen := s.currentToken()
-		version := s.ver.current()
+		version := s.ver.Current()
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
 		var ue *upstreamError
 		if !errors.As(err, &ue) {
@@ -233,7 +237,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 		}
 		if !switched && ue.Kind == kindVersionRetired {
 			switched = true
-			if s.ver.switchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
+			if s.ver.SwitchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
 				continue
 			}
 		}
@@ -370,24 +374,41 @@ func (s *linkedInSource) currentToken() (string, int) {
 	return s.token, s.tokenGen
 }
 
-// tokenResponse is the answer of LinkedIn's OAuth token endpoint
-// (Microsoft Learn, "Authorization Code Flow", step 3, and "Refresh Tokens
-// with OAuth 2.0"): refresh_token only for apps LinkedIn approved for it.
-type tokenResponse struct {
-	AccessToken           string `json:"access_token"`
-	ExpiresIn             int64  `json:"expires_in"`
-	RefreshToken          string `json:"refresh_token"`
-	RefreshTokenExpiresIn int64  `json:"refresh_token_expires_in"`
-	Scope                 string `json:"scope"`
+// learnExpiry asks LinkedIn when the token in use expires (token
+// introspection), when nothing has said so yet: a token pasted from the
+// Developer Portal comes without its expiry, one from the token endpoint
+// with it. Not counted against the budget: it is no API call.
+func (s *linkedInSource) learnExpiry(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	token, gen := s.currentToken()
+	in, err := s.oauth.Introspect(ctx, token)
+	err = tokenError("introspect", err)
+	s.observe("introspect", outcomeOf(err))
+	if err != nil {
+		s.logger.Warn("insights: LinkedIn's token introspection failed", slog.String("error", err.Error()))
+		return
+	}
+	if !in.Active {
+		s.logger.Warn("insights: LinkedIn says the feed's token is not active", slog.String("status", in.Status))
+	}
+	if in.ExpiresAt.IsZero() || in.Status == "revoked" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tokenGen == gen && s.expiresAt.IsZero() {
+		s.expiresAt = in.ExpiresAt
+	}
 }
 
-// expiry is when the access token expires, counted from now; zero when
-// the answer did not say.
-func (t tokenResponse) expiry(now time.Time) time.Time {
-	if t.ExpiresIn <= 0 {
+// expiry is when a token that lasts seconds expires, counted from now;
+// zero when the answer did not say.
+func expiry(seconds int64, now time.Time) time.Time {
+	if seconds <= 0 {
 		return time.Time{}
 	}
-	return now.Add(time.Duration(t.ExpiresIn) * time.Second)
+	return now.Add(time.Duration(seconds) * time.Second)
 }
 
 // canRefresh reports whether the source holds a refresh token and the
@@ -414,35 +435,59 @@ func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) 
 	return tokenFingerprint(s.token), s.expiresAt
 }
 
-// verify reads the organization's newest post with token: LinkedIn
-// answers 403 to a member who is not an admin of the page. The call is
-// counted by no budget: the reconnect has its own (internal/linkedinauth).
+// aclPageSize and maxACLPages bound the roles the check reads: a member
+// who administers more than 200 pages is not expected.
+const (
+	aclPageSize = 20
+	maxACLPages = 10
+)
+
+// aclsResponse is the part of the roleAssignee finder the check reads
+// (Microsoft Learn, "Organization Access Control by Role").
+type aclsResponse struct {
+	Elements []struct {
+		Role         string `json:"role"`
+		State        string `json:"state"`
+		Organization string `json:"organization"`
+	} `json:"elements"`
+}
+
+// verify asks LinkedIn whether token's member is an approved ADMINISTRATOR
+// of the organization: reading its posts is not enough, since an ad
+// agency (DIRECT_SPONSORED_CONTENT_POSTER) can. Not one is a forbidden
+// error. The calls are counted by no budget: the reconnect has its own
+// (internal/linkedinauth).
 func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) + "&count=1"
-	var resp postsResponse
-	err := s.fetchJSON(ctx, "verify", u, token, s.ver.current(), &resp)
-	s.observe("verify", outcomeOf(err))
-	if err == nil && resp.Elements == nil {
-		return &upstreamError{Endpoint: "verify", Kind: kindBadResponse, Err: errors.New("no elements in answer")}
+	for page := range maxACLPages {
+		u := s.cfg.APIBase + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
+			strconv.Itoa(page*aclPageSize) + "&count=" + strconv.Itoa(aclPageSize)
+		var resp aclsResponse
+		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), &resp)
+		s.observe("verify", outcomeOf(err))
+		if err != nil {
+			return err
+		}
+		for _, e := range resp.Elements {
+			if e.Organization == s.cfg.OrganizationURN && e.Role == "ADMINISTRATOR" && e.State == "APPROVED" {
+				return nil
+			}
+		}
+		if len(resp.Elements) < aclPageSize {
+			break
+		}
 	}
-	return err
+	return &upstreamError{Endpoint: "verify", Kind: kindForbidden, Err: errors.New("not an approved administrator of the organization")}
 }
 
-// exchangeCode trades an authorization code for a token (grant_type
-// authorization_code), once: a code is good for one exchange. Counted by
-// no budget: the reconnect has its own.
-func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI string) (tokenResponse, error) {
+// exchangeCode trades an authorization code for a token, once: a code is
+// good for one exchange. Counted by no budget: the reconnect has its own.
+func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI string) (linkedin.Token, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	tok, err := s.postToken(ctx, "exchange", url.Values{
-		"grant_type":    {"authorization_code"},
-		"code":          {code},
-		"redirect_uri":  {redirectURI},
-		"client_id":     {s.cfg.ClientID},
-		"client_secret": {s.cfg.ClientSecret},
-	})
+	tok, err := s.oauth.Exchange(ctx, code, redirectURI)
+	err = tokenError("exchange", err)
 	s.observe("exchange", outcomeOf(err))
 	return tok, err
 }
@@ -493,7 +538,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 			if tok.RefreshToken != "" {
 				s.refreshToken = tok.RefreshToken
 			}
-			s.expiresAt = tok.expiry(now)
+			s.expiresAt = expiry(tok.ExpiresIn, now)
 			s.tokenGen++
 			s.lastRefresh = now
 			s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
@@ -525,64 +570,33 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 	}
 }
 
-// requestToken POSTs the refresh grant to the token endpoint.
-func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) (tokenResponse, error) {
+// requestToken trades the refresh token for a new access token, counted
+// against the budget.
+func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) (linkedin.Token, error) {
 	if err := s.budget.take("token"); err != nil {
-		return tokenResponse{}, err
+		return linkedin.Token{}, err
 	}
-	return s.postToken(ctx, "token", url.Values{
-		"grant_type":    {"refresh_token"},
-		"refresh_token": {refreshToken},
-		"client_id":     {s.cfg.ClientID},
-		"client_secret": {s.cfg.ClientSecret},
-	})
+	tok, err := s.oauth.Refresh(ctx, refreshToken)
+	return tok, tokenError("token", err)
 }
 
-// postToken POSTs a grant to the token endpoint. A refusal carries OAuth's
-// error code (RFC 6749 §5.2: invalid_grant, invalid_client, ...) as Code;
-// nothing else of the body is kept, since it may echo request data.
-func (s *linkedInSource) postToken(ctx context.Context, endpoint string, form url.Values) (tokenResponse, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.TokenURL, strings.NewReader(form.Encode()))
-	if err != nil {
-		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	res, err := s.client.Do(req)
-	if err != nil {
-		return tokenResponse{}, classifyTransport(endpoint, err)
-	}
-	defer drain(res.Body)
-	if res.StatusCode != http.StatusOK {
+// tokenError classifies an error of the token endpoint: a refusal keeps
+// OAuth's code only; a redirect is not followed, so the secret stays here.
+func tokenError(endpoint string, err error) error {
+	var oe *linkedin.OAuthError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &oe):
 		kind := kindUnauthorized
-		if res.StatusCode >= 300 && res.StatusCode < 400 {
-			kind = kindRedirected // not followed: the secret stays here
+		if oe.Status >= 300 && oe.Status < 400 {
+			kind = kindRedirected
 		}
-		var oe struct {
-			Error string `json:"error"`
-		}
-		_ = json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&oe)
-		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kind, Status: res.StatusCode, Code: SanitizeOAuthCode(oe.Error)}
+		return &upstreamError{Endpoint: endpoint, Kind: kind, Status: oe.Status, Code: oe.Code}
+	case errors.Is(err, linkedin.ErrBadAnswer):
+		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
 	}
-	var tok tokenResponse
-	if err := json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&tok); err != nil || tok.AccessToken == "" {
-		return tokenResponse{}, &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Status: res.StatusCode, Err: errors.New("no access_token in answer")}
-	}
-	return tok, nil
-}
-
-// SanitizeOAuthCode keeps an OAuth error code to [a-z_], 40 characters at
-// most: it is logged and shown.
-func SanitizeOAuthCode(code string) string {
-	var b strings.Builder
-	for _, c := range code {
-		if b.Len() >= 40 {
-			break
-		}
-		if c >= 'a' && c <= 'z' || c == '_' {
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
+	return classifyTransport(endpoint, err)
 }
 
 // drain reads a little of a body and closes it, so the connection can be

@@ -2,6 +2,7 @@ package insights
 
 import (
 	"encoding/json"
+	"github.com/veldhaven/site/internal/linkedin"
 	"net/http"
 	"reflect"
 	"strings"
@@ -90,7 +91,7 @@ func TestContract(t *testing.T) {
 	sawPosts, sawImage := false, false
 	for _, r := range env.fake.requests {
 		if strings.HasPrefix(r.URL.Path, "/rest/") {
-			if r.Header.Get("Authorization") != "Bearer "+testToken || r.Header.Get("LinkedIn-Version") != DefaultVersion(time.Time{}, time.Now()) ||
+			if r.Header.Get("Authorization") != "Bearer "+testToken || r.Header.Get("LinkedIn-Version") != linkedin.DefaultVersion(time.Time{}, time.Now()) ||
 				r.Header.Get("X-Restli-Protocol-Version") != "2.0.0" {
 				t.Errorf("%s: headers %v", r.URL.Path, r.Header)
 			}

@@ -4,14 +4,6 @@ package insights
 // endpoints from another one (the web replicas' proxy, internal/feedproxy):
 // it forwards only what passes the very checks the owner applies.
 
-// Paths of the feed endpoints (the handler's patterns).
-const (
-	PathFeed        = pathFeed
-	PathImage       = pathImage
-	PathVideo       = pathVideo
-	PathMediaPrefix = pathMedia
-)
-
 // ValidMediaURN reports whether urn is a LinkedIn media URN of the kind
 // ("image" or "video") that /linkedin-api/{kind}?urn= accepts.
 func ValidMediaURN(urn, kind string) bool {

@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // A page admin reconnects the feed from /admin/linkedin
 // (internal/linkedinauth runs LinkedIn's authorization code flow): the
 // code is exchanged once (Exchange), and the token it buys replaces the
-// feed's only after it has read the organization's posts (Reconnect). A
-// member who is not an admin of the page gets 403 from LinkedIn and changes
-// nothing. Neither call is counted against the feed's daily budget: the
+// feed's only after LinkedIn says its member is an approved administrator
+// of the organization (Reconnect); anyone else changes nothing. Neither call is counted against the feed's daily budget: the
 // reconnect is bounded by a budget of its own, per client and in all.
 
 // Errors of Reconnect, for the page to say in plain words.
@@ -63,6 +64,9 @@ type Connection struct {
 	// says whether any refresh has concluded since the start.
 	Problem   string
 	Refreshed bool
+	// Stale: the feed held is older than it is served fresh (or there is
+	// none after a refresh was tried).
+	Stale bool
 }
 
 // Connection reports the feed's link to LinkedIn.
@@ -80,6 +84,7 @@ func (s *Service) Connection() Connection {
 	}
 	lastErr, attempted, concluded := s.cache.outcome()
 	c.Refreshed = attempted
+	c.Stale = s.cache.old()
 	// No refresh has concluded since the new token read the page: the last
 	// failure was the replaced token's, and the check is the latest word.
 	if lastErr != nil && s.reconnectedAfter.Load() == concluded+1 {
@@ -128,17 +133,16 @@ func (s *Service) Exchange(ctx context.Context, code, redirectURI string) (Grant
 		return Grant{}, fmt.Errorf("insights: exchange the authorization code: %w", err)
 	}
 	now := s.now()
-	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: tok.expiry(now), RefreshToken: tok.RefreshToken, Scope: tok.Scope}
-	if tok.RefreshTokenExpiresIn > 0 {
-		g.RefreshExpiresAt = now.Add(time.Duration(tok.RefreshTokenExpiresIn) * time.Second)
-	}
+	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
 	return g, nil
 }
 
 // Reconnect checks that g reads the organization's posts, then makes it
 // the feed's token: sealed in the data dir first (so a restart keeps it),
 // then in use, and the feed is refreshed at once. Any failure leaves the
-// token in use as it was. ErrNotPageAdmin: LinkedIn answered 403.
+// token in use as it was. ErrNotPageAdmin: the member is no approved
+// administrator of the page.
 func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 	src, err := s.reconnectable()
 	if err != nil {
@@ -192,7 +196,7 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 	if len(s.cfg.TokenKey) != 32 || !s.persist {
 		return
 	}
-	src.onRefreshed = func(tok tokenResponse) { s.keepRefreshed(src, tok) }
+	src.onRefreshed = func(tok linkedin.Token) { s.keepRefreshed(src, tok) }
 	t, err := loadToken(s.cfg.DataDir, s.cfg.TokenKey)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -213,16 +217,14 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 
 // keepRefreshed seals a token the refresh grant handed out, so a restart
 // does not go back to the older one.
-func (s *Service) keepRefreshed(src *linkedInSource, tok tokenResponse) {
+func (s *Service) keepRefreshed(src *linkedInSource, tok linkedin.Token) {
 	now := s.now()
-	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: tok.expiry(now), Organization: s.cfg.OrganizationURN,
+	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), Organization: s.cfg.OrganizationURN,
 		ObtainedAt: now, Replaces: tokenFingerprint(s.cfg.AccessToken)}
 	src.mu.Lock()
 	t.RefreshToken = src.refreshToken
 	src.mu.Unlock()
-	if tok.RefreshTokenExpiresIn > 0 {
-		t.RefreshExpiresAt = now.Add(time.Duration(tok.RefreshTokenExpiresIn) * time.Second)
-	}
+	t.RefreshExpiresAt = expiry(tok.RefreshExpiresIn, now)
 	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
 	}
@@ -240,7 +242,7 @@ const TokenExpiryMetric = "veldhaven_insights_linkedin_token_expiry_timestamp_se
 
 func newTokenCollector(s *Service) *tokenCollector {
 	return &tokenCollector{svc: s, expiry: prometheus.NewDesc(TokenExpiryMetric,
-		"When the feed's LinkedIn access token expires (Unix seconds); absent while unknown (a token from the environment before its first refresh or reconnect). source: environment or reconnect.",
+		"When the feed's LinkedIn access token expires (Unix seconds), from the token endpoint or LinkedIn's introspection; absent while unknown. source: environment or reconnect.",
 		[]string{"source"}, nil)}
 }
 

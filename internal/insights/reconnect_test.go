@@ -141,6 +141,10 @@ func TestReconnect(t *testing.T) {
 		want  error
 	}{
 		{"not a page admin", nil, func(f *fakelinkedin.Fake) Grant { return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberNotAdmin)} }, ErrNotPageAdmin},
+		{"an ad agency that reads the posts", nil, func(f *fakelinkedin.Fake) Grant { return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberAdPoster)} }, ErrNotPageAdmin},
+		{"another page's admin", nil, func(f *fakelinkedin.Fake) Grant {
+			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberOtherAdmin)}
+		}, ErrNotPageAdmin},
 		{"no token key", func(c *Config) { c.TokenKey = nil }, func(f *fakelinkedin.Fake) Grant {
 			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
 		}, ErrNoTokenKey},
@@ -181,9 +185,10 @@ func TestReconnectReportsTheCheck(t *testing.T) {
 	var calls atomic.Int32
 	env.mu.Lock()
 	env.hold = func(r *http.Request) {
-		// The first call with the new token is the check; the second, the
-		// refresh the reconnect starts: kept waiting until released.
-		if r.Header.Get("Authorization") == "Bearer "+token && strings.HasPrefix(r.URL.Path, "/rest/posts") && calls.Add(1) == 2 {
+		// The first read of the posts with the new token is the refresh
+		// the reconnect starts (the check reads its roles): kept waiting
+		// until released.
+		if r.Header.Get("Authorization") == "Bearer "+token && strings.HasPrefix(r.URL.Path, "/rest/posts") && calls.Add(1) == 1 {
 			close(held)
 			<-release
 		}
@@ -287,4 +292,64 @@ func hasFamily(mfs []*dto.MetricFamily, name string) bool {
 		}
 	}
 	return false
+}
+
+// TestPastedTokenExpiry: with the app's credentials, the owner learns a
+// pasted token's expiry from LinkedIn's introspection at start, so the
+// connection and the metric know it without a reconnect; a revoked token,
+// an answer without expires_at, a token LinkedIn does not know or wrong
+// app credentials leave it unknown, and the feed works as before.
+func TestPastedTokenExpiry(t *testing.T) {
+	const pasted = "AQV-pasted-from-the-developer-portal"
+	for _, tc := range []struct {
+		name  string
+		edit  func(*fakelinkedin.Fake, *Config)
+		known bool
+	}{
+		{"pasted", nil, true},
+		{"revoked", func(f *fakelinkedin.Fake, _ *Config) { f.RevokeToken(pasted) }, false},
+		{"no expires_at", func(f *fakelinkedin.Fake, _ *Config) { f.OmitExpiry(true) }, false},
+		{"unknown to LinkedIn", func(f *fakelinkedin.Fake, c *Config) { c.AccessToken = "never-issued"; f.RequireToken("", "", false) }, false},
+		{"wrong app secret", func(_ *fakelinkedin.Fake, c *Config) { c.ClientSecret = "not-the-secret" }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newFakeEnv(t, "202401", "", time.Now(), nil)
+			env.fake.RegisterApp("app-id", "app-secret", false, "https://site.example/admin/linkedin/callback")
+			env.fake.RequireToken(pasted, "", false)
+			env.cfg.AccessToken, env.cfg.ClientID, env.cfg.ClientSecret = pasted, "app-id", "app-secret"
+			if tc.edit != nil {
+				tc.edit(env.fake, &env.cfg)
+			}
+			start := time.Now()
+			env.restart(t)
+			waitFor(t, func() bool { return env.fake.Calls("introspect") == 1 })
+			waitFor(t, func() bool { return !tc.known || !env.svc.Connection().ExpiresAt.IsZero() })
+			time.Sleep(20 * time.Millisecond) // an answer that tells nothing is in too
+			got := env.svc.Connection().ExpiresAt
+			want := start.Add(fakelinkedin.PastedTokenDays * 24 * time.Hour)
+			mfs, err := env.reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.known {
+				if !got.IsZero() || hasFamily(mfs, TokenExpiryMetric) {
+					t.Fatalf("expiry %v, metric %v: want unknown", got, hasFamily(mfs, TokenExpiryMetric))
+				}
+				return
+			}
+			if got.Before(want.Add(-2*time.Second)) || got.After(want.Add(2*time.Second)) {
+				t.Fatalf("expiry %v, want about %v", got, want)
+			}
+			for _, mf := range mfs {
+				if mf.GetName() == TokenExpiryMetric {
+					m := mf.GetMetric()
+					if len(m) != 1 || m[0].GetGauge().GetValue() != float64(got.Unix()) || m[0].GetLabel()[0].GetValue() != "environment" {
+						t.Fatalf("series %v", m)
+					}
+					return
+				}
+			}
+			t.Fatal("no expiry metric")
+		})
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
@@ -35,9 +36,9 @@ type Service struct {
 	cache   *feedCache
 	media   *mediaStore
 	metrics *metrics
-	version *versionState  // LinkedIn-Version in use
-	budget  *dailyBudget   // LinkedIn calls per UTC day (callbudget.go)
-	learned *linkedInState // sortBy refused, token failing (linkedinstate.go)
+	version *linkedin.Versions // LinkedIn-Version in use
+	budget  *dailyBudget       // LinkedIn calls per UTC day (callbudget.go)
+	learned *linkedInState     // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
 	// interval is the refresh interval; failTTL how long a failed media
@@ -157,7 +158,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		return nil, err
 	}
 	s.cache = newFeedCache(cfg.Timeout, s.interval, now, s.metrics)
-	s.version = newVersionState(cfg.Version, now)
+	s.version = linkedin.NewVersions(cfg.Version, now)
 	budgetDir := dataDir
 	if sample {
 		budgetDir = "" // the sample makes no LinkedIn call
@@ -177,9 +178,11 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	case src != nil:
 		s.src = src
 	case cfg.linkedIn():
-		origins, _ := parseMediaOrigins(cfg.MediaOrigins) // checked by validate
-		src := newLinkedInSource(cfg, newAPIClient(), logger, s.observe, s.version, s.budget, s.learned, now)
-		src.media, src.mediaOrigins = newMediaClient(origins), origins
+		origins, _ := linkedin.ParseMediaOrigins(cfg.MediaOrigins) // checked by validate
+		client := linkedin.NewAPIClient()
+		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
+		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
+		src.media, src.mediaOrigins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
 			s.persist = true // also set below; the stored token needs it now
@@ -225,7 +228,34 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		slog.Duration("interval", s.interval), slog.Duration("ttl", cfg.TTL), slog.Int("daily_calls", cfg.DailyCalls),
 		slog.Duration("first_refresh_in", firstWait))
 	s.startRefresher(firstWait)
+	if src, ok := s.src.(*linkedInSource); ok && cfg.hasClient() {
+		s.startIntrospection(src)
+	}
 	return s, nil
+}
+
+// introspectEvery is how often the owner asks LinkedIn when its token
+// expires, besides at start.
+const introspectEvery = 24 * time.Hour
+
+// startIntrospection learns the token's expiry at start and daily until Close.
+func (s *Service) startIntrospection(src *linkedInSource) {
+	if !s.tasks.add() {
+		return
+	}
+	go func() {
+		defer s.tasks.done()
+		tick := time.NewTicker(introspectEvery)
+		defer tick.Stop()
+		for {
+			src.learnExpiry(s.base)
+			select {
+			case <-s.base.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
 }
 
 // observe counts one upstream call.

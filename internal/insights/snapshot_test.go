@@ -2,6 +2,7 @@ package insights
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -198,4 +199,27 @@ func TestSnapshotOfTheVersionBefore(t *testing.T) {
 func encodeSnapshot(s snapshot) ([]byte, error) {
 	s.Version = snapshotVersion
 	return json.Marshal(s)
+}
+
+// TestFeedAge: the connection's Stale follows the feed's own staleness:
+// older than two refresh intervals, or none after a refresh was tried.
+func TestFeedAge(t *testing.T) {
+	now := time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
+	c := newFeedCache(time.Second, time.Hour, func() time.Time { return now }, nil)
+	if c.old() {
+		t.Fatal("stale before any refresh was tried")
+	}
+	c.failed(errors.New("down"))
+	if !c.old() {
+		t.Fatal("no feed after a failed refresh is not stale")
+	}
+	for _, tc := range []struct {
+		age  time.Duration
+		want bool
+	}{{time.Hour, false}, {2 * time.Hour, false}, {2*time.Hour + time.Second, true}, {-time.Minute, true}} {
+		c.succeeded(&feed{fetchedAt: now.Add(-tc.age)})
+		if got := c.old(); got != tc.want {
+			t.Errorf("a feed %v old: stale %v, want %v", tc.age, got, tc.want)
+		}
+	}
 }

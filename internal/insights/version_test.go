@@ -7,49 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-func TestVersionCalendar(t *testing.T) {
-	at := func(s string) time.Time {
-		tm, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tm
-	}
-	for _, tc := range []struct {
-		release, want string
-	}{
-		{"2026-11-23T13:00:00Z", "202610"},
-		{"2026-01-05T00:00:00Z", "202512"},
-		{"2026-03-31T23:59:59Z", "202602"}, // no day-31 overflow
-		{"2027-12-01T00:00:00+02:00", "202710"},
-	} {
-		if got := versionBefore(at(tc.release)); got != tc.want {
-			t.Errorf("versionBefore(%s) = %s, want %s", tc.release, got, tc.want)
-		}
-	}
-	now := at("2027-03-10T08:00:00Z")
-	if got := DefaultVersion(at("2026-11-23T00:00:00Z"), now); got != "202610" {
-		t.Errorf("DefaultVersion(release 2026-11-23) = %s, want 202610 (from the release date, not now)", got)
-	}
-	if got := DefaultVersion(time.Time{}, now); got != "202702" {
-		t.Errorf("DefaultVersion(no release date) = %s, want 202702 (the month before now)", got)
-	}
-	for v, want := range map[string]string{"202601": "2027-01-01", "202612.01": "2027-12-01"} {
-		sunset, ok := versionSunset(v)
-		if !ok || sunset.Format(time.DateOnly) != want {
-			t.Errorf("versionSunset(%s) = %v %v, want %s", v, sunset, ok, want)
-		}
-	}
-	if _, ok := versionSunset("2026-01"); ok {
-		t.Error("versionSunset accepted a bad version")
-	}
-	got := versionCandidates(at("2026-11-10T12:00:00Z"), "202610")
-	if len(got) != versionProbeMonths-1 || got[0] != "202611" || got[1] != "202609" || got[len(got)-1] != "202511" {
-		t.Errorf("candidates %v: newest first from this month, the refused one left out", got)
-	}
-}
+	"github.com/veldhaven/site/internal/linkedin"
+)
 
 // metricOf reads the one series of a metric: its labels and value.
 func metricOf(t *testing.T, env *fakeEnv, name string) (map[string]string, float64) {
@@ -120,7 +80,7 @@ func TestVersionMovesOn(t *testing.T) {
 			if info["configured"] != tc.configured || info["in_use"] != tc.want {
 				t.Errorf("version_info labels %v", info)
 			}
-			sunset, _ := versionSunset(tc.configured)
+			sunset, _ := linkedin.Sunset(tc.configured)
 			_, left := metricOf(t, env, "veldhaven_insights_linkedin_version_days_left")
 			if want := math.Floor(sunset.Sub(now).Hours() / 24); left != want {
 				t.Errorf("days_left = %v, want %v", left, want)
@@ -131,7 +91,7 @@ func TestVersionMovesOn(t *testing.T) {
 
 // TestVersionNoneServed checks that when no recent version is served the
 // feed fails as before (logged as a retired version) and the probe is not
-// repeated for versionRetryAfter.
+// repeated for linkedin.VersionRetryAfter.
 func TestVersionNoneServed(t *testing.T) {
 	now := time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)
 	env := newFakeEnv(t, "203001", "203012", now, func(c *Config) { c.Version = "202610" })
@@ -142,35 +102,17 @@ func TestVersionNoneServed(t *testing.T) {
 		t.Errorf("not logged:\n%s", env.logs.String())
 	}
 	probes := len(env.fake.Versions())
-	if probes != 1+versionProbeMonths-1 {
-		t.Errorf("%d calls, want the posts call and %d probes", probes, versionProbeMonths-1)
+	if probes != 1+linkedin.VersionProbeMonths-1 {
+		t.Errorf("%d calls, want the posts call and %d probes", probes, linkedin.VersionProbeMonths-1)
 	}
 	env.step()
 	if n := len(env.fake.Versions()) - probes; n != 1 {
-		t.Errorf("%d calls on the next refresh, want 1 (no new probe within %v)", n, versionRetryAfter)
+		t.Errorf("%d calls on the next refresh, want 1 (no new probe within %v)", n, linkedin.VersionRetryAfter)
 	}
 	env.fake.ServeVersions("202511", "202611")
-	env.clock.advance(versionRetryAfter)
+	env.clock.advance(linkedin.VersionRetryAfter)
 	env.step()
 	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {
 		t.Errorf("after the probe found a version: %d stale=%q", rec.Code, rec.Header().Get("X-Feed-Stale"))
-	}
-}
-
-// TestVersionDaysLeft checks the countdown of the configured version.
-func TestVersionDaysLeft(t *testing.T) {
-	for _, tc := range []struct {
-		version string
-		now     time.Time
-		want    float64
-	}{
-		{"202606", time.Date(2026, 6, 2, 0, 0, 0, 0, time.UTC), 364},
-		{"202606", time.Date(2027, 6, 1, 0, 0, 0, 0, time.UTC), 0},
-		{"202601", time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC), -31},
-	} {
-		v := newVersionState(tc.version, func() time.Time { return tc.now })
-		if got := v.daysLeft(); got != tc.want {
-			t.Errorf("%s on %s: %v days left, want %v", tc.version, tc.now.Format(time.DateOnly), got, tc.want)
-		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
@@ -32,9 +33,10 @@ const (
 // DefaultAuthURL is LinkedIn's authorization page.
 const DefaultAuthURL = "https://www.linkedin.com/oauth/v2/authorization"
 
-// Scope is what the reconnect asks for: reading the organization's posts
-// (Community Management API).
-const Scope = "r_organization_social"
+// Scope is what the reconnect asks for (Community Management API): reading
+// the organization's posts, and the member's roles, which say whether the
+// member administers the page.
+const Scope = "r_organization_social r_organization_admin"
 
 // The state cookie carries the flow from ConnectPath to CallbackPath in the
 // browser that started it, as the editor's sign-in does: __Host-linkedin_oauth
@@ -124,11 +126,6 @@ func New(cfg Config) (*Handler, error) {
 		spent:  oauthstate.NewSpent(cfg.Now),
 		gate:   newGate(cfg.Limits, cfg.Now),
 	}, nil
-}
-
-// IsPath reports whether p is one of the reconnect's paths (or below them).
-func IsPath(p string) bool {
-	return p == PagePath || strings.HasPrefix(p, PagePath+"/")
 }
 
 func (h *Handler) cookie(value string, maxAge int) *http.Cookie {
@@ -315,7 +312,7 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, reaso
 
 // oauthCode is a provider's error code fit to log and show.
 func oauthCode(code string) string {
-	if c := insights.SanitizeOAuthCode(code); c != "" {
+	if c := linkedin.SanitizeCode(code); c != "" {
 		return c
 	}
 	return "unknown"

@@ -120,7 +120,7 @@ func TestConnect(t *testing.T) {
 	}
 	q := loc.Query()
 	if loc.Host != "linkedin.example" || loc.Path != "/oauth/v2/authorization" || q.Get("response_type") != "code" || q.Get("client_id") != "app-id" ||
-		q.Get("redirect_uri") != "https://www.veldhaven.example/admin/linkedin/callback" || !strings.Contains(q.Get("scope"), "r_organization_social") || len(q.Get("state")) < 20 {
+		q.Get("redirect_uri") != "https://www.veldhaven.example/admin/linkedin/callback" || q.Get("scope") != "r_organization_social r_organization_admin" || len(q.Get("state")) < 20 {
 		t.Fatalf("authorization URL %s", loc)
 	}
 	c := rec.Result().Cookies()[0]
@@ -280,6 +280,47 @@ func TestCallbackBudget(t *testing.T) {
 	}
 }
 
+// TestAStrangerCannotSpendTheReconnects: one address that sends a garbage
+// code with a state of its own every ten seconds for a day spends its own
+// tries only; a page admin at another address reconnects every hour.
+func TestAStrangerCannotSpendTheReconnects(t *testing.T) {
+	now := testNow
+	feed := &feedDouble{conn: configured(), exchangeErr: oauthError("invalid_grant")}
+	h := newHandler(t, feed, func(c *Config) { c.Now = func() time.Time { return now } })
+	try := func(remote, code string) int {
+		cookie, state := connect(t, h)
+		return serve(h, CallbackPath+"?code="+code+"&state="+state, cookie, remote).Code
+	}
+	refused := 0
+	for i := range 6 * 60 * 24 {
+		if try("198.51.100.66:4000", "garbage") == http.StatusTooManyRequests {
+			refused++
+		}
+		if i%360 == 0 {
+			if got := try("203.0.113.5:5000", "admin"); got == http.StatusTooManyRequests {
+				t.Fatalf("after %v of garbage, the page admin was refused: %d", time.Duration(i)*10*time.Second, got)
+			}
+		}
+		now = now.Add(10 * time.Second)
+	}
+	if refused == 0 {
+		t.Fatal("the stranger was never refused")
+	}
+	garbage := 0
+	for _, c := range feed.exchanges {
+		if c == "garbage" {
+			garbage++
+		}
+	}
+	perDay := DefaultPerClient.Burst + int(24*time.Hour/DefaultPerClient.Every)
+	if garbage > perDay {
+		t.Fatalf("%d exchanges of the stranger's codes in a day, want at most %d", garbage, perDay)
+	}
+	if DefaultAll.Every >= DefaultPerClient.Every {
+		t.Fatalf("the shared pool refills every %v, no faster than one address's every %v", DefaultAll.Every, DefaultPerClient.Every)
+	}
+}
+
 // TestPageAndStatus: the page says the connection's state in words, under
 // a policy that allows its own style only; the status JSON flags a failing
 // connection or one that expires within 14 days.
@@ -300,9 +341,9 @@ func TestPageAndStatus(t *testing.T) {
 		message   string
 	}{
 		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: the site's owner set this connection up by hand. Reconnect once", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
-		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires on 20 January 2027"},
+		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires within 14 days"},
 		{"fine", fine, []string{"Working", "<dd>1 March 2027, 12:00 UTC (in 50 days).</dd>"}, false, "Working"},
-		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "expired on"},
+		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "has expired"},
 		{"no app", noApp, []string{"Unknown: the site's owner set this connection up by hand.</dd>", "not set up on this site yet: ask the site's owner"}, true, "not working"},
 		{"sample", insights.Connection{}, []string{"sample posts"}, false, "sample posts"},
 	} {
@@ -322,11 +363,36 @@ func TestPageAndStatus(t *testing.T) {
 				t.Error("the page has a script")
 			}
 			rec = serve(h, StatusPath, nil, "")
+			raw := rec.Body.String()
 			var s statusJSON
-			if err := json.NewDecoder(rec.Body).Decode(&s); err != nil || s.Attention != tc.attention || !strings.Contains(s.Message, tc.message) || s.URL != PagePath {
+			if err := json.Unmarshal([]byte(raw), &s); err != nil || s.Attention != tc.attention || !strings.Contains(s.Message, tc.message) || s.URL != PagePath {
 				t.Fatalf("status %+v %v", s, err)
 			}
+			// A stranger learns whether to act, not when or which page.
+			for _, secret := range []string{"2026", "2027", "10482193", "expiresAt", "lastRefresh", "organization"} {
+				if strings.Contains(raw, secret) {
+					t.Errorf("status says %q: %s", secret, raw)
+				}
+			}
 		})
+	}
+}
+
+// TestStatusSaysAStaleFeed: feedStale follows the feed's own staleness.
+func TestStatusSaysAStaleFeed(t *testing.T) {
+	for _, stale := range []bool{false, true} {
+		conn := configured()
+		conn.Stale = stale
+		rec := serve(newHandler(t, &feedDouble{conn: conn}, nil), StatusPath, nil, "")
+		var s map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &s); err != nil || s["feedStale"] != stale {
+			t.Fatalf("stale %v: status %s %v", stale, rec.Body, err)
+		}
+		for _, k := range []string{"linkedIn", "works", "attention", "message", "url"} {
+			if _, ok := s[k]; !ok {
+				t.Errorf("status lacks %q", k)
+			}
+		}
 	}
 }
 

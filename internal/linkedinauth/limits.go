@@ -14,13 +14,14 @@ type Limits struct {
 }
 
 // Defaults: a page admin needs one reconnect every 60 days, a few tries at
-// most. 3 in a row per address then one every 5 minutes, and 6 in a row
-// in all then one every 30 minutes, keep what visitors can make the site
-// ask LinkedIn to at most 2 × (6 + 48) = 108 calls a day, apart from the
-// feed's own budget, and under the app's daily limit with it.
+// most. 2 in a row per address then one every 30 minutes, and 6 in a row
+// in all then one every 10 minutes: the shared pool refills three times as
+// fast as one address can spend it, so one stranger never keeps a page
+// admin out, and visitors can make the site ask LinkedIn at most
+// 2 × (6 + 144) = 300 times a day, apart from the feed's own budget.
 var (
-	DefaultPerClient = ratelimit.Rate{Burst: 3, Every: 5 * time.Minute}
-	DefaultAll       = ratelimit.Rate{Burst: 6, Every: 30 * time.Minute}
+	DefaultPerClient = ratelimit.Rate{Burst: 2, Every: 30 * time.Minute}
+	DefaultAll       = ratelimit.Rate{Burst: 6, Every: 10 * time.Minute}
 )
 
 // maxClients bounds the addresses remembered (ratelimit.PerClient).

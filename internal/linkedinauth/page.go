@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
-	"fmt"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -195,45 +194,39 @@ func (h *Handler) writePage(w http.ResponseWriter, r *http.Request, status int, 
 	}
 }
 
-// statusJSON is GET /admin/linkedin/status: what the editor shows.
+// statusJSON is GET /admin/linkedin/status: what the editor's notice and
+// a scheduled check read. Anyone can ask, so it says whether to act, never
+// when the connection expires, when it last read the page or which page.
 type statusJSON struct {
-	LinkedIn     bool       `json:"linkedIn"`
-	Organization string     `json:"organization,omitempty"`
-	Works        bool       `json:"works"`
-	Message      string     `json:"message"`
-	ExpiresAt    *time.Time `json:"expiresAt"`
-	LastRefresh  *time.Time `json:"lastRefresh"`
+	LinkedIn bool   `json:"linkedIn"`
+	Works    bool   `json:"works"`
+	Message  string `json:"message"`
 	// Attention: the connection fails, or expires within 14 days.
-	Attention bool   `json:"attention"`
+	Attention bool `json:"attention"`
+	// FeedStale: the feed's last good read of LinkedIn is older than the
+	// feed serves as fresh.
+	FeedStale bool   `json:"feedStale"`
 	URL       string `json:"url"`
 }
 
 func statusOf(c insights.Connection, now time.Time) statusJSON {
 	v := describe(c, now)
-	s := statusJSON{LinkedIn: c.LinkedIn, Organization: c.Organization, Works: v.Works, URL: PagePath}
-	if !c.LinkedIn {
-		s.Message = v.State
-		return s
-	}
-	if !c.ExpiresAt.IsZero() {
-		t := c.ExpiresAt.UTC()
-		s.ExpiresAt = &t
-	}
-	if !c.LastRefresh.IsZero() {
-		t := c.LastRefresh.UTC()
-		s.LastRefresh = &t
-	}
+	s := statusJSON{LinkedIn: c.LinkedIn, Works: v.Works, FeedStale: c.Stale, URL: PagePath}
 	expiring := !c.ExpiresAt.IsZero() && c.ExpiresAt.Sub(now) < attentionWindow
-	s.Attention = !v.Works || expiring
+	s.Attention = c.LinkedIn && (!v.Works || expiring)
 	switch {
+	case !c.LinkedIn:
+		s.Message = v.State
 	case c.Problem != "":
 		s.Message = "The LinkedIn feed is not working: " + problemWords(c.Problem)
 	case !v.Works:
-		s.Message = "The LinkedIn connection expired on " + when(c.ExpiresAt) + ": a page admin should reconnect it."
+		s.Message = "The LinkedIn connection has expired: a page admin should reconnect it."
 	case expiring:
-		s.Message = fmt.Sprintf("The LinkedIn connection expires on %s: a page admin should reconnect it.", when(c.ExpiresAt))
+		s.Message = "The LinkedIn connection expires within 14 days: a page admin should reconnect it."
+	case !c.Refreshed:
+		s.Message = "Not checked yet: the feed has not asked LinkedIn since the site started."
 	default:
-		s.Message = v.State
+		s.Message = "Working: the feed reads the page."
 	}
 	return s
 }
