@@ -14,6 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/veldhaven/site/internal/clientaddr"
 )
 
 // Config is everything the HTTP layer needs; main builds it.
@@ -44,6 +46,9 @@ type Config struct {
 	// on the feed owner, a forward to it on a web replica); nil leaves them
 	// to the editor's handler (404).
 	LinkedInAdmin http.Handler
+	// TrustedProxies are the proxies whose X-Forwarded-For names the client
+	// that the editor's sign-in and LinkedInAdmin budget by; none by default.
+	TrustedProxies clientaddr.Proxies
 	// Ready reports whether the feed has an answer; nil means always ready.
 	// /readyz says "ready" or "not ready" and nothing else (SECURITY.md):
 	// what a web replica's feed comes from is in its metrics and logs.
@@ -126,6 +131,12 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	if site.editor != nil {
 		site.editor.csp = []string{csp.buildEditor(allowed(site.editor), cfg.Editor.ConnectSources)}
+	}
+	if cfg.Editor.SignIn != nil {
+		cfg.Editor.SignIn = cfg.TrustedProxies.Wrap(cfg.Editor.SignIn)
+	}
+	if cfg.LinkedInAdmin != nil {
+		cfg.LinkedInAdmin = cfg.TrustedProxies.Wrap(cfg.LinkedInAdmin)
 	}
 	mux := http.NewServeMux()
 	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp, forceServeContent: cfg.forceServeContent}
