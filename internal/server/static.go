@@ -38,6 +38,9 @@ type file struct {
 	validator   string // identifies the identity bytes; ETags are made from it
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
+	// etags and lengths are the ETag and Content-Length values by coding,
+	// ready to assign into a header (lengths of held bytes only).
+	etags, lengths map[string][]string
 }
 
 // Site is the prerendered site, indexed once at start.
@@ -107,6 +110,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 				}
 			}
 		}
+		f.setValues()
 		switch {
 		case name == notFoundPage:
 			s.notFound = f
@@ -153,6 +157,7 @@ func generatedFile(name string, data []byte) *file {
 	sum := sha256.Sum256(data)
 	f := &file{name: name, held: map[string][]byte{"": data}, validator: hex.EncodeToString(sum[:12])}
 	f.setHeaders()
+	f.setValues()
 	return f
 }
 
@@ -194,6 +199,17 @@ func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error,
 		return nil, 0, nil, fmt.Errorf("%s: not a seekable file: %v", f.name, err)
 	}
 	return rs, info.Size(), src.Close, nil
+}
+
+// setValues works out the ETag and Content-Length values of f's variants.
+func (f *file) setValues() {
+	f.etags, f.lengths = map[string][]string{}, map[string][]string{}
+	for _, coding := range append([]string{""}, f.encodings...) {
+		f.etags[coding] = []string{f.etag(coding)}
+	}
+	for coding, b := range f.held {
+		f.lengths[coding] = []string{strconv.Itoa(len(b))}
+	}
 }
 
 // etag is a strong validator of the file's bytes in a coding; each coding gets its own.
@@ -366,12 +382,12 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	defer closeContent()
 	if coding != "" {
-		hdr["Content-Encoding"] = []string{coding}
+		hdr["Content-Encoding"] = codingValues[coding]
 		// A byte range of a compressed body confuses more clients than it helps.
 		r.Header.Del("Range")
 	}
 	if status == http.StatusOK {
-		hdr["Etag"] = []string{f.etag(coding)}
+		hdr["Etag"] = f.etags[coding]
 		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
 			// One range at most: a multipart answer of many small ranges is
 			// many times the file, and no browser asks for one.
@@ -387,7 +403,11 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	} else {
 		hdr.Set("Cache-Control", "no-cache")
 	}
-	hdr["Content-Length"] = []string{strconv.FormatInt(size, 10)}
+	if n, ok := f.lengths[coding]; ok {
+		hdr["Content-Length"] = n
+	} else {
+		hdr["Content-Length"] = []string{strconv.FormatInt(size, 10)}
+	}
 	w.WriteHeader(status)
 	if b, ok := f.held[coding]; ok && r.Method != http.MethodHead {
 		_, _ = w.Write(b)
@@ -404,6 +424,11 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 // assets fit one whole.
 var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
-var acceptRanges = []string{"bytes"}
+// Header values shared by every response that carries them: net/http only
+// ever replaces a value slice, never writes into it.
+var (
+	acceptRanges = []string{"bytes"}
+	codingValues = map[string][]string{"br": {"br"}, "gzip": {"gzip"}}
+)
 
 var varyEncoding = []string{"Accept-Encoding"}
