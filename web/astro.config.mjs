@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { aliases } from "./scripts/aliases.mjs";
-import { declaredScripts } from "./scripts/declared-scripts.mjs";
+import { inlineHashes } from "./scripts/inline-hashes.mjs";
 import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 /**
@@ -38,17 +38,17 @@ export default defineConfig({
   trailingSlash: "never",
   build: {
     format: "directory",
-    // Each page's CSS is inlined: the first paint needs the HTML alone. The
-    // server hashes every inline <style> into the page's style-src.
+    // Each page's CSS is inlined: the first paint needs the HTML alone. Astro
+    // hashes every inline <style> into the page's style-src.
     inlineStylesheets: "always",
   },
   compressHTML: true,
   devToolbar: { enabled: false },
-  // At build, Astro hashes the scripts it emits and those components declare
-  // (src/lib/csp.ts); declaredScripts turns that on and hands each page's list
-  // to bin/site, which allows those inline scripts and no other
-  // (scripts/declared-scripts.mjs).
-  integrations: [react(), onInteraction, declaredScripts()],
+  // At build, Astro hashes the scripts and styles it emits and those
+  // components declare (src/lib/csp.ts); inlineHashes turns that on and hands
+  // each page's list to bin/site, which allows that inline code and no other
+  // (scripts/inline-hashes.mjs).
+  integrations: [react(), onInteraction, inlineHashes()],
   vite: {
     // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
     plugins: [sanitizeContentPlugin()],

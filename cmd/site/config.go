@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/feedproxy"
 	"github.com/veldhaven/site/internal/insights"
@@ -41,6 +42,8 @@ type config struct {
 	dailyCalls int
 	// publicMetrics serves /metrics on the public address (-public-metrics).
 	publicMetrics bool
+	// trustedProxies are the proxies whose X-Forwarded-For is believed.
+	trustedProxies clientaddr.Proxies
 }
 
 // linkedInCredentials are the settings that make a process a LinkedIn
@@ -69,8 +72,14 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
 	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0,
 		fmt.Sprintf("daily budget of LinkedIn API calls; also sets the shortest refresh interval (env LINKEDIN_DAILY_CALLS; default %d, at least %d)", insights.DefaultDailyCalls, insights.MinDailyCalls))
+	proxies := fs.String("trusted-proxies", getenv("TRUSTED_PROXIES"),
+		"CIDRs or addresses of the proxies whose X-Forwarded-For names the client, e.g. 10.0.0.0/8 (env TRUSTED_PROXIES; default none)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	var err error
+	if c.trustedProxies, err = clientaddr.ParseProxies(*proxies); err != nil {
+		return c, fmt.Errorf("-trusted-proxies (TRUSTED_PROXIES): %w", err)
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))

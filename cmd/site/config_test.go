@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -175,4 +176,28 @@ func parseForTest(t *testing.T, args []string, env map[string]string, errPart, s
 		t.Fatal(err)
 	}
 	return cfg, true
+}
+
+// TestTrustedProxies: none by default; the flag beats TRUSTED_PROXIES; a
+// list that does not parse stops the start naming the setting.
+func TestTrustedProxies(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    string
+		errPart string
+	}{
+		{name: "default", want: "[]"},
+		{name: "env", env: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,127.0.0.1"}, want: "[10.0.0.0/8 127.0.0.1/32]"},
+		{name: "flag beats env", args: []string{"-trusted-proxies", "192.168.0.0/16"}, env: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8"}, want: "[192.168.0.0/16]"},
+		{name: "bad", env: map[string]string{"TRUSTED_PROXIES": "10.0.0.0/40"}, errPart: "TRUSTED_PROXIES"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, ok := parseForTest(t, tc.args, tc.env, tc.errPart, "")
+			if ok && fmt.Sprint(cfg.trustedProxies) != tc.want {
+				t.Errorf("trusted proxies %v, want %s", cfg.trustedProxies, tc.want)
+			}
+		})
+	}
 }

@@ -99,6 +99,7 @@ func run(args []string, getenv func(string) string) error {
 		Insights:        feed.handler,
 		Editor:          server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
 		LinkedInAdmin:   feed.linkedInAdmin,
+		TrustedProxies:  cfg.trustedProxies,
 		SecurityContact: cfg.security,
 		Ready:           feed.ready,
 		BuildID:         buildID,

@@ -1,34 +1,43 @@
 // Package clientaddr tells which client sent a request, for the budgets
-// the server keeps per client (the editor's sign-in).
+// the server keeps per client (the editor's sign-in, LinkedIn's reconnect).
 package clientaddr
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
 )
 
-// Trusted are the proxies whose X-Forwarded-For is believed: the addresses
-// no visitor on the internet connects from (loopback, private, unique-local,
-// carrier-grade NAT, link-local). The chart's ingress controller and a
-// cloud load balancer in front of the pods reach them from such addresses
-// (SECURITY.md, "What the front end must do").
-var Trusted = []netip.Prefix{
-	netip.MustParsePrefix("127.0.0.0/8"),
-	netip.MustParsePrefix("10.0.0.0/8"),
-	netip.MustParsePrefix("172.16.0.0/12"),
-	netip.MustParsePrefix("192.168.0.0/16"),
-	netip.MustParsePrefix("100.64.0.0/10"),
-	netip.MustParsePrefix("169.254.0.0/16"),
-	netip.MustParsePrefix("::1/128"),
-	netip.MustParsePrefix("fc00::/7"),
-	netip.MustParsePrefix("fe80::/10"),
+// Proxies are the networks of the proxies whose X-Forwarded-For is
+// believed, as the operator names them; empty (the default) believes none,
+// since any address may be a visitor's: a LoadBalancer Service that does not
+// keep the source address shows every visitor from a private one.
+type Proxies []netip.Prefix
+
+// ParseProxies reads a list of CIDRs or single addresses separated by
+// commas or spaces ("10.0.0.0/8, 127.0.0.1").
+func ParseProxies(list string) (Proxies, error) {
+	var p Proxies
+	for _, s := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		prefix, err := netip.ParsePrefix(s)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(s)
+			if aerr != nil {
+				return nil, fmt.Errorf("%q is neither a CIDR nor an address", s)
+			}
+			prefix = netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen())
+		}
+		p = append(p, prefix.Masked())
+	}
+	return p, nil
 }
 
-func trusted(a netip.Addr) bool {
-	for _, p := range Trusted {
-		if p.Contains(a) {
+func (p Proxies) trusted(a netip.Addr) bool {
+	for _, prefix := range p {
+		if prefix.Contains(a) {
 			return true
 		}
 	}
@@ -36,11 +45,11 @@ func trusted(a netip.Addr) bool {
 }
 
 // Of is the address of the client that sent r: the connection's peer, or,
-// when the peer is a trusted proxy, the last address of X-Forwarded-For
-// that is not one. Each proxy appends the address it was connected from,
-// so the entries left of it are whatever the client wrote and are never
-// read. An entry that does not parse ends the walk at the proxy before it.
-func Of(r *http.Request) netip.Addr {
+// when the peer is one of p, the last address of X-Forwarded-For that is
+// not. Each proxy appends the address it was connected from, so the entries
+// left of it are whatever the client wrote and are never read. An entry
+// that does not parse ends the walk at the proxy before it.
+func (p Proxies) Of(r *http.Request) netip.Addr {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -51,9 +60,9 @@ func Of(r *http.Request) netip.Addr {
 	}
 	addr = addr.Unmap().WithZone("")
 	values := r.Header.Values("X-Forwarded-For")
-	for i := len(values) - 1; i >= 0 && trusted(addr); i-- {
+	for i := len(values) - 1; i >= 0 && p.trusted(addr); i-- {
 		entries := strings.Split(values[i], ",")
-		for j := len(entries) - 1; j >= 0 && trusted(addr); j-- {
+		for j := len(entries) - 1; j >= 0 && p.trusted(addr); j-- {
 			next, err := netip.ParseAddr(strings.TrimSpace(entries[j]))
 			if err != nil {
 				return addr
@@ -64,11 +73,23 @@ func Of(r *http.Request) netip.Addr {
 	return addr
 }
 
-// Key is the budget key of the client that sent r: its IPv4 address, or
-// the /64 of its IPv6 one (a subscriber gets a /64 at least and may use
-// any address in it).
+type contextKey struct{}
+
+// Wrap hands next requests whose client is resolved through p, for Key.
+func (p Proxies) Wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), contextKey{}, p.Of(r))))
+	})
+}
+
+// Key is the budget key of the client that sent r (as resolved by Wrap,
+// else the connection's peer): its IPv4 address, or the /64 of its IPv6
+// one (a subscriber gets a /64 at least and may use any address in it).
 func Key(r *http.Request) string {
-	a := Of(r)
+	a, ok := r.Context().Value(contextKey{}).(netip.Addr)
+	if !ok {
+		a = Proxies(nil).Of(r)
+	}
 	if a.Is6() {
 		p, _ := a.Prefix(64)
 		return p.String()

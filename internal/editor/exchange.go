@@ -24,20 +24,20 @@ type ExchangeLimits struct {
 }
 
 // Defaults of the exchange budget. A handful of people sign in to the
-// editor, a few times a day each: 4 at once and 10 in a row, then one more
-// every 6 s, is far above that and keeps what visitors can make the server
-// send GitHub to 10 a minute; each client (an office behind one address
-// included) gets 3 in a row, then one a minute, so that one address alone
-// can never empty the budget the others share.
+// editor, a few times a day each. Each client (an office behind one address
+// included) gets 2 in a row, then one a minute; everyone together 4 at once
+// and 20 in a row, then one every 3 s: ten addresses are needed to empty the
+// shared burst and twenty to keep it empty, while what visitors can make the
+// server send GitHub stays at 20 a minute.
 const DefaultExchangeConcurrent = 4
 
 var (
-	DefaultExchangePerClient = ratelimit.Rate{Burst: 3, Every: time.Minute}
-	DefaultExchangeAll       = ratelimit.Rate{Burst: 10, Every: 6 * time.Second}
+	DefaultExchangePerClient = ratelimit.Rate{Burst: 2, Every: time.Minute}
+	DefaultExchangeAll       = ratelimit.Rate{Burst: 20, Every: 3 * time.Second}
 )
 
 // maxExchangeClients bounds the clients whose budgets are remembered; past
-// it, a new client waits until an older one's budget has refilled.
+// it, a new client takes the place of the one admitted longest ago.
 const maxExchangeClients = 4096
 
 // exchangeGate admits a token exchange when a slot is free and both the

@@ -2,10 +2,12 @@ package editor
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
 	"github.com/veldhaven/site/internal/server"
@@ -82,7 +85,8 @@ func newChainEnv(t *testing.T, mutate func(*Config)) *chainEnv {
 	}
 	h, err := server.New(server.Config{
 		Site: site, SiteURL: cfg.SiteURL, Logger: logger, Registry: prometheus.NewRegistry(),
-		Editor: server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
+		Editor:         server.Editor{ConfigYAML: ed.ConfigYAML(), SignIn: ed.SignIn(), ConnectSources: ed.ConnectSources()},
+		TrustedProxies: clientaddr.Proxies{netip.MustParsePrefix("127.0.0.0/8")}, // the ingress controller
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -319,6 +323,24 @@ func TestChainAFloodFromOneAddress(t *testing.T) {
 		if got := env.callbackFrom(t, staff, testCode, state, cookie.Value); got.status != http.StatusOK {
 			t.Fatalf("the staff member's sign-in %d during the flood: %d: %.300s", i+1, got.status, got.body)
 		}
+	}
+}
+
+// TestChainAHandfulOfAddresses: strangers at a handful of addresses, each
+// spending its own budget with the default limits, leave the shared burst
+// to staff at another.
+func TestChainAHandfulOfAddresses(t *testing.T) {
+	env := newChainEnv(t, nil)
+	for i := range 8 {
+		stranger := fmt.Sprintf("203.0.113.%d", i+1)
+		for range DefaultExchangePerClient.Burst + 2 {
+			cookie, state := env.start(t)
+			env.callbackFrom(t, stranger, testCode, state, cookie.Value)
+		}
+	}
+	cookie, state := env.start(t)
+	if got := env.callbackFrom(t, "198.51.100.20", testCode, state, cookie.Value); got.status != http.StatusOK {
+		t.Fatalf("the staff member's sign-in after 8 addresses' tries: %d: %.300s", got.status, got.body)
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
@@ -257,7 +259,8 @@ func TestCallbackBudget(t *testing.T) {
 			req.Header.Set("X-Forwarded-For", xff)
 		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		// The server believes X-Forwarded-For from the proxies named (internal/server).
+		clientaddr.Proxies{netip.MustParsePrefix("10.0.0.0/8")}.Wrap(h).ServeHTTP(rec, req)
 		return rec.Code
 	}
 	for i, tc := range []struct {

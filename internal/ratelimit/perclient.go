@@ -7,9 +7,9 @@ import (
 
 // PerClient is a Bucket for each client (an address, internal/clientaddr),
 // so that one client's flood spends its own budget and not the one others
-// share. It remembers at most max clients; past that it forgets those idle
-// long enough for their bucket to be full again (forgetting them changes
-// nothing), and refuses a new client while none is.
+// share. It remembers at most max clients; a new client past that takes
+// the place of the one admitted longest ago. Only an admitted try counts
+// as use: a client that keeps trying while refused keeps no place.
 type PerClient struct {
 	rate  float64
 	burst int
@@ -18,11 +18,12 @@ type PerClient struct {
 
 	mu      sync.Mutex
 	clients map[string]*clientBucket
+	admits  uint64 // admitted tries so far, to order clients by last use
 }
 
 type clientBucket struct {
 	bucket *Bucket
-	used   time.Time
+	used   uint64 // p.admits when it was last admitted
 }
 
 // NewPerClient gives each client burst tokens, refilled at rate a second.
@@ -35,23 +36,29 @@ func NewPerClient(rate float64, burst, max int, now func() time.Time) *PerClient
 func (p *PerClient) Take(client string) (ok bool, wait time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	now := p.now()
 	c, found := p.clients[client]
 	if !found {
 		if len(p.clients) >= p.max {
-			refill := time.Duration(float64(p.burst) / p.rate * float64(time.Second))
-			for k, c := range p.clients {
-				if now.Sub(c.used) >= refill {
-					delete(p.clients, k)
-				}
-			}
-			if len(p.clients) >= p.max {
-				return false, time.Duration(float64(time.Second) / p.rate)
-			}
+			p.evictOldest()
 		}
 		c = &clientBucket{bucket: NewBucket(p.rate, p.burst, p.now)}
 		p.clients[client] = c
 	}
-	c.used = now
-	return c.bucket.Take()
+	if ok, wait = c.bucket.Take(); ok {
+		p.admits++
+		c.used = p.admits
+	}
+	return ok, wait
+}
+
+// evictOldest forgets the client admitted longest ago; p.mu must be held.
+func (p *PerClient) evictOldest() {
+	var oldest string
+	var at uint64
+	for k, c := range p.clients {
+		if oldest == "" || c.used < at {
+			oldest, at = k, c.used
+		}
+	}
+	delete(p.clients, oldest)
 }

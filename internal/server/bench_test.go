@@ -81,11 +81,6 @@ func BenchmarkServeHomeGzip(b *testing.B) {
 	benchServe(b, "GET", "/", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
 }
 
-// The request lines through slog instead of Config.RequestLog.
-func BenchmarkServeHomeGzipSlogLine(b *testing.B) {
-	benchServeWith(b, func(c *Config) { c.RequestLog = nil }, "GET", "/", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK)
-}
-
 func BenchmarkServeHomeBrowser(b *testing.B) {
 	benchServe(b, "GET", "/", map[string]string{"Accept-Encoding": browserAE}, http.StatusOK)
 }

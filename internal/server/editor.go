@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/veldhaven/site/internal/apierror"
 )
@@ -21,79 +20,54 @@ type Editor struct {
 	ConnectSources []string
 }
 
-// Paths of the editor.
-const (
-	editorPrefix   = "/admin"
-	editorPath     = "/admin/"
-	editorConfig   = "/admin/config.yml"
-	editorAuth     = "/admin/auth"
-	editorCallback = "/admin/callback"
-)
-
-func isEditorPath(p string) bool {
-	return p == editorPrefix || strings.HasPrefix(p, editorPath)
+// editorRoutes registers /admin and everything under it. None of it is for
+// search engines; /admin/ is the one path of the site with a trailing slash
+// (the editor's page resolves its relative URLs, config.yml first, against it).
+func editorRoutes(mux *http.ServeMux, static *staticHandler, e Editor) {
+	handle := func(pattern string, h http.HandlerFunc) {
+		mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["X-Robots-Tag"] = robotsNoindex
+			h(w, r)
+		}))
+	}
+	notFound := func(w http.ResponseWriter, r *http.Request) {
+		static.serveFile(w, r, static.site.notFound, http.StatusNotFound)
+	}
+	page := static.site.editor
+	if page == nil {
+		handle("GET /admin", notFound)
+		handle("GET /admin/{$}", notFound)
+	} else {
+		toPage := func(w http.ResponseWriter, r *http.Request) { redirect(w, r, "/admin/") }
+		handle("GET /admin", toPage)
+		handle("GET /admin/index.html", toPage)
+		handle("GET /admin/{$}", func(w http.ResponseWriter, r *http.Request) {
+			// The editor opens GitHub's sign-in in a popup and needs to hear
+			// back from it: same-origin would sever the popup from it.
+			w.Header()["Cross-Origin-Opener-Policy"] = coopAllowPopups
+			static.serveFile(w, r, page, http.StatusOK)
+		})
+	}
+	if e.ConfigYAML != nil {
+		config := generatedFile("admin/config.yml", e.ConfigYAML)
+		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) { static.serveFile(w, r, config, http.StatusOK) })
+	} else {
+		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) {
+			apierror.Write(w, http.StatusNotFound, "the editor is not configured on this server")
+		})
+	}
+	signIn := notFound
+	if e.SignIn != nil {
+		signIn = e.SignIn.ServeHTTP
+	}
+	handle("GET /admin/auth", signIn)
+	handle("GET /admin/callback", signIn)
+	// The editor's own assets, if the build puts any here, and 404s.
+	handle("/admin/", static.ServeHTTP)
+	handle("/admin", methodNotAllowed)
 }
 
 var (
-	robotsNoindex = []string{"noindex"}
-	// The editor opens GitHub's sign-in in a popup and needs to hear back
-	// from it: same-origin would sever the popup from it.
+	robotsNoindex   = []string{"noindex"}
 	coopAllowPopups = []string{"same-origin-allow-popups"}
 )
-
-// editorHandler answers /admin and everything under it. None of it is for
-// search engines; /admin/ is the one path of the site with a trailing slash
-// (the editor's page resolves its relative URLs, config.yml first, against it).
-type editorHandler struct {
-	static *staticHandler
-	page   *file // nil when the build has no editor
-	config *file // nil when no backend is configured
-	signIn http.Handler
-}
-
-func newEditorHandler(static *staticHandler, page *file, e Editor) *editorHandler {
-	h := &editorHandler{static: static, page: page, signIn: e.SignIn}
-	if e.ConfigYAML != nil {
-		h.config = generatedFile("admin/config.yml", e.ConfigYAML)
-	}
-	return h
-}
-
-func (h *editorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header()["X-Robots-Tag"] = robotsNoindex
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	switch r.URL.Path {
-	case editorPrefix, editorPath + "index.html":
-		if h.page == nil {
-			h.static.serveNotFound(w, r)
-			return
-		}
-		redirect(w, r, editorPath)
-	case editorPath:
-		if h.page == nil {
-			h.static.serveNotFound(w, r)
-			return
-		}
-		w.Header()["Cross-Origin-Opener-Policy"] = coopAllowPopups
-		h.static.serveFile(w, r, h.page, http.StatusOK)
-	case editorConfig:
-		if h.config == nil {
-			apierror.Write(w, http.StatusNotFound, "the editor is not configured on this server")
-			return
-		}
-		h.static.serveFile(w, r, h.config, http.StatusOK)
-	case editorAuth, editorCallback:
-		if h.signIn == nil {
-			h.static.serveNotFound(w, r)
-			return
-		}
-		h.signIn.ServeHTTP(w, r)
-	default:
-		// The editor's own assets, if the build puts any here, and 404s.
-		h.static.ServeHTTP(w, r)
-	}
-}

@@ -1,13 +1,67 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"net/http"
+	"regexp"
 	"strings"
 )
 
+// inlineHashesFile is where the build lists each page's inline scripts and
+// stylesheets, as Astro hashed them for the page's policy
+// (web/scripts/inline-hashes.mjs). A hidden file: never served.
+const inlineHashesFile = ".inline-hashes.json"
+
+// inlineHashes are CSP 'sha256-…' sources for the inline code of one page.
+type inlineHashes struct {
+	Scripts []string `json:"scripts"`
+	Styles  []string `json:"styles"`
+}
+
+// hashSourcePattern is a CSP hash source without quotes.
+var hashSourcePattern = regexp.MustCompile(`^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$`)
+
+// loadInlineHashes reads the build's list, by HTML file of the build, with
+// each source quoted as a policy writes it. A build without one yields nil:
+// then no inline script or style is allowed anywhere; a malformed one is an
+// error (start-up stops: a policy is never guessed).
+func loadInlineHashes(fsys fs.FS) (map[string]inlineHashes, error) {
+	data, err := fs.ReadFile(fsys, inlineHashesFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", inlineHashesFile, err)
+	}
+	var pages map[string]inlineHashes
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pages); err != nil {
+		return nil, fmt.Errorf("%s: %w", inlineHashesFile, err)
+	}
+	if pages == nil {
+		return nil, fmt.Errorf("%s: want an object of pages", inlineHashesFile)
+	}
+	for page, h := range pages {
+		for _, list := range [][]string{h.Scripts, h.Styles} {
+			for i, source := range list {
+				if !hashSourcePattern.MatchString(source) {
+					return nil, fmt.Errorf("%s: %s: %q is not a hash source", inlineHashesFile, page, source)
+				}
+				list[i] = "'" + source + "'"
+			}
+		}
+	}
+	return pages, nil
+}
+
 // cspBuilder makes the Content-Security-Policy: one base policy, plus the
-// hashes of a page's own inline scripts in script-src and of its inline
-// stylesheets (the critical CSS the build inlines) in style-src.
+// hashes the build lists for a page's own inline scripts in script-src and
+// its inline stylesheets (the critical CSS the build inlines) in style-src.
 type cspBuilder struct {
 	frameSources []string
 	upgrade      bool
@@ -19,8 +73,8 @@ func (c cspBuilder) build(h inlineHashes) string {
 		frame = strings.Join(c.frameSources, " ")
 	}
 	return c.policy(sources{
-		script:  withHashes("'self'", h.scripts),
-		style:   withHashes("'self'", h.styles),
+		script:  withHashes("'self'", h.Scripts),
+		style:   withHashes("'self'", h.Styles),
 		img:     "'self' data:",
 		media:   "'self'",
 		connect: "'self'",
@@ -79,7 +133,7 @@ func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
 		connectSrc += " " + strings.Join(connect, " ")
 	}
 	return c.policy(sources{
-		script:  withHashes("'self' 'unsafe-eval'", h.scripts),
+		script:  withHashes("'self' 'unsafe-eval'", h.Scripts),
 		style:   "'self' 'unsafe-inline'",
 		img:     "'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
 		media:   "'self' blob:",
@@ -107,9 +161,6 @@ const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display
 // subresources (scripts, styles, raster images, fonts, video), where they
 // would be about 0.7 KB of dead weight on each of the 20-40 such responses
 // of a page load. nosniff, CORP and Referrer-Policy stay: they do apply there.
-// corpCrossOrigin lets other origins embed a file (share images only).
-var corpCrossOrigin = []string{"cross-origin"}
-
 var documentOnlyHeaders = []string{
 	"Content-Security-Policy",
 	"Permissions-Policy",
@@ -118,10 +169,10 @@ var documentOnlyHeaders = []string{
 }
 
 // securityHeaders sets the headers every response carries (less
-// documentOnlyHeaders on subresources, which the static handler removes). Handlers serving
-// HTML replace the CSP with one that adds their inline-script hashes.
-// The value slices are built once and shared by every response (see
-// cacheNoCache in static.go); the keys are in canonical form.
+// documentOnlyHeaders on subresources, which the static handler removes);
+// pages replace the CSP with one that adds their inline code's hashes. The
+// value slices are built once and shared by every response: net/http only
+// ever replaces a value slice, never writes into it.
 func securityHeaders(next http.Handler, csp cspBuilder, hsts bool) http.Handler {
 	type header struct {
 		key   string

@@ -1,10 +1,8 @@
 package server
 
 import (
-	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 )
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
@@ -81,7 +79,7 @@ func TestSubresourceTypes(t *testing.T) {
 }
 
 func TestExactPolicy(t *testing.T) {
-	got := cspBuilder{frameSources: []string{"https://maps.example"}}.build(inlineHashes{scripts: []string{"'sha256-abc'"}, styles: []string{"'sha256-def'"}})
+	got := cspBuilder{frameSources: []string{"https://maps.example"}}.build(inlineHashes{Scripts: []string{"'sha256-abc'"}, Styles: []string{"'sha256-def'"}})
 	want := "default-src 'self'; script-src 'self' 'sha256-abc'; style-src 'self' 'sha256-def'; img-src 'self' data:; " +
 		"media-src 'self'; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'none'; " +
 		"frame-src https://maps.example; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
@@ -111,92 +109,6 @@ func TestPageCSPHashesItsInlineScriptsOnly(t *testing.T) {
 	nf := do(newTestHandler(t, nil), "GET", "/nope", nil).Header().Get("Content-Security-Policy")
 	if nf == csp || !strings.Contains(nf, "'sha256-") {
 		t.Errorf("404 page needs the hash of its own script: %s", nf)
-	}
-}
-
-func TestInlineHashes(t *testing.T) {
-	html := []byte(`<style>a()</style><script>a()</script><SCRIPT type="module">b()</SCRIPT><script src="/x.js"></script>` +
-		`<script type="application/ld+json">{}</script><script>a()</script><style media="all">p{}</style><style>a()</style>`)
-	h := inlineHashesOf(html)
-	got := h.scripts
-	if len(h.styles) != 2 || h.styles[0] != got[0] {
-		t.Errorf("styles %v, want the hashes of a() and p{} once each", h.styles)
-	}
-	if len(got) != 2 {
-		t.Fatalf("got %v, want hashes of a() and b() once each", got)
-	}
-	// echo -n 'a()' | openssl dgst -sha256 -binary | base64
-	if got[0] != "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='" {
-		t.Errorf("hash of a() = %s", got[0])
-	}
-}
-
-func TestInlineHashesFindOnlyWholeElements(t *testing.T) {
-	hashOf := func(code string) string { return appendHash(nil, []byte(code))[0] }
-	tests := []struct {
-		name, html      string
-		scripts, styles []string
-	}{
-		{"other elements with the same prefix", `<scripts>x()</scripts><style-guide>y</style-guide>`, nil, nil},
-		{"attributes across lines", "<script\n  type=\"module\">m()</script>", []string{hashOf("m()")}, nil},
-		{"self-closing tag name end", `<style/>s{}</style>`, nil, []string{hashOf("s{}")}},
-		{"unterminated element", `<style>a{}</style><script>never closed`, nil, []string{hashOf("a{}")}},
-		{"upper-case closing tag", `<style>b{}</STYLE><script>c()</Script>`, []string{hashOf("c()")}, []string{hashOf("b{}")}},
-		{"no elements", `<p>plain</p>`, nil, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := inlineHashesOf([]byte(tt.html))
-			if !slices.Equal(h.scripts, tt.scripts) || !slices.Equal(h.styles, tt.styles) {
-				t.Errorf("scripts %v styles %v, want %v %v", h.scripts, h.styles, tt.scripts, tt.styles)
-			}
-		})
-	}
-}
-
-// LoadSite reads every page into the same buffer: a short page after a
-// long one must get its own hashes and validator, not what is left of the other's.
-func TestLoadSiteReusedScanBuffersKeepPagesApart(t *testing.T) {
-	long := `<html><head><style>` + strings.Repeat("p{margin:0}", 500) + `</style></head><body><SCRIPT>long()</SCRIPT></body></html>`
-	pages := map[string]string{
-		"404.html":         long,
-		"index.html":       `<html><head><style>a{}</style></head><body><script>short()</script></body></html>`,
-		"a/index.html":     long + long,
-		"a/b/index.html":   `<html><body><script>b()</script></body></html>`,
-		"c/index.html":     `<p>no inline code</p>`,
-		"d/e/f/index.html": long,
-	}
-	fsys := fstest.MapFS{}
-	for name, html := range pages {
-		fsys[name] = &fstest.MapFile{Data: []byte(html)}
-		fsys[name+".gz"] = &fstest.MapFile{Data: gz(t, html)} // streamed, as the real pages are
-	}
-	site, err := LoadSite(fsys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range append(mapValues(site.files), site.notFound) {
-		html := []byte(pages[f.name])
-		if f.fsys == nil {
-			t.Fatalf("%s: want a streamed page, as with compressed variants", f.name)
-		}
-		want := inlineHashesOf(html)
-		if !slices.Equal(f.hashes.scripts, want.scripts) || !slices.Equal(f.hashes.styles, want.styles) {
-			t.Errorf("%s: hashes %v, want %v", f.name, f.hashes, want)
-		}
-		if v := validatorOf(f.name, html); f.validator != v {
-			t.Errorf("%s: validator %s, want %s", f.name, f.validator, v)
-		}
-	}
-}
-
-// BenchmarkInlineHashes measures the start-up cost per page with inlined CSS.
-func BenchmarkInlineHashes(b *testing.B) {
-	page := []byte("<html><head><style>" + strings.Repeat(".a_1{color:red}", 2000) + "</style></head><body>" +
-		strings.Repeat("<p>text</p>", 3000) + "<script>window.x=1</script><script type=\"module\">go()</script></body></html>")
-	b.SetBytes(int64(len(page)))
-	for b.Loop() {
-		inlineHashesOf(page)
 	}
 }
 

@@ -133,8 +133,8 @@ func hostileCorpus() []hostileRequest {
 	add("issue23", "GET", "/admin/auth?provider=github&scope=repo", map[string]string{"Host": "evil.example"})
 	add("issue23", "GET", "/admin/callback?code=x&state=y", map[string]string{"Host": "evil.example", "Cookie": "__Host-cms_oauth=y.v"})
 	add("issue23", "POST", "/api/v1", map[string]string{"Host": "evil.example:8081", "Origin": "http://evil.example:8081"})
-	add("issue23", "GET", "/.inline-scripts.json", nil)
-	add("issue23", "GET", "/.inline-scripts.json.gz", nil)
+	add("issue23", "GET", "/.inline-hashes.json", nil)
+	add("issue23", "GET", "/.inline-hashes.json.gz", nil)
 	for _, u := range []string{"http://127.0.0.1:8081/api/v1", "http://[::ffff:127.0.0.1]/", "http://169.254.169.254/latest/meta-data/", "http://100.64.0.1/"} {
 		add("issue23", "GET", "/linkedin-api/image?urn="+url.QueryEscape(u), nil)
 		add("issue23", "GET", "/linkedin-api/media/"+url.PathEscape(u), nil)

@@ -48,7 +48,7 @@ func routeClass(path string, status int) string {
 		return "health"
 	case path == "/metrics" && status != http.StatusNotFound: // 404: not served here
 		return "metrics"
-	case isEditorPath(path):
+	case path == "/admin" || strings.HasPrefix(path, "/admin/"):
 		return "editor"
 	case status == http.StatusNotFound:
 		return "not_found"
@@ -145,23 +145,34 @@ func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *ht
 		if !logger.Enabled(r.Context(), slog.LevelInfo) {
 			return
 		}
-		path := clipLogged(r.URL.Path, maxLoggedPath)
-		method := clipLogged(r.Method, maxLoggedMethod)
-		durationMs := float64(elapsed.Microseconds()) / 1000
+		line := requestLine{
+			time: start.Add(elapsed), method: clipLogged(r.Method, maxLoggedMethod), path: clipLogged(r.URL.Path, maxLoggedPath),
+			class: class, status: rec.status, bytes: rec.bytes, durationMilliseconds: float64(elapsed.Microseconds()) / 1000,
+		}
 		if requestLog != nil {
-			writeRequestLine(requestLog, &requestLine{
-				time: start.Add(elapsed), method: method, path: path, class: class,
-				status: rec.status, bytes: rec.bytes, durationMilliseconds: durationMs,
-			})
+			writeRequestLine(requestLog, &line)
 			return
 		}
 		logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", method),
-			slog.String("path", path),
-			slog.Int("status", rec.status),
-			slog.Int("bytes", rec.bytes),
-			slog.Float64("duration_ms", durationMs),
+			slog.String("method", line.method),
+			slog.String("path", line.path),
+			slog.Int("status", line.status),
+			slog.Int("bytes", line.bytes),
+			slog.Float64("duration_ms", line.durationMilliseconds),
 			slog.String("class", class),
 		)
 	})
+}
+
+// clipLogged shortens a request field for the log: at most max bytes, cut
+// on a UTF-8 boundary, with "…" when cut.
+func clipLogged(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,9 +17,8 @@ import (
 	"github.com/veldhaven/site/internal/insights"
 )
 
-// TestRangeCountLimited reproduces finding 5 of issue 23 (6,223 ranges got
-// an answer many times the file): over maxRanges ranges the whole file is
-// served, never more.
+// TestRangeCountLimited: 6,223 ranges once got an answer many times the
+// file; a request for more than one range gets the whole file, never more.
 func TestRangeCountLimited(t *testing.T) {
 	body := strings.Repeat("0123456789", 1000)
 	site := testSite(t)
@@ -40,10 +37,10 @@ func TestRangeCountLimited(t *testing.T) {
 		status int
 	}{
 		{"one range", []string{"bytes=0-9"}, http.StatusPartialContent},
-		{"ten ranges", []string{ranges(10)}, http.StatusPartialContent},
-		{"eleven ranges", []string{ranges(11)}, http.StatusOK},
+		{"two ranges", []string{ranges(2)}, http.StatusOK},
+		{"ten ranges", []string{ranges(10)}, http.StatusOK},
 		{"6223 ranges", []string{ranges(6223)}, http.StatusOK},
-		{"split over headers", []string{ranges(6), ranges(6)}, http.StatusOK},
+		{"split over headers", []string{"bytes=0-0", "bytes=2-2"}, http.StatusOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, _ := http.NewRequest("GET", "http://www.example.com/media/documents/big.txt", nil)
@@ -110,10 +107,10 @@ func rangeGet(t *testing.T, srv *httptest.Server, method, target, ranges string)
 	return res.StatusCode, res.Header.Get("Content-Type"), body
 }
 
-// TestMultipartNeverLargerThanFile is issue 28's finding 3: ten one-byte
-// ranges of the 108-byte robots.txt answered 1,476 bytes, each multipart
-// part's headers uncounted. A multipart answer larger than the file is now
-// the whole file; ranges that fit keep working as SECURITY.md says.
+// TestMultipartNeverLargerThanFile: ten one-byte ranges of the 108-byte
+// robots.txt once answered 1,476 bytes, each multipart part's headers
+// uncounted. Several ranges get the whole file; a single range keeps
+// working as SECURITY.md says.
 func TestMultipartNeverLargerThanFile(t *testing.T) {
 	big := strings.Repeat("0123456789", 1000)
 	site := testSite(t)
@@ -136,7 +133,6 @@ func TestMultipartNeverLargerThanFile(t *testing.T) {
 		status               int
 		whole                string // the whole file is the answer
 		want                 string // the body (single range)
-		parts                []string
 	}{
 		{name: "ten one-byte ranges of robots.txt", target: "/robots.txt", ranges: oneByte(10), status: 200, whole: robots},
 		{name: "two one-byte ranges of robots.txt", target: "/robots.txt", ranges: "bytes=0-0,2-2", status: 200, whole: robots},
@@ -147,14 +143,12 @@ func TestMultipartNeverLargerThanFile(t *testing.T) {
 		{name: "single suffix range", target: "/robots.txt", ranges: "bytes=-5", status: 206, want: robots[103:]},
 		{name: "unsatisfiable", target: "/robots.txt", ranges: "bytes=500-600", status: 416},
 		{name: "malformed", target: "/robots.txt", ranges: "bytes=9-1", status: 416},
-		{name: "ten ranges of a large file", target: "/media/documents/big.txt", ranges: oneByte(10), status: 206,
-			parts: []string{"0", "2", "4", "6", "8", "0", "2", "4", "6", "8"}},
-		{name: "an unsatisfiable range among others", target: "/media/documents/big.txt", ranges: "bytes=20000-30000,10-12,-3", status: 206,
-			parts: []string{"012", "789"}},
+		{name: "ten ranges of a large file", target: "/media/documents/big.txt", ranges: oneByte(10), status: 200, whole: big},
+		{name: "an unsatisfiable range among others", target: "/media/documents/big.txt", ranges: "bytes=20000-30000,10-12,-3", status: 200, whole: big},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			status, ctype, body := rangeGet(t, srv, http.MethodGet, tt.target, tt.ranges)
+			status, _, body := rangeGet(t, srv, http.MethodGet, tt.target, tt.ranges)
 			if status != tt.status {
 				t.Fatalf("status %d, want %d: %.200q", status, tt.status, body)
 			}
@@ -166,28 +160,6 @@ func TestMultipartNeverLargerThanFile(t *testing.T) {
 			case tt.want != "":
 				if string(body) != tt.want {
 					t.Errorf("body %q, want %q", body, tt.want)
-				}
-			case tt.parts != nil:
-				size := len(big)
-				if len(body) > size {
-					t.Errorf("multipart answer of %d bytes for a file of %d", len(body), size)
-				}
-				_, params, err := mime.ParseMediaType(ctype)
-				if err != nil || !strings.HasPrefix(ctype, "multipart/byteranges") {
-					t.Fatalf("Content-Type %q: %v", ctype, err)
-				}
-				mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-				var got []string
-				for {
-					p, err := mr.NextPart()
-					if err != nil {
-						break
-					}
-					b, _ := io.ReadAll(p)
-					got = append(got, string(b))
-				}
-				if strings.Join(got, "|") != strings.Join(tt.parts, "|") {
-					t.Errorf("parts %q, want %q", got, tt.parts)
 				}
 			}
 		})

@@ -14,6 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/veldhaven/site/internal/clientaddr"
 )
 
 // Config is everything the HTTP layer needs; main builds it.
@@ -42,11 +44,13 @@ type Config struct {
 	Editor Editor
 	// LinkedInAdmin answers /admin/linkedin and below (internal/linkedinauth
 	// on the feed owner, a forward to it on a web replica); nil leaves them
-	// to the editor's handler (404).
+	// to the editor's routes (404).
 	LinkedInAdmin http.Handler
+	// TrustedProxies are the proxies whose X-Forwarded-For names the client
+	// that the editor's sign-in and LinkedInAdmin budget by; none by default.
+	TrustedProxies clientaddr.Proxies
 	// Ready reports whether the feed has an answer; nil means always ready.
-	// /readyz says "ready" or "not ready" and nothing else (SECURITY.md):
-	// what a web replica's feed comes from is in its metrics and logs.
+	// /readyz says "ready" or "not ready" and nothing else (SECURITY.md).
 	Ready func() bool
 	// ServeMetrics exposes /metrics on this handler; false (the default: the
 	// metrics have their own, private address) answers it with the 404 page.
@@ -59,9 +63,6 @@ type Config struct {
 	BuildID string
 	// Now is the clock for security.txt's Expires; nil means time.Now.
 	Now func() time.Time
-
-	// forceServeContent: see staticHandler (tests only).
-	forceServeContent bool
 }
 
 // Redirects of the specification: /test goes to the home page.
@@ -90,7 +91,6 @@ func New(cfg Config) (http.Handler, error) {
 		site.files["/.well-known/security.txt"] = generatedFile("security.txt",
 			securityTxt(cfg.SecurityContact, cfg.SiteURL, now()))
 	}
-
 	buildID, err := checkBuildID(cfg.BuildID)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -103,33 +103,26 @@ func New(cfg Config) (http.Handler, error) {
 		return nil, fmt.Errorf("server: register build info: %w", err)
 	}
 	csp := cspBuilder{frameSources: cfg.FrameSources, upgrade: cfg.HSTS}
-	// Only the inline scripts the build declared are allowed (scripts.go).
-	declared, err := loadDeclaredScripts(cfg.Site)
+	hashes, err := loadInlineHashes(cfg.Site)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	if declared == nil {
-		cfg.Logger.Warn("the build declares no inline scripts (" + declaredScriptsFile + "): no page's policy allows one")
-	}
-	allowed := func(f *file) inlineHashes {
-		a, undeclared := declared.split(f)
-		for _, h := range undeclared {
-			cfg.Logger.Warn("inline script the build did not declare: the page's policy does not allow it",
-				slog.String("file", f.name), slog.String("hash", h))
-		}
-		return a
+	if hashes == nil {
+		cfg.Logger.Warn("the build lists no inline scripts or styles (" + inlineHashesFile + "): no page's policy allows one")
 	}
 	for _, f := range append(mapValues(site.files), site.notFound) {
-		if strings.HasPrefix(f.contentType, "text/html") {
-			f.csp = []string{csp.build(allowed(f))}
+		if strings.HasSuffix(f.name, ".html") {
+			f.header["Content-Security-Policy"] = []string{csp.build(hashes[f.name])}
 		}
 	}
 	if site.editor != nil {
-		site.editor.csp = []string{csp.buildEditor(allowed(site.editor), cfg.Editor.ConnectSources)}
+		site.editor.header["Content-Security-Policy"] = []string{csp.buildEditor(hashes[site.editor.name], cfg.Editor.ConnectSources)}
 	}
+
+	// The one route table. GET patterns also answer HEAD; the static
+	// handler answers other methods with 405.
+	static := &staticHandler{site: site, redirects: defaultRedirects}
 	mux := http.NewServeMux()
-	static := &staticHandler{site: site, redirects: defaultRedirects, csp: csp, forceServeContent: cfg.forceServeContent}
-	editor := newEditorHandler(static, site.editor, cfg.Editor)
 	mux.Handle("/", static)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		probeHeaders(w.Header(), buildID)
@@ -151,9 +144,15 @@ func New(cfg Config) (http.Handler, error) {
 		mux.Handle("/linkedin-api", cfg.Insights)
 		mux.Handle("/linkedin-api/", cfg.Insights)
 	}
-	// ServeMux would answer a path that is not clean ("//x", "/a/../b") with a
-	// redirect of its own; such paths are never pages, so the static handler
-	// decides (404, or one 301 for extra trailing slashes).
+	if cfg.Editor.SignIn != nil {
+		cfg.Editor.SignIn = cfg.TrustedProxies.Wrap(cfg.Editor.SignIn)
+	}
+	editorRoutes(mux, static, cfg.Editor)
+	if cfg.LinkedInAdmin != nil {
+		admin := cfg.TrustedProxies.Wrap(cfg.LinkedInAdmin)
+		mux.Handle("/admin/linkedin", admin)
+		mux.Handle("/admin/linkedin/", admin)
+	}
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.TransferEncoding) > 0 {
 			// RFC 9112 §6.3: a request with both Content-Length and
@@ -164,42 +163,32 @@ func New(cfg Config) (http.Handler, error) {
 			// ends its connection.
 			w.Header().Set("Connection", "close")
 		}
-		if len(r.URL.RawQuery) > maxQueryLen {
+		switch {
+		case len(r.URL.RawQuery) > maxQueryLen:
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
-			return
-		}
-		if cfg.LinkedInAdmin != nil && isLinkedInAdminPath(r.URL.Path) {
-			cfg.LinkedInAdmin.ServeHTTP(w, r)
-			return
-		}
-		if isEditorPath(r.URL.Path) {
-			editor.ServeHTTP(w, r)
-			return
-		}
-		if !isCleanPath(r.URL.Path) || !muxPath(r.URL.Path) {
-			// Pages and assets skip the mux: it would send them to static anyway.
+		case !isCleanPath(r.URL.Path):
+			// ServeMux would redirect such paths ("//x", "/a/../b"); they are
+			// never pages, so the static handler answers (404, or one 301
+			// for extra trailing slashes).
 			static.ServeHTTP(w, r)
-			return
+		default:
+			mux.ServeHTTP(w, r)
 		}
-		mux.ServeHTTP(w, r)
 	})
-	return observe(securityHeaders(limitRanges(root), csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
+	return observe(securityHeaders(root, csp, cfg.HSTS), cfg.Logger, cfg.RequestLog, metrics), nil
 }
 
-// muxPath reports whether a path may match a pattern of the mux other than
-// "/" (the static handler). Keep in step with the patterns New registers.
-func muxPath(p string) bool {
-	switch p {
-	case "/healthz", "/readyz", "/metrics", "/linkedin-api":
-		return true
+func methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Allow", "GET, HEAD")
+	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+}
+
+func mapValues(m map[string]*file) []*file {
+	out := make([]*file, 0, len(m))
+	for _, f := range m {
+		out = append(out, f)
 	}
-	return strings.HasPrefix(p, "/linkedin-api/")
-}
-
-// isLinkedInAdminPath reports whether p is the LinkedIn reconnect's
-// (linkedinauth.IsPath): /admin/linkedin and below.
-func isLinkedInAdminPath(p string) bool {
-	return p == "/admin/linkedin" || strings.HasPrefix(p, "/admin/linkedin/")
+	return out
 }
 
 // maxQueryLen is far more than any link of the site or a tracking parameter needs.

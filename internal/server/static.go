@@ -2,16 +2,286 @@ package server
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/byteranges"
 )
+
+// file is a page or asset of the site, with its headers worked out at start.
+// Text (pages, scripts, styles) is small and hot: the variants browsers take
+// are held in memory. Media, and the identity bytes of text that has
+// compressed variants, stay in the site's file system (with the embedded
+// build, the binary's read-only data, which the kernel pages in and out) and
+// are read per request.
+type file struct {
+	name string // in the site's file system
+	// held are the bytes in memory, by coding ("" for identity).
+	held map[string][]byte
+	// header holds the headers of a 200 answer: Content-Type, Cache-Control,
+	// and Content-Security-Policy for HTML, CORP for share images.
+	header      http.Header
+	subresource bool   // see isSubresourceType
+	validator   string // identifies the identity bytes; ETags are made from it
+	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
+	encodings []string
+	// etags and lengths are the ETag and Content-Length values by coding,
+	// ready to assign into a header (lengths of held bytes only).
+	etags, lengths map[string][]string
+}
+
+// Site is the prerendered site, indexed once at start.
+type Site struct {
+	fsys     fs.FS
+	files    map[string]*file // by URL path: "/", "/careers", "/assets/x.js"
+	pages    []string         // URL paths of the pages, sorted; the 404 page excluded
+	notFound *file
+	// editor is the editor's page (served at /admin/, never a page of the
+	// sitemap); nil when the build has no editor.
+	editor *file
+}
+
+// notFoundPage is where the build prerenders its 404 page.
+const notFoundPage = "404.html"
+
+// The editor in the build: its page, and the generated part of its
+// configuration, which the server serves merged with its backend as
+// /admin/config.yml and never as it is.
+const (
+	editorPage        = "admin/index.html"
+	editorBuildConfig = "admin/config.json"
+)
+
+// variantSuffix maps a content coding to the suffix of its precompressed file.
+var variantSuffix = map[string]string{"br": ".br", "gzip": ".gz"}
+
+// LoadSite indexes the build. Pages are the `index.html` files (`x/index.html`
+// is served at `/x`); `404.html` is the not-found page and is never
+// served with 200. `admin/index.html` is the editor's page, served at
+// /admin/ and not a page of the site; `admin/config.json` is not served.
+// `.br` and `.gz` files are the precompressed variants of the file they are
+// named after. Other HTML files and hidden files are not served. Each file
+// is read once, for its ETag, unless its name holds its content hash.
+func LoadSite(fsys fs.FS) (*Site, error) {
+	s := &Site{fsys: fsys, files: map[string]*file{}}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		base := path.Base(name)
+		if strings.HasPrefix(base, ".") || strings.HasPrefix(name, editorBuildConfig) ||
+			strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+			return nil
+		}
+		f := &file{name: name}
+		for _, coding := range []string{"br", "gzip"} {
+			if _, err := fs.Stat(fsys, name+variantSuffix[coding]); err == nil {
+				f.encodings = append(f.encodings, coding)
+			}
+		}
+		if v, ok := nameValidator(name); ok {
+			f.validator = v
+		} else if f.validator, err = hashOf(fsys, name); err != nil {
+			return err
+		}
+		f.setHeaders()
+		if !f.streamed() {
+			f.held = map[string][]byte{}
+			codings := f.encodings
+			if len(codings) == 0 {
+				codings = []string{""}
+			}
+			for _, coding := range codings {
+				if f.held[coding], err = fs.ReadFile(fsys, name+variantSuffix[coding]); err != nil {
+					return fmt.Errorf("read %s: %w", name, err)
+				}
+			}
+		}
+		f.setValues()
+		switch {
+		case name == notFoundPage:
+			s.notFound = f
+		case name == editorPage:
+			s.editor = f
+		case base == "index.html":
+			urlPath := "/" + strings.TrimSuffix(strings.TrimSuffix(name, "index.html"), "/")
+			s.files[urlPath] = f
+			s.pages = append(s.pages, urlPath)
+		case !strings.HasSuffix(base, ".html"): // other HTML (__spa-fallback.html) is not a page
+			s.files["/"+name] = f
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load site: %w", err)
+	}
+	if s.notFound == nil {
+		return nil, fmt.Errorf("load site: no %s in the build", notFoundPage)
+	}
+	if _, ok := s.files["/"]; !ok {
+		return nil, fmt.Errorf("load site: no index.html in the build")
+	}
+	sort.Strings(s.pages)
+	return s, nil
+}
+
+// hashOf is a SHA-256 prefix of a file's bytes, read through a small buffer.
+func hashOf(fsys fs.FS, name string) (string, error) {
+	src, err := fsys.Open(name)
+	if err != nil {
+		return "", fmt.Errorf("open %s: %w", name, err)
+	}
+	defer src.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, src); err != nil {
+		return "", fmt.Errorf("read %s: %w", name, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12]), nil
+}
+
+// generatedFile is a file the server makes itself (sitemap, robots.txt).
+func generatedFile(name string, data []byte) *file {
+	sum := sha256.Sum256(data)
+	f := &file{name: name, held: map[string][]byte{"": data}, validator: hex.EncodeToString(sum[:12])}
+	f.setHeaders()
+	f.setValues()
+	return f
+}
+
+// streamed reports whether f is media, served from the file system: anything
+// but text.
+func (f *file) streamed() bool {
+	t := f.header.Get("Content-Type")
+	return !strings.HasPrefix(t, "text/") && !strings.HasSuffix(t, "json") &&
+		!strings.HasPrefix(t, "application/xml") && t != "image/svg+xml"
+}
+
+// setHeaders derives the content type and caching of a file from its name.
+func (f *file) setHeaders() {
+	t := contentType(f.name)
+	cache := "no-cache"
+	if isHashedAsset(f.name) {
+		cache = "public, max-age=31536000, immutable"
+	}
+	f.header = http.Header{"Content-Type": {t}, "Cache-Control": {cache}}
+	f.subresource = isSubresourceType(t)
+	if strings.HasPrefix(f.name, shareImageDir) {
+		f.header["Cross-Origin-Resource-Policy"] = []string{"cross-origin"}
+	}
+}
+
+// open returns the bytes of f in the chosen coding ("" for identity) and their size.
+func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error, error) {
+	if b, ok := f.held[coding]; ok {
+		return bytes.NewReader(b), int64(len(b)), func() error { return nil }, nil
+	}
+	src, err := s.fsys.Open(f.name + variantSuffix[coding])
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	info, err := src.Stat()
+	rs, ok := src.(io.ReadSeeker)
+	if err != nil || !ok {
+		_ = src.Close()
+		return nil, 0, nil, fmt.Errorf("%s: not a seekable file: %v", f.name, err)
+	}
+	return rs, info.Size(), src.Close, nil
+}
+
+// setValues works out the ETag and Content-Length values of f's variants.
+func (f *file) setValues() {
+	f.etags, f.lengths = map[string][]string{}, map[string][]string{}
+	for _, coding := range append([]string{""}, f.encodings...) {
+		f.etags[coding] = []string{f.etag(coding)}
+	}
+	for coding, b := range f.held {
+		f.lengths[coding] = []string{strconv.Itoa(len(b))}
+	}
+}
+
+// etag is a strong validator of the file's bytes in a coding; each coding gets its own.
+func (f *file) etag(coding string) string {
+	if coding == "" {
+		return `"` + f.validator + `"`
+	}
+	return `"` + f.validator + "-" + variantSuffix[coding][1:] + `"`
+}
+
+// nameValidator is the content hash in a content-hashed name.
+func nameValidator(name string) (string, bool) {
+	for _, re := range hashed {
+		if m := re.FindStringSubmatch(name); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext), the
+// editor's build its own under admin/assets/ (same form); the media pipeline
+// writes content-hashed names (name.0123abcd.ext) under media/. Only those may
+// be cached for a year: other files keep their URL when their bytes change.
+var hashed = []*regexp.Regexp{
+	regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`),
+	regexp.MustCompile(`^admin/assets/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`),
+	regexp.MustCompile(`^media/.+\.([0-9a-f]{8})\.[a-z0-9]+$`),
+}
+
+// shareImageDir holds the pictures link previews show (og:image): the networks
+// and any page that embeds a preview load them from other origins.
+const shareImageDir = "media/share/"
+
+func isHashedAsset(name string) bool {
+	return slices.ContainsFunc(hashed, func(re *regexp.Regexp) bool { return re.MatchString(name) })
+}
+
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+	".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+	".json": "application/json", ".map": "application/json",
+	".webmanifest": "application/manifest+json", ".xml": "application/xml; charset=utf-8",
+	".txt": "text/plain; charset=utf-8", ".yml": "text/yaml; charset=utf-8",
+	".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+	".webp": "image/webp", ".avif": "image/avif", ".gif": "image/gif", ".ico": "image/x-icon",
+	".mp4": "video/mp4", ".webm": "video/webm", ".vtt": "text/vtt; charset=utf-8",
+	".pdf": "application/pdf", ".woff2": "font/woff2", ".woff": "font/woff",
+}
+
+func contentType(name string) string {
+	if t, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// isSubresourceType reports whether a browser only ever uses a file of this
+// type from a document (a script, a stylesheet, a raster image, a font, a
+// video), never as a document that runs script or can be framed. HTML, SVG,
+// PDF, JSON and text are not: opened directly, they are documents.
+func isSubresourceType(t string) bool {
+	mime, _, _ := strings.Cut(t, ";")
+	if mime == "text/javascript" || mime == "text/css" {
+		return true
+	}
+	return mime != "image/svg+xml" && slices.ContainsFunc([]string{"image/", "font/", "video/", "audio/"},
+		func(p string) bool { return strings.HasPrefix(mime, p) })
+}
+
+// Pages returns the URL paths of every page, sorted.
+func (s *Site) Pages() []string { return slices.Clone(s.pages) }
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
 const maxPathLen = 1024
@@ -20,20 +290,16 @@ const maxPathLen = 1024
 type staticHandler struct {
 	site      *Site
 	redirects map[string]string
-	csp       cspBuilder
-	// forceServeContent sends every 200 through http.ServeContent (tests compare both paths).
-	forceServeContent bool
 }
 
 func (h *staticHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		methodNotAllowed(w, r)
 		return
 	}
 	p := r.URL.Path
 	if !safePath(p) {
-		h.serveNotFound(w, r)
+		h.serveFile(w, r, h.site.notFound, http.StatusNotFound)
 		return
 	}
 	if target, ok := h.redirects[p]; ok {
@@ -44,21 +310,18 @@ func (h *staticHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Only pages get the redirect: an unknown path is a 404 straight away,
 		// and a path like "//evil.example/" can never become an off-site Location.
 		clean := "/" + strings.Trim(p, "/")
-		if _, ok := h.site.files[clean]; ok && !strings.Contains(clean, "//") {
-			redirect(w, r, clean)
-			return
-		}
-		if _, ok := h.redirects[clean]; ok && !strings.Contains(clean, "//") {
+		_, page := h.site.files[clean]
+		_, redirected := h.redirects[clean]
+		if (page || redirected) && !strings.Contains(clean, "//") {
 			redirect(w, r, clean)
 			return
 		}
 	}
-	f, ok := h.site.files[p]
-	if !ok {
-		h.serveNotFound(w, r)
+	if f, ok := h.site.files[p]; ok {
+		h.serveFile(w, r, f, http.StatusOK)
 		return
 	}
-	h.serveFile(w, r, f, http.StatusOK)
+	h.serveFile(w, r, h.site.notFound, http.StatusNotFound)
 }
 
 // safePath rejects what no page or asset can be: invalid UTF-8, control
@@ -68,17 +331,13 @@ func safePath(p string) bool {
 	if len(p) == 0 || len(p) > maxPathLen || p[0] != '/' || !utf8.ValidString(p) {
 		return false
 	}
-	for _, c := range p {
-		if c < 0x20 || c == 0x7f || c == '\\' {
-			return false
-		}
+	if strings.ContainsFunc(p, func(c rune) bool { return c < 0x20 || c == 0x7f || c == '\\' }) {
+		return false
 	}
-	for rest := p; rest != ""; {
-		seg, after, _ := strings.Cut(rest, "/")
+	for seg := range strings.SplitSeq(p, "/") {
 		if seg == "." || seg == ".." {
 			return false
 		}
-		rest = after
 	}
 	return true
 }
@@ -91,124 +350,85 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
-func (h *staticHandler) serveNotFound(w http.ResponseWriter, r *http.Request) {
-	h.serveFile(w, r, h.site.notFound, http.StatusNotFound)
-}
-
-// Header values shared by every response that carries them. Handlers assign
-// these slices into the header map (no per-request allocation); net/http and
-// Header.Set/Add/Del only ever replace a value slice, never write into it.
-var (
-	cacheNoCache     = []string{"no-cache"}
-	cacheImmutable   = []string{"public, max-age=31536000, immutable"}
-	cacheNoStore     = []string{"no-store"}
-	varyEncoding     = []string{"Accept-Encoding"}
-	encodingBrotli   = []string{"br"}
-	encodingGzip     = []string{"gzip"}
-	acceptRangeBytes = []string{"bytes"}
-)
-
-// serveFile writes the best variant the client accepts. A plain 200 (no
-// Range, no If-Match/If-None-Match) is written directly with precomputed
-// headers; conditional and range requests go through http.ServeContent; the
-// 404 page is written as is. Keys are in canonical form (as Header.Set would
-// make them: "Etag", not "ETag").
+// serveFile answers with the best variant of f the client accepts. A plain
+// GET or HEAD gets the whole variant with one write of its bytes; a
+// conditional or byte-range request goes through http.ServeContent, which
+// would otherwise cost a second write and a buffer the size of the body.
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
-	hdr["Content-Type"] = f.contentTypeHeader
-	hdr["Vary"] = varyEncoding
-	if f.csp != nil {
-		hdr["Content-Security-Policy"] = f.csp
+	for k, v := range f.header {
+		hdr[k] = v
 	}
 	if f.subresource {
 		for _, k := range documentOnlyHeaders {
 			delete(hdr, k)
 		}
 	}
-	if f.shareable {
-		hdr["Cross-Origin-Resource-Policy"] = corpCrossOrigin
-	}
-	if status == http.StatusOK {
-		hdr["Cache-Control"] = f.cacheControl
-	} else {
-		hdr["Cache-Control"] = cacheNoCache
-	}
-	v := &f.identity
+	hdr["Vary"] = varyEncoding
+	coding := ""
 	br, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
-	switch {
-	case br && f.brotli != nil:
-		v = f.brotli
-		hdr["Content-Encoding"] = encodingBrotli
-	case gz && f.gzip != nil:
-		v = f.gzip
-		hdr["Content-Encoding"] = encodingGzip
-	}
-	var content io.ReadSeeker
-	if v.data == nil {
-		src, err := f.open()
-		if err != nil {
-			for _, k := range []string{"Content-Encoding", "Vary"} {
-				delete(hdr, k)
-			}
-			hdr["Cache-Control"] = cacheNoStore
-			http.Error(w, "internal server error", http.StatusInternalServerError)
-			return
+	for _, c := range f.encodings {
+		if c == "br" && br || c == "gzip" && gz {
+			coding = c
+			break
 		}
-		defer src.Close()
-		content = src
 	}
-	if status != http.StatusOK {
-		writeWhole(w, r, status, v, content)
+	content, size, closeContent, err := h.site.open(f, coding)
+	if err != nil {
+		delete(hdr, "Vary")
+		hdr.Set("Cache-Control", "no-store")
+		http.Error(w, "internal server error", http.StatusInternalServerError)
 		return
 	}
-	hdr["Etag"] = v.etagHeader
-	if v != &f.identity {
-		// Byte ranges of a compressed body confuse more clients than they help.
+	defer closeContent()
+	if coding != "" {
+		hdr["Content-Encoding"] = codingValues[coding]
+		// A byte range of a compressed body confuses more clients than it helps.
 		r.Header.Del("Range")
 	}
-	if !h.forceServeContent && !isConditional(r.Header) {
-		// What http.ServeContent answers here, without its work, and with a
-		// Content-Length for compressed bodies too (it leaves that out when
-		// Content-Encoding is set, which turns a large body into chunks).
-		hdr["Accept-Ranges"] = acceptRangeBytes
-		writeWhole(w, r, http.StatusOK, v, content)
-		return
-	}
-	if content == nil {
-		content = bytes.NewReader(v.data)
-	}
-	byteranges.ServeContent(w, r, time.Time{}, content, v.size)
-}
-
-// copyBufs are the buffers media bodies are copied through (io.Copy would
-// allocate 32 KiB per request).
-var copyBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
-
-// writeWhole sends the whole of v with status and its Content-Length, the
-// body from memory or, for files served from the embedded data, from content.
-func writeWhole(w http.ResponseWriter, r *http.Request, status int, v *variant, content io.Reader) {
-	w.Header()["Content-Length"] = v.lengthHeader
-	w.WriteHeader(status)
-	if r.Method == http.MethodHead {
-		return
-	}
-	if content == nil {
-		_, _ = w.Write(v.data)
+	if status == http.StatusOK {
+		hdr["Etag"] = f.etags[coding]
+		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
+			// One range at most: a multipart answer of many small ranges is
+			// many times the file, and no browser asks for one.
+			r.Header.Del("Range")
+		}
+		// With no modification time (embedded files), If-Modified-Since and
+		// If-Unmodified-Since never apply; If-Range only with a Range.
+		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
+			http.ServeContent(w, r, "", time.Time{}, content)
+			return
+		}
+		hdr["Accept-Ranges"] = acceptRanges
 	} else {
-		copyBody(w, content)
+		hdr.Set("Cache-Control", "no-cache")
+	}
+	if n, ok := f.lengths[coding]; ok {
+		hdr["Content-Length"] = n
+	} else {
+		hdr["Content-Length"] = []string{strconv.FormatInt(size, 10)}
+	}
+	w.WriteHeader(status)
+	if b, ok := f.held[coding]; ok && r.Method != http.MethodHead {
+		_, _ = w.Write(b)
+	} else if r.Method != http.MethodHead {
+		buf := copyBufs.Get().(*[]byte)
+		defer copyBufs.Put(buf)
+		// Neither side's ReadFrom or WriteTo: a body that fits the buffer
+		// is read from the file system and written in one piece.
+		_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{content}, *buf)
 	}
 }
 
-func copyBody(w io.Writer, src io.Reader) {
-	buf := copyBufs.Get().(*[]byte)
-	defer copyBufs.Put(buf)
-	_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{src}, *buf)
-}
+// copyBufs are the buffers bodies are copied through: most pages and
+// assets fit one whole.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
-// isConditional reports whether a request has a header that can make
-// http.ServeContent answer other than a plain 200. With no modification time
-// (embedded files), If-Modified-Since and If-Unmodified-Since never apply;
-// If-Range only matters with a Range.
-func isConditional(h http.Header) bool {
-	return len(h["Range"]) > 0 || len(h["If-None-Match"]) > 0 || len(h["If-Match"]) > 0
-}
+// Header values shared by every response that carries them: net/http only
+// ever replaces a value slice, never writes into it.
+var (
+	acceptRanges = []string{"bytes"}
+	codingValues = map[string][]string{"br": {"br"}, "gzip": {"gzip"}}
+)
+
+var varyEncoding = []string{"Accept-Encoding"}

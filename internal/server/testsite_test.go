@@ -47,28 +47,32 @@ func testSite(t testing.TB) fstest.MapFS {
 		"admin/assets/index.AbCdEf12.js":      {Data: []byte("console.log('editor')")},
 		"media/documents/code-of-conduct.pdf": {Data: []byte("%PDF-1.7")},
 		".hidden":                             {Data: []byte("secret")},
-		// What the build declares (web/scripts/declared-scripts.mjs): each page's own script.
-		declaredScriptsFile: {Data: declaredScriptsJSON(t, map[string][]string{
-			"index.html":       {"window.ctx = 1;"},
-			"404.html":         {"window.ctx = 2;"},
-			"admin/index.html": {"window.CMS_MANUAL_INIT = true;"},
+		// What the build lists (web/scripts/inline-hashes.mjs): each page's own script and style.
+		inlineHashesFile: {Data: inlineHashesJSON(t, map[string]inlineHashes{
+			"index.html":       {Scripts: []string{"window.ctx = 1;"}, Styles: []string{"h1{color:navy}"}},
+			"404.html":         {Scripts: []string{"window.ctx = 2;"}},
+			"admin/index.html": {Scripts: []string{"window.CMS_MANUAL_INIT = true;"}},
 		})},
 	}
 }
 
-// declaredScriptsJSON is a build's list of declared inline scripts, from
-// each page's script texts.
-func declaredScriptsJSON(t testing.TB, pages map[string][]string) []byte {
+// inlineHashesJSON is a build's list of inline code, from each page's
+// script and style texts.
+func inlineHashesJSON(t testing.TB, pages map[string]inlineHashes) []byte {
 	t.Helper()
-	list := map[string][]string{}
-	for page, scripts := range pages {
-		list[page] = []string{}
-		for _, code := range scripts {
-			sum := sha256.Sum256([]byte(code))
-			list[page] = append(list[page], "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+	hash := func(code []string) []string {
+		out := []string{}
+		for _, c := range code {
+			sum := sha256.Sum256([]byte(c))
+			out = append(out, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
 		}
+		return out
 	}
-	data, err := json.Marshal(map[string]any{"version": 1, "pages": list})
+	list := map[string]inlineHashes{}
+	for page, h := range pages {
+		list[page] = inlineHashes{Scripts: hash(h.Scripts), Styles: hash(h.Styles)}
+	}
+	data, err := json.Marshal(list)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Inline scripts of components: the page's Content-Security-Policy allows an
-// inline script only when the build declares it (scripts/declared-scripts.mjs).
+// inline script only when the build declares it (scripts/inline-hashes.mjs).
 // A component that writes one declares it while it renders:
 //
 //   const code = declareInlineScript(Astro.csp, `…`);
@@ -25,8 +25,7 @@ export function scriptHash(code: string): ScriptHash {
  * Declares an inline script of the page being rendered and returns its code,
  * to be written unchanged with set:html (the hash is of exactly these bytes).
  * Astro.csp is undefined in `astro dev`, which serves no policy: nothing to
- * declare there. A build always has it (scripts/declared-scripts.mjs turns it
- * on, and fails the build on a page whose script was not declared).
+ * declare there. A build always has it (scripts/inline-hashes.mjs turns it on).
  */
 export function declareInlineScript(csp: CspContext | undefined, code: string): string {
   csp?.insertScriptHash(scriptHash(code));
