@@ -96,6 +96,6 @@ func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit
 	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
 		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
 	}
-	// A video's thumbnail is the JPEG of the same asset id (samplegen).
+	// A video's thumbnail is the JPEG of the same asset id in sample/media.
 	return s.OpenMedia(ctx, "urn:li:image:"+videoURN[strings.LastIndexByte(videoURN, ':')+1:], limit)
 }
