@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // What a post of LinkedIn's Posts API says, as far as the feed reads it
@@ -219,8 +221,8 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 func lookupReshare(ctx context.Context, getter postGetter, urn string) reshareResult {
 	raw, err := getter.Post(ctx, urn)
 	if err != nil {
-		switch kindOf(err) {
-		case kindForbidden, kindNotFound, kindClientError, kindBadResponse:
+		switch linkedin.KindOf(err) {
+		case linkedin.KindForbidden, linkedin.KindNotFound, linkedin.KindClientError, linkedin.KindBadResponse:
 			return reshareResult{refused: true}
 		}
 		return reshareResult{failTemp: true}

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // sampleFS holds the sample feed: posts.json in LinkedIn's /rest/posts
@@ -32,8 +34,8 @@ type sampleSource struct {
 // "Posts API", Batch Get Posts): results by URN, and errors by URN for
 // posts LinkedIn refuses.
 type sampleBatch struct {
-	Results map[string]json.RawMessage `json:"results"`
-	Errors  map[string]linkedInError   `json:"errors"`
+	Results map[string]json.RawMessage   `json:"results"`
+	Errors  map[string]linkedin.APIError `json:"errors"`
 }
 
 // newSampleSource decodes the embedded feed in fsys.
@@ -65,9 +67,9 @@ func (s *sampleSource) Post(_ context.Context, urn string) (json.RawMessage, err
 	}
 	le, ok := s.byURN.Errors[urn]
 	if !ok {
-		le = linkedInError{Status: http.StatusNotFound, Code: "NOT_FOUND"}
+		le = linkedin.APIError{Status: http.StatusNotFound, Code: "NOT_FOUND"}
 	}
-	return nil, fmt.Errorf("insights: sample post: %w", &upstreamError{Endpoint: "post", Kind: kindForStatus(le.Status, le.Code), Status: le.Status, Code: le.Code})
+	return nil, fmt.Errorf("insights: sample post: %w", &linkedin.Error{Endpoint: "post", Kind: linkedin.KindForStatus(le.Status, le.Code), Status: le.Status, Code: le.Code})
 }
 
 // Posts implements Source.
@@ -88,10 +90,10 @@ func (s *sampleSource) OpenMedia(_ context.Context, urn string, limit int64) (io
 	id := urn[strings.LastIndexByte(urn, ':')+1:]
 	data, err := fs.ReadFile(s.fsys, "sample/media/"+id+ext)
 	if err != nil {
-		return nil, 0, fmt.Errorf("insights: open media: %w", &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: err})
+		return nil, 0, fmt.Errorf("insights: open media: %w", &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound, Err: err})
 	}
 	if int64(len(data)) > limit {
-		return nil, 0, fmt.Errorf("insights: open media: %w", &upstreamError{Endpoint: "media", Kind: kindTooLarge})
+		return nil, 0, fmt.Errorf("insights: open media: %w", &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge})
 	}
 	return io.NopCloser(bytes.NewReader(data)), int64(len(data)), nil
 }

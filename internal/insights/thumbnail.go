@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/url"
 	"strings"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // A video over the media size limit is not proxied: the card shows the
@@ -54,7 +56,7 @@ func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser,
 	}
 	t, ok := s.src.(thumbnailOpener)
 	if !ok {
-		return nil, 0, &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: errors.New("source has no thumbnails")}
+		return nil, 0, &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound, Err: errors.New("source has no thumbnails")}
 	}
 	return t.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
 }
@@ -63,7 +65,7 @@ func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser,
 // failed because it is over the size limit (err) and the thumbnail could be
 // fetched; "" otherwise.
 func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) string {
-	if kindOf(err) != kindTooLarge {
+	if linkedin.KindOf(err) != linkedin.KindTooLarge {
 		return ""
 	}
 	key := thumbKey(urn)
