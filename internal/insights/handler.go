@@ -63,8 +63,8 @@ const (
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(PathFeed, s.serveFeed)
-	mux.HandleFunc(PathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindImage) })
-	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
+	mux.HandleFunc(PathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaImage) })
+	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaVideo) })
 	mux.HandleFunc(PathMediaPrefix+"{key}", s.serveMedia)
 	mux.HandleFunc(PathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
 		apierror.Write(w, http.StatusNotFound, "not found")
@@ -143,14 +143,14 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 // valid image or video URN of the feed, after fetching the item (or
 // waiting for the fetch up to the upstream timeout; past that the URL is
 // answered and the media endpoint waits for the fetch to finish).
-func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want mediaKind) {
+func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
 		apierror.Write(w, http.StatusBadRequest, "exactly one urn query parameter is required")
 		return
 	}
 	urn := q.Get("urn")
-	kind, ok := validateURN(urn)
+	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok || kind != want {
 		apierror.Write(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
 		return

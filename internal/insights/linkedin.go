@@ -81,20 +81,6 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 	}
 }
 
-// postsResponse is the part of /rest/posts the service reads.
-type postsResponse struct {
-	Elements []json.RawMessage `json:"elements"`
-}
-
-// mediaResponse is the part of /rest/images/{urn} and /rest/videos/{urn}
-// the service reads.
-type mediaResponse struct {
-	ID                   string `json:"id"`
-	Status               string `json:"status"`
-	DownloadURL          string `json:"downloadUrl"`
-	DownloadURLExpiresAt int64  `json:"downloadUrlExpiresAt"`
-}
-
 // Posts implements Source: GET /rest/posts?q=author&author=<urn>.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	// sortBy=CREATED (Posts API, "Find Posts by Authors") is the closest
@@ -105,7 +91,7 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	// linkedinstate.go), so it costs one call a day, not one per refresh.
 	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
 		"&count=" + strconv.Itoa(postsPageSize)
-	var resp postsResponse
+	var resp linkedin.PostsAnswer
 	var err error
 	if s.learned.sortByRefusedToday() {
 		err = s.getJSON(ctx, "posts", u, &resp)
@@ -131,18 +117,18 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 // /rest/videos to a signed download URL and opens that URL. The access token
 // is sent to the API only, never to the download host.
 func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error) {
-	kind, ok := validateURN(urn)
+	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok {
 		return nil, 0, fmt.Errorf("insights: open media: invalid urn")
 	}
 	endpoint := "images"
-	if kind == kindVideo {
+	if kind == linkedin.MediaVideo {
 		endpoint = "videos"
 	}
 	// url.QueryEscape, not PathEscape: LinkedIn wants the colons of a URN
 	// in a path encoded as %3A.
 	u := s.cfg.APIBase + "/rest/" + endpoint + "/" + url.QueryEscape(urn)
-	var meta mediaResponse
+	var meta linkedin.MediaAnswer
 	if err := s.getJSON(ctx, endpoint, u, &meta); err != nil {
 		return nil, 0, fmt.Errorf("insights: resolve media: %w", err)
 	}

@@ -149,7 +149,7 @@ func mediaKeysOf(f *feed) map[string]bool {
 	keys := make(map[string]bool, 2*len(f.media))
 	for urn := range f.media {
 		keys[mediaKey(urn)] = true
-		if kind, _ := validateURN(urn); kind == kindVideo {
+		if kind, _ := linkedin.ValidateMediaURN(urn); kind == linkedin.MediaVideo {
 			keys[thumbKey(urn)] = true
 		}
 	}

@@ -44,7 +44,7 @@ func newSampleSource(fsys fs.FS) (*sampleSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("insights: sample feed: %w", err)
 	}
-	var resp postsResponse
+	var resp linkedin.PostsAnswer
 	if err := json.Unmarshal(data, &resp); err != nil {
 		return nil, fmt.Errorf("insights: sample feed: %w", err)
 	}
@@ -79,12 +79,12 @@ func (s *sampleSource) Posts(context.Context) ([]json.RawMessage, error) {
 
 // OpenMedia implements Source from the embedded media files.
 func (s *sampleSource) OpenMedia(_ context.Context, urn string, limit int64) (io.ReadCloser, int64, error) {
-	kind, ok := validateURN(urn)
+	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok {
 		return nil, 0, fmt.Errorf("insights: open media: invalid urn")
 	}
 	ext := ".jpg"
-	if kind == kindVideo {
+	if kind == linkedin.MediaVideo {
 		ext = ".mp4"
 	}
 	id := urn[strings.LastIndexByte(urn, ':')+1:]

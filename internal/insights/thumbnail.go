@@ -37,7 +37,7 @@ func thumbKey(videoURN string) string {
 func parseMediaKey(key string) (urn string, thumb, ok bool) {
 	if id, found := strings.CutPrefix(key, thumbPrefix); found {
 		urn = "urn:li:video:" + id
-		if _, valid := validateURN(urn); !valid || thumbKey(urn) != key {
+		if _, valid := linkedin.ValidateMediaURN(urn); !valid || thumbKey(urn) != key {
 			return "", false, false
 		}
 		return urn, true, true
@@ -75,18 +75,13 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 	return key
 }
 
-// videoMeta is the part of /rest/videos/{urn} the thumbnail needs.
-type videoMeta struct {
-	Thumbnail string `json:"thumbnail"`
-}
-
 // OpenThumbnail implements thumbnailOpener: the `thumbnail` URL of
 // GET /rest/videos/{urn}, downloaded like any media item.
 func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
+	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
 		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
 	}
-	var meta videoMeta
+	var meta linkedin.MediaAnswer
 	if err := s.getJSON(ctx, "videos", s.cfg.APIBase+"/rest/videos/"+url.QueryEscape(videoURN), &meta); err != nil {
 		return nil, 0, fmt.Errorf("insights: resolve thumbnail: %w", err)
 	}
@@ -95,7 +90,7 @@ func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, lim
 
 // OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
 func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
+	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
 		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
 	}
 	// A video's thumbnail is the JPEG of the same asset id in sample/media.
