@@ -5,20 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
 )
-
-// postsPageSize is how many posts are asked for; the site shows at most a
-// few pages of 3.
-const postsPageSize = 50
 
 // linkedInSource reads posts and media from LinkedIn's versioned REST API.
 // It is safe for concurrent use.
@@ -26,11 +19,10 @@ type linkedInSource struct {
 	cfg    Config
 	client *http.Client // API and token calls: follows no redirect
 	logger *slog.Logger
-	// media downloads the bytes, from mediaOrigins only.
-	media        *http.Client
-	mediaOrigins linkedin.MediaOrigins
-	observe      func(endpoint string, outcome linkedin.Kind) // metrics hook
-	ver          *linkedin.Versions                           // LinkedIn-Version in use
+	// Client asks the API through getJSON and downloads the media.
+	*linkedin.Client
+	observe func(endpoint string, outcome linkedin.Kind) // metrics hook
+	ver     *linkedin.Versions                           // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
 	// budget (callbudget.go); learned remembers a refused sortBy and a
 	// failing token (linkedinstate.go).
@@ -66,7 +58,7 @@ type linkedInSource struct {
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
 func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, linkedin.Kind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
-	return &linkedInSource{
+	s := &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
 		client:          client,
@@ -79,100 +71,27 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 		token:           cfg.AccessToken,
 		refreshToken:    cfg.RefreshToken,
 	}
+	s.Client = &linkedin.Client{Base: cfg.APIBase, Get: s.getJSON, Observe: observe}
+	return s
 }
 
-// Posts implements Source: GET /rest/posts?q=author&author=<urn>.
+// Posts implements Source: the organization's posts in creation order.
+// That is the closest to publication order the API offers; newFeed sorts
+// by publishedAt regardless, so a 400 refusing sortBy is retried without
+// it, and the refusal is remembered until the next UTC day (on disk,
+// linkedinstate.go), so it costs one call a day, not one per refresh.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
-	// sortBy=CREATED (Posts API, "Find Posts by Authors") is the closest
-	// to publication order the API offers (the default, LAST_MODIFIED, puts
-	// an old post whose typo was fixed first); newFeed sorts by publishedAt
-	// regardless, so a 400 refusing the parameter is retried without it,
-	// and the refusal is remembered until the next UTC day (on disk,
-	// linkedinstate.go), so it costs one call a day, not one per refresh.
-	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
-		"&count=" + strconv.Itoa(postsPageSize)
-	var resp linkedin.PostsAnswer
-	var err error
 	if s.learned.sortByRefusedToday() {
-		err = s.getJSON(ctx, "posts", u, &resp)
-	} else {
-		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
-		if linkedin.KindOf(err) == linkedin.KindClientError {
-			if s.learned.noteSortByRefused() {
-				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
-			}
-			err = s.getJSON(ctx, "posts", u, &resp)
+		return s.Client.Posts(ctx, s.cfg.OrganizationURN, false)
+	}
+	posts, err := s.Client.Posts(ctx, s.cfg.OrganizationURN, true)
+	if linkedin.KindOf(err) == linkedin.KindClientError {
+		if s.learned.noteSortByRefused() {
+			s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
 		}
+		return s.Client.Posts(ctx, s.cfg.OrganizationURN, false)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("insights: fetch posts: %w", err)
-	}
-	if resp.Elements == nil {
-		return nil, fmt.Errorf("insights: fetch posts: %w", &linkedin.Error{Endpoint: "posts", Kind: linkedin.KindBadResponse, Err: errors.New("no elements in answer")})
-	}
-	return resp.Elements, nil
-}
-
-// OpenMedia implements Source: it resolves the URN through /rest/images or
-// /rest/videos to a signed download URL and opens that URL. The access token
-// is sent to the API only, never to the download host.
-func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error) {
-	kind, ok := linkedin.ValidateMediaURN(urn)
-	if !ok {
-		return nil, 0, fmt.Errorf("insights: open media: invalid urn")
-	}
-	endpoint := "images"
-	if kind == linkedin.MediaVideo {
-		endpoint = "videos"
-	}
-	// url.QueryEscape, not PathEscape: LinkedIn wants the colons of a URN
-	// in a path encoded as %3A.
-	u := s.cfg.APIBase + "/rest/" + endpoint + "/" + url.QueryEscape(urn)
-	var meta linkedin.MediaAnswer
-	if err := s.getJSON(ctx, endpoint, u, &meta); err != nil {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", err)
-	}
-	if meta.Status != "" && meta.Status != "AVAILABLE" {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", &linkedin.Error{Endpoint: endpoint, Kind: linkedin.KindNotFound, Err: fmt.Errorf("media status %q", meta.Status)})
-	}
-	return s.download(ctx, endpoint, meta.DownloadURL, limit)
-}
-
-// download opens a signed download URL of the API's answer (a media item
-// or a video thumbnail), at most limit bytes by its Content-Length.
-func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, limit int64) (io.ReadCloser, int64, error) {
-	dl, err := url.Parse(rawURL)
-	if err != nil || (dl.Scheme != "https" && dl.Scheme != "http") || dl.Host == "" || dl.User != nil {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", &linkedin.Error{Endpoint: endpoint, Kind: linkedin.KindBadResponse, Err: errors.New("no usable downloadUrl")})
-	}
-	if err := linkedin.CheckMediaURL(s.mediaOrigins, dl); err != nil {
-		s.observe("media", linkedin.KindRefused)
-		return nil, 0, fmt.Errorf("insights: download media: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
-	if err != nil {
-		return nil, 0, fmt.Errorf("insights: download media: %w", linkedin.RedactError(err))
-	}
-	res, err := s.media.Do(req)
-	if err != nil {
-		e := linkedin.MediaTransportError(err)
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	if res.StatusCode != http.StatusOK {
-		linkedin.Drain(res.Body)
-		e := &linkedin.Error{Endpoint: "media", Kind: linkedin.KindForStatus(res.StatusCode, ""), Status: res.StatusCode}
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	if res.ContentLength > limit {
-		linkedin.Drain(res.Body)
-		e := &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("%d bytes over the %d cap", res.ContentLength, limit)}
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	s.observe("media", "ok")
-	return res.Body, res.ContentLength, nil
+	return posts, err
 }
 
 // getJSON GETs an API URL with LinkedIn's headers and decodes a 200 answer
@@ -315,50 +234,17 @@ func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) 
 	return tokenFingerprint(s.token), s.expiresAt
 }
 
-// aclPageSize and maxACLPages bound the roles the check reads: a member
-// who administers more than 200 pages is not expected.
-const (
-	aclPageSize = 20
-	maxACLPages = 10
-)
-
-// aclsResponse is the part of the roleAssignee finder the check reads
-// (Microsoft Learn, "Organization Access Control by Role").
-type aclsResponse struct {
-	Elements []struct {
-		Role         string `json:"role"`
-		State        string `json:"state"`
-		Organization string `json:"organization"`
-	} `json:"elements"`
-}
-
-// verify asks LinkedIn whether token's member is an approved ADMINISTRATOR
-// of the organization: reading its posts is not enough, since an ad
-// agency (DIRECT_SPONSORED_CONTENT_POSTER) can. Not one is a forbidden
-// error. The calls are counted by no budget: the reconnect has its own
-// (internal/linkedinauth).
+// verify asks LinkedIn whether token's member is an approved
+// administrator of the organization (linkedin.CheckAdmin). The calls are
+// counted by no budget: the reconnect has its own (internal/linkedinauth).
 func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	for page := range maxACLPages {
-		u := s.cfg.APIBase + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
-			strconv.Itoa(page*aclPageSize) + "&count=" + strconv.Itoa(aclPageSize)
-		var resp aclsResponse
-		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), &resp)
+	return linkedin.CheckAdmin(ctx, s.cfg.APIBase, s.cfg.OrganizationURN, func(ctx context.Context, u string, v any) error {
+		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), v)
 		s.observe("verify", linkedin.Outcome(err))
-		if err != nil {
-			return err
-		}
-		for _, e := range resp.Elements {
-			if e.Organization == s.cfg.OrganizationURN && e.Role == "ADMINISTRATOR" && e.State == "APPROVED" {
-				return nil
-			}
-		}
-		if len(resp.Elements) < aclPageSize {
-			break
-		}
-	}
-	return &linkedin.Error{Endpoint: "verify", Kind: linkedin.KindForbidden, Err: errors.New("not an approved administrator of the organization")}
+		return err
+	})
 }
 
 // exchangeCode trades an authorization code for a token, once: a code is

@@ -3,9 +3,6 @@ package insights
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"net/url"
 	"sort"
 	"sync"
 
@@ -36,19 +33,6 @@ func sortNewestFirst(posts []feedPost) {
 type postGetter interface {
 	// Post returns the post of urn as LinkedIn answers GET /rest/posts/{urn}.
 	Post(ctx context.Context, urn string) (json.RawMessage, error)
-}
-
-// Post implements postGetter: GET /rest/posts/{urn} (Posts API, "Get
-// Posts by URN"), the URN escaped as LinkedIn wants it in a path.
-func (s *linkedInSource) Post(ctx context.Context, urn string) (json.RawMessage, error) {
-	if !linkedin.IsPostURN(urn) {
-		return nil, errors.New("insights: fetch post: invalid urn")
-	}
-	var post json.RawMessage
-	if err := s.getJSON(ctx, "post", s.cfg.APIBase+"/rest/posts/"+url.QueryEscape(urn), &post); err != nil {
-		return nil, fmt.Errorf("insights: fetch post: %w", err)
-	}
-	return post, nil
 }
 
 // reshareResult is what a lookup of a reposted post concluded: the post,

@@ -182,7 +182,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		client := linkedin.NewAPIClient()
 		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
 		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
-		src.media, src.mediaOrigins = linkedin.NewMediaClient(origins), origins
+		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
 			s.persist = true // also set below; the stored token needs it now

@@ -3,9 +3,7 @@ package insights
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"net/url"
 	"strings"
 
 	"github.com/veldhaven/site/internal/linkedin"
@@ -73,19 +71,6 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 		return ""
 	}
 	return key
-}
-
-// OpenThumbnail implements thumbnailOpener: the `thumbnail` URL of
-// GET /rest/videos/{urn}, downloaded like any media item.
-func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
-		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
-	}
-	var meta linkedin.MediaAnswer
-	if err := s.getJSON(ctx, "videos", s.cfg.APIBase+"/rest/videos/"+url.QueryEscape(videoURN), &meta); err != nil {
-		return nil, 0, fmt.Errorf("insights: resolve thumbnail: %w", err)
-	}
-	return s.download(ctx, "videos", meta.Thumbnail, limit)
 }
 
 // OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
