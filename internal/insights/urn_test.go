@@ -13,8 +13,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// FuzzValidateURN checks that whatever validateURN accepts is short, of
-// the allow-listed syntax, and round-trips through its media key.
+// FuzzValidateURN checks that whatever linkedin.ValidateMediaURN accepts
+// is short, of the allow-listed syntax, and round-trips through its media
+// key.
 func FuzzValidateURN(f *testing.F) {
 	for _, seed := range []string{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "urn:li:video:D4D05AQH9kLmN2pQrSt", "urn:li:image:C4D22AQ%2F..", "http://x", "urn:li:image:C4D22AQFx4nG7Gm1bVQ\n"} {
 		f.Add(seed)
