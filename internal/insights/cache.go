@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sync"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // Backoff bounds for retrying a failing upstream: the wait doubles from
@@ -18,7 +20,7 @@ const (
 
 // errNoFeedYet is the answer while there has never been a feed and the
 // first refresh has not concluded.
-var errNoFeedYet = &upstreamError{Endpoint: "posts", Kind: kindTimeout, Err: errors.New("insights: no feed yet")}
+var errNoFeedYet = &linkedin.Error{Endpoint: "posts", Kind: linkedin.KindTimeout, Err: errors.New("insights: no feed yet")}
 
 // feedCache holds the feed visitors are served: the last good one, from
 // LinkedIn, the snapshot or the sample. Only the refresher (refresh.go)
@@ -141,7 +143,7 @@ func (c *feedCache) get(ctx context.Context) (f *feed, stale bool, err error) {
 		case <-gate:
 		case <-wait.C:
 		case <-ctx.Done():
-			return nil, false, &upstreamError{Endpoint: "posts", Kind: kindCanceled, Err: ctx.Err()}
+			return nil, false, &linkedin.Error{Endpoint: "posts", Kind: linkedin.KindCanceled, Err: ctx.Err()}
 		}
 	}
 	now := c.now()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // LinkedIn limits API calls per application and per member (the member
@@ -33,10 +34,10 @@ const budgetFile = "insights-budget.json"
 const budgetStateVersion = 1
 
 // kindBudgetSpent is the failure of a call the daily budget refused.
-const kindBudgetSpent errKind = "budget_spent"
+const kindBudgetSpent linkedin.Kind = "budget_spent"
 
 // callKinds are the API calls counted, by the endpoint names of
-// upstreamError and the metrics.
+// linkedin.Error and the metrics.
 var callKinds = []string{"posts", "post", "images", "videos", "token"}
 
 // mediaCall reports whether an endpoint is a media look-up: those give way
@@ -193,7 +194,7 @@ func (b *dailyBudget) take(kind string) error {
 		if b.used >= b.limit {
 			b.warnSpentLocked(now)
 		}
-		return &upstreamError{Endpoint: kind, Kind: kindBudgetSpent, RetryAfter: untilMidnight(now).Round(time.Second),
+		return &linkedin.Error{Endpoint: kind, Kind: kindBudgetSpent, RetryAfter: untilMidnight(now).Round(time.Second),
 			Err: fmt.Errorf("%d of %d LinkedIn calls made today", b.used, b.limit)}
 	}
 	b.state.Calls[kind]++

@@ -1,10 +1,11 @@
 package insights
 
 import (
-	"github.com/veldhaven/site/internal/linkedin"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // TestConfigFromEnv is a table of environments.

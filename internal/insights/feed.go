@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // feed is one good answer of a source, ready to serve.
@@ -40,8 +42,8 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 	f := &feed{fetchedAt: fetchedAt, media: make(map[string]string), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}, refused: map[string]bool{}}
 	var kept []feedPost
 	for _, el := range raw {
-		p, ok := decodePost(el)
-		if !ok || !p.inFeed() {
+		p, ok := linkedin.DecodePost(el)
+		if !ok || !p.InFeed() {
 			continue
 		}
 		compact, err := compactJSON(el)
@@ -53,17 +55,17 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 	sortNewestFirst(kept)
 	for _, fp := range kept {
 		f.elements = append(f.elements, fp.raw)
-		for _, urn := range fp.p.mediaURNs() {
+		for _, urn := range fp.p.MediaURNs() {
 			f.media[urn] = fingerprint(fp.raw)
 		}
 		// Only the reposted posts of kept reposts are relayed.
-		parent := fp.p.parent()
+		parent := fp.p.Parent()
 		if refused[parent] {
 			f.refused[parent] = true
 		}
 		if el, ok := reshared[parent]; ok && parent != "" {
-			p, ok := decodePost(el)
-			if !ok || !p.public() {
+			p, ok := linkedin.DecodePost(el)
+			if !ok || !p.Public() {
 				f.refused[parent] = true
 				continue
 			}
@@ -72,7 +74,7 @@ func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused
 				continue
 			}
 			f.reshared[parent] = compact
-			for _, urn := range p.mediaURNs() {
+			for _, urn := range p.MediaURNs() {
 				f.media[urn] = fingerprint(compact)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/veldhaven/site/internal/accept"
 	"github.com/veldhaven/site/internal/apierror"
 	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // Cache-Control values. The feed is refreshed in the background once per
@@ -62,8 +63,8 @@ const (
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(PathFeed, s.serveFeed)
-	mux.HandleFunc(PathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindImage) })
-	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, kindVideo) })
+	mux.HandleFunc(PathImage, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaImage) })
+	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaVideo) })
 	mux.HandleFunc(PathMediaPrefix+"{key}", s.serveMedia)
 	mux.HandleFunc(PathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
 		apierror.Write(w, http.StatusNotFound, "not found")
@@ -81,12 +82,12 @@ func (s *Service) Handler() http.Handler {
 
 // writeUpstreamError answers the status and fixed message of err's kind.
 func writeUpstreamError(w http.ResponseWriter, err error) {
-	kind := kindOf(err)
-	var ue *upstreamError
+	kind := linkedin.KindOf(err)
+	var ue *linkedin.Error
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	apierror.Write(w, kind.status(), kind.message())
+	apierror.Write(w, kindStatus(kind), kindMessage(kind))
 }
 
 // serveFeed answers the feed from the cache.
@@ -133,7 +134,7 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	if _, listed := f.media[urn]; !listed {
 		// Only media of the firm's own posts are proxied: the endpoint
 		// is not a way to fetch arbitrary LinkedIn assets with our token.
-		return &upstreamError{Endpoint: "media", Kind: kindNotFound}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound}
 	}
 	return nil
 }
@@ -142,14 +143,14 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 // valid image or video URN of the feed, after fetching the item (or
 // waiting for the fetch up to the upstream timeout; past that the URL is
 // answered and the media endpoint waits for the fetch to finish).
-func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want mediaKind) {
+func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
 		apierror.Write(w, http.StatusBadRequest, "exactly one urn query parameter is required")
 		return
 	}
 	urn := q.Get("urn")
-	kind, ok := validateURN(urn)
+	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok || kind != want {
 		apierror.Write(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
 		return
@@ -171,7 +172,7 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want med
 			return
 		}
 		cancel()
-		if err != nil && !(kindOf(err) == kindTimeout && r.Context().Err() == nil) {
+		if err != nil && !(linkedin.KindOf(err) == linkedin.KindTimeout && r.Context().Err() == nil) {
 			writeUpstreamError(w, err)
 			return
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // TestHostileURN sends refused media requests: every one answers 4xx with
@@ -197,7 +198,7 @@ func TestSampleFeed(t *testing.T) {
 		if shown == 0 {
 			shown = p.CreatedAt
 		}
-		if !postURNPattern.MatchString(p.ID) || p.Author == "" || shown < 1.6e12 || shown > prev {
+		if !linkedin.IsPostURN(p.ID) || p.Author == "" || shown < 1.6e12 || shown > prev {
 			t.Errorf("post %s: bad id, author or publishedAt order", p.ID)
 		}
 		prev = shown
@@ -217,7 +218,7 @@ func TestSampleFeed(t *testing.T) {
 		t.Errorf("sample lacks: long %v video %v article %v hashtag %v mention %v", long, video, article, hashtag, mention)
 	}
 	for _, urn := range media {
-		kind, ok := validateURN(urn)
+		kind, ok := linkedin.ValidateMediaURN(urn)
 		if !ok {
 			t.Errorf("sample urn %q is invalid", urn)
 			continue
@@ -234,7 +235,7 @@ func TestSampleFeed(t *testing.T) {
 		if m.Code != http.StatusOK || !strings.HasPrefix(m.Header().Get("Content-Type"), string(kind)+"/") || m.Body.Len() < 1000 {
 			t.Errorf("%s: media status %d type %q size %d", urn, m.Code, m.Header().Get("Content-Type"), m.Body.Len())
 		}
-		if kind == kindVideo {
+		if kind == linkedin.MediaVideo {
 			part := get(body.DownloadURL, http.Header{"Range": {"bytes=100-199"}})
 			if part.Code != http.StatusPartialContent || part.Body.Len() != 100 {
 				t.Errorf("video range: status %d, %d bytes", part.Code, part.Body.Len())

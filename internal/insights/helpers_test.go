@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // Test constants: a short upstream timeout keeps the fault matrix fast.
@@ -286,7 +287,7 @@ func (f *fakeLinkedIn) servePosts(w http.ResponseWriter, r *http.Request, flt fa
 // or /rest/videos/{urn} ("Videos API", with duration and thumbnail) with a
 // signed download URL on the fake's download host.
 func (f *fakeLinkedIn) serveMediaMeta(w http.ResponseWriter, r *http.Request, urn string) {
-	kind, ok := validateURN(urn)
+	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok {
 		writeLinkedInError(w, http.StatusBadRequest, "INVALID_URN")
 		return
@@ -299,7 +300,7 @@ func (f *fakeLinkedIn) serveMediaMeta(w http.ResponseWriter, r *http.Request, ur
 		"downloadUrl":          f.srv.URL + "/dl/" + id + "?e=1727000000&v=beta&t=signature",
 		"downloadUrlExpiresAt": 1727000000000,
 	}
-	if kind == kindVideo {
+	if kind == linkedin.MediaVideo {
 		resp["duration"] = 4000
 		resp["thumbnail"] = f.srv.URL + "/dl/thumb"
 	}

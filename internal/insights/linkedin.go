@@ -5,26 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/url"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
 )
-
-// postsPageSize is how many posts are asked for; the site shows at most a
-// few pages of 3.
-const postsPageSize = 50
-
-// maxErrorBodyBytes caps how much of an upstream error answer is read to
-// find LinkedIn's error code.
-const maxErrorBodyBytes = 64 << 10
 
 // linkedInSource reads posts and media from LinkedIn's versioned REST API.
 // It is safe for concurrent use.
@@ -32,11 +19,10 @@ type linkedInSource struct {
 	cfg    Config
 	client *http.Client // API and token calls: follows no redirect
 	logger *slog.Logger
-	// media downloads the bytes, from mediaOrigins only.
-	media        *http.Client
-	mediaOrigins linkedin.MediaOrigins
-	observe      func(endpoint string, outcome errKind) // metrics hook
-	ver          *linkedin.Versions                     // LinkedIn-Version in use
+	// Client asks the API through getJSON and downloads the media.
+	*linkedin.Client
+	observe func(endpoint string, outcome linkedin.Kind) // metrics hook
+	ver     *linkedin.Versions                           // LinkedIn-Version in use
 	// budget counts every API call and refuses those past the day's
 	// budget (callbudget.go); learned remembers a refused sortBy and a
 	// failing token (linkedinstate.go).
@@ -71,8 +57,8 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, errKind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
-	return &linkedInSource{
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, linkedin.Kind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
+	s := &linkedInSource{
 		cfg:             cfg,
 		ver:             ver,
 		client:          client,
@@ -85,122 +71,27 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 		token:           cfg.AccessToken,
 		refreshToken:    cfg.RefreshToken,
 	}
+	s.Client = &linkedin.Client{Base: cfg.APIBase, Get: s.getJSON, Observe: observe}
+	return s
 }
 
-// linkedInError is the error body of LinkedIn's REST API.
-type linkedInError struct {
-	Status           int    `json:"status"`
-	ServiceErrorCode int    `json:"serviceErrorCode"`
-	Code             string `json:"code"`
-	Message          string `json:"message"`
-}
-
-// postsResponse is the part of /rest/posts the service reads.
-type postsResponse struct {
-	Elements []json.RawMessage `json:"elements"`
-}
-
-// mediaResponse is the part of /rest/images/{urn} and /rest/videos/{urn}
-// the service reads.
-type mediaResponse struct {
-	ID                   string `json:"id"`
-	Status               string `json:"status"`
-	DownloadURL          string `json:"downloadUrl"`
-	DownloadURLExpiresAt int64  `json:"downloadUrlExpiresAt"`
-}
-
-// Posts implements Source: GET /rest/posts?q=author&author=<urn>.
+// Posts implements Source: the organization's posts in creation order.
+// That is the closest to publication order the API offers; newFeed sorts
+// by publishedAt regardless, so a 400 refusing sortBy is retried without
+// it, and the refusal is remembered until the next UTC day (on disk,
+// linkedinstate.go), so it costs one call a day, not one per refresh.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
-	// sortBy=CREATED (Posts API, "Find Posts by Authors") is the closest
-	// to publication order the API offers (the default, LAST_MODIFIED, puts
-	// an old post whose typo was fixed first); newFeed sorts by publishedAt
-	// regardless, so a 400 refusing the parameter is retried without it,
-	// and the refusal is remembered until the next UTC day (on disk,
-	// linkedinstate.go), so it costs one call a day, not one per refresh.
-	u := s.cfg.APIBase + "/rest/posts?q=author&author=" + url.QueryEscape(s.cfg.OrganizationURN) +
-		"&count=" + strconv.Itoa(postsPageSize)
-	var resp postsResponse
-	var err error
 	if s.learned.sortByRefusedToday() {
-		err = s.getJSON(ctx, "posts", u, &resp)
-	} else {
-		err = s.getJSON(ctx, "posts", u+"&sortBy=CREATED", &resp)
-		if kindOf(err) == kindClientError {
-			if s.learned.noteSortByRefused() {
-				s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
-			}
-			err = s.getJSON(ctx, "posts", u, &resp)
+		return s.Client.Posts(ctx, s.cfg.OrganizationURN, false)
+	}
+	posts, err := s.Client.Posts(ctx, s.cfg.OrganizationURN, true)
+	if linkedin.KindOf(err) == linkedin.KindClientError {
+		if s.learned.noteSortByRefused() {
+			s.logger.Warn("insights: LinkedIn refused sortBy=CREATED; asking in its default order until tomorrow (UTC)", slog.String("error", err.Error()))
 		}
+		return s.Client.Posts(ctx, s.cfg.OrganizationURN, false)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("insights: fetch posts: %w", err)
-	}
-	if resp.Elements == nil {
-		return nil, fmt.Errorf("insights: fetch posts: %w", &upstreamError{Endpoint: "posts", Kind: kindBadResponse, Err: errors.New("no elements in answer")})
-	}
-	return resp.Elements, nil
-}
-
-// OpenMedia implements Source: it resolves the URN through /rest/images or
-// /rest/videos to a signed download URL and opens that URL. The access token
-// is sent to the API only, never to the download host.
-func (s *linkedInSource) OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error) {
-	kind, ok := validateURN(urn)
-	if !ok {
-		return nil, 0, fmt.Errorf("insights: open media: invalid urn")
-	}
-	endpoint := "images"
-	if kind == kindVideo {
-		endpoint = "videos"
-	}
-	// url.QueryEscape, not PathEscape: LinkedIn wants the colons of a URN
-	// in a path encoded as %3A.
-	u := s.cfg.APIBase + "/rest/" + endpoint + "/" + url.QueryEscape(urn)
-	var meta mediaResponse
-	if err := s.getJSON(ctx, endpoint, u, &meta); err != nil {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", err)
-	}
-	if meta.Status != "" && meta.Status != "AVAILABLE" {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindNotFound, Err: fmt.Errorf("media status %q", meta.Status)})
-	}
-	return s.download(ctx, endpoint, meta.DownloadURL, limit)
-}
-
-// download opens a signed download URL of the API's answer (a media item
-// or a video thumbnail), at most limit bytes by its Content-Length.
-func (s *linkedInSource) download(ctx context.Context, endpoint, rawURL string, limit int64) (io.ReadCloser, int64, error) {
-	dl, err := url.Parse(rawURL)
-	if err != nil || (dl.Scheme != "https" && dl.Scheme != "http") || dl.Host == "" || dl.User != nil {
-		return nil, 0, fmt.Errorf("insights: resolve media: %w", &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: errors.New("no usable downloadUrl")})
-	}
-	if err := checkMediaURL(s.mediaOrigins, dl); err != nil {
-		s.observe("media", kindRefused)
-		return nil, 0, fmt.Errorf("insights: download media: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
-	if err != nil {
-		return nil, 0, fmt.Errorf("insights: download media: %w", linkedin.RedactError(err))
-	}
-	res, err := s.media.Do(req)
-	if err != nil {
-		e := mediaTransportError(err)
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	if res.StatusCode != http.StatusOK {
-		drain(res.Body)
-		e := &upstreamError{Endpoint: "media", Kind: kindForStatus(res.StatusCode, ""), Status: res.StatusCode}
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	if res.ContentLength > limit {
-		drain(res.Body)
-		e := &upstreamError{Endpoint: "media", Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("%d bytes over the %d cap", res.ContentLength, limit)}
-		s.observe("media", e.Kind)
-		return nil, 0, fmt.Errorf("insights: download media: %w", e)
-	}
-	s.observe("media", "ok")
-	return res.Body, res.ContentLength, nil
+	return posts, err
 }
 
 // getJSON GETs an API URL with LinkedIn's headers and decodes a 200 answer
@@ -218,16 +109,16 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 		token, gen := s.currentToken()
 		version := s.ver.Current()
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
-		var ue *upstreamError
+		var ue *linkedin.Error
 		if !errors.As(err, &ue) {
-			s.observe(endpoint, outcomeOf(err))
+			s.observe(endpoint, linkedin.Outcome(err))
 			return err
 		}
 		if ue.Kind == kindBudgetSpent {
 			return err // not a call: nothing was sent
 		}
 		s.observe(endpoint, ue.Kind)
-		if !refreshed && s.canRefresh() && (ue.Kind == kindUnauthorized || s.tokenCheckFailed(ue)) {
+		if !refreshed && s.canRefresh() && (ue.Kind == linkedin.KindUnauthorized || s.tokenCheckFailed(ue)) {
 			refreshed = true
 			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.Int("status", ue.Status), slog.String("code", ue.Code))
 			if rerr := s.refresh(ctx, gen); rerr != nil {
@@ -235,7 +126,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 			}
 			continue
 		}
-		if !switched && ue.Kind == kindVersionRetired {
+		if !switched && ue.Kind == linkedin.KindVersionRetired {
 			switched = true
 			if s.ver.SwitchFrom(ctx, version, s.versionTryFor(endpoint, u, token), s.logger) {
 				continue
@@ -252,21 +143,13 @@ const tokenCheckRefreshInterval = 10 * time.Minute
 // tokenCheckFailed reports whether a 500 answer may be LinkedIn's failed
 // check of the access token: a refresh is worth one try unless the token
 // was refreshed within tokenCheckRefreshInterval.
-func (s *linkedInSource) tokenCheckFailed(ue *upstreamError) bool {
+func (s *linkedInSource) tokenCheckFailed(ue *linkedin.Error) bool {
 	if ue.Status != http.StatusInternalServerError {
 		return false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.lastRefresh.IsZero() || s.now().Sub(s.lastRefresh) >= tokenCheckRefreshInterval
-}
-
-// outcomeOf is the metric outcome of an upstream call.
-func outcomeOf(err error) errKind {
-	if err == nil {
-		return "ok"
-	}
-	return kindOf(err)
 }
 
 // getJSONOnce is one GET of an API URL, counted against the budget first.
@@ -280,91 +163,7 @@ func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, ve
 // fetchJSON is one GET of an API URL with token, counted by nothing: the
 // caller decides which budget it comes from.
 func (s *linkedInSource) fetchJSON(ctx context.Context, endpoint, u, token, version string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("LinkedIn-Version", version)
-	req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
-	req.Header.Set("Accept", "application/json")
-	res, err := s.client.Do(req)
-	if err != nil {
-		return classifyTransport(endpoint, err)
-	}
-	defer drain(res.Body)
-	if res.StatusCode != http.StatusOK {
-		var le linkedInError
-		_ = json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&le)
-		e := &upstreamError{Endpoint: endpoint, Kind: kindForStatus(res.StatusCode, le.Code), Status: res.StatusCode, Code: le.Code, RetryAfter: retryAfter(res.Header)}
-		if le.Message != "" {
-			// LinkedIn's message goes to the log, never to a visitor.
-			e.Err = errors.New(sanitizeLog(le.Message))
-		}
-		return e
-	}
-	if res.ContentLength > s.cfg.MaxBodyBytes {
-		return &upstreamError{Endpoint: endpoint, Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("Content-Length %d over the %d cap", res.ContentLength, s.cfg.MaxBodyBytes)}
-	}
-	body, err := io.ReadAll(io.LimitReader(res.Body, s.cfg.MaxBodyBytes+1))
-	if err != nil {
-		return classifyTransport(endpoint, err)
-	}
-	if int64(len(body)) > s.cfg.MaxBodyBytes {
-		return &upstreamError{Endpoint: endpoint, Kind: kindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("body over the %d byte cap", s.cfg.MaxBodyBytes)}
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Status: res.StatusCode, Err: err}
-	}
-	return nil
-}
-
-// kindForStatus classifies an upstream error answer, by LinkedIn's code
-// first (it is more precise and stable than the number), then the status.
-func kindForStatus(status int, code string) errKind {
-	switch code {
-	case "EXPIRED_ACCESS_TOKEN", "REVOKED_ACCESS_TOKEN", "INVALID_ACCESS_TOKEN", "UNAUTHORIZED":
-		return kindUnauthorized
-	case "TOO_MANY_REQUESTS", "THROTTLED":
-		return kindRateLimited
-	case "NONEXISTENT_VERSION", "VERSION_MISSING", "INVALID_VERSION":
-		return kindVersionRetired
-	case "ACCESS_DENIED", "FORBIDDEN":
-		return kindForbidden
-	case "NOT_FOUND", "RESOURCE_NOT_FOUND":
-		return kindNotFound
-	}
-	switch {
-	case status == http.StatusUnauthorized:
-		return kindUnauthorized
-	case status == http.StatusForbidden:
-		return kindForbidden
-	case status == http.StatusTooManyRequests:
-		return kindRateLimited
-	case status == http.StatusUpgradeRequired:
-		return kindVersionRetired
-	case status == http.StatusNotFound:
-		return kindNotFound
-	case status >= 300 && status < 400:
-		return kindRedirected
-	case status >= 500:
-		return kindServerError
-	default:
-		return kindClientError
-	}
-}
-
-// classifyTransport classifies an error of the HTTP client.
-func classifyTransport(endpoint string, err error) *upstreamError {
-	kind := kindUnreachable
-	var ne net.Error
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
-		kind = kindTimeout
-	case errors.Is(err, context.Canceled):
-		kind = kindCanceled
-	}
-	return &upstreamError{Endpoint: endpoint, Kind: kind, Err: err}
+	return linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, endpoint, u, token, version, v)
 }
 
 // currentToken returns the access token and its generation.
@@ -383,8 +182,8 @@ func (s *linkedInSource) learnExpiry(ctx context.Context) {
 	defer cancel()
 	token, gen := s.currentToken()
 	in, err := s.oauth.Introspect(ctx, token)
-	err = tokenError("introspect", err)
-	s.observe("introspect", outcomeOf(err))
+	err = linkedin.TokenError("introspect", err)
+	s.observe("introspect", linkedin.Outcome(err))
 	if err != nil {
 		s.logger.Warn("insights: LinkedIn's token introspection failed", slog.String("error", err.Error()))
 		return
@@ -435,50 +234,17 @@ func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) 
 	return tokenFingerprint(s.token), s.expiresAt
 }
 
-// aclPageSize and maxACLPages bound the roles the check reads: a member
-// who administers more than 200 pages is not expected.
-const (
-	aclPageSize = 20
-	maxACLPages = 10
-)
-
-// aclsResponse is the part of the roleAssignee finder the check reads
-// (Microsoft Learn, "Organization Access Control by Role").
-type aclsResponse struct {
-	Elements []struct {
-		Role         string `json:"role"`
-		State        string `json:"state"`
-		Organization string `json:"organization"`
-	} `json:"elements"`
-}
-
-// verify asks LinkedIn whether token's member is an approved ADMINISTRATOR
-// of the organization: reading its posts is not enough, since an ad
-// agency (DIRECT_SPONSORED_CONTENT_POSTER) can. Not one is a forbidden
-// error. The calls are counted by no budget: the reconnect has its own
-// (internal/linkedinauth).
+// verify asks LinkedIn whether token's member is an approved
+// administrator of the organization (linkedin.CheckAdmin). The calls are
+// counted by no budget: the reconnect has its own (internal/linkedinauth).
 func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	for page := range maxACLPages {
-		u := s.cfg.APIBase + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
-			strconv.Itoa(page*aclPageSize) + "&count=" + strconv.Itoa(aclPageSize)
-		var resp aclsResponse
-		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), &resp)
-		s.observe("verify", outcomeOf(err))
-		if err != nil {
-			return err
-		}
-		for _, e := range resp.Elements {
-			if e.Organization == s.cfg.OrganizationURN && e.Role == "ADMINISTRATOR" && e.State == "APPROVED" {
-				return nil
-			}
-		}
-		if len(resp.Elements) < aclPageSize {
-			break
-		}
-	}
-	return &upstreamError{Endpoint: "verify", Kind: kindForbidden, Err: errors.New("not an approved administrator of the organization")}
+	return linkedin.CheckAdmin(ctx, s.cfg.APIBase, s.cfg.OrganizationURN, func(ctx context.Context, u string, v any) error {
+		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), v)
+		s.observe("verify", linkedin.Outcome(err))
+		return err
+	})
 }
 
 // exchangeCode trades an authorization code for a token, once: a code is
@@ -487,8 +253,8 @@ func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI str
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	tok, err := s.oauth.Exchange(ctx, code, redirectURI)
-	err = tokenError("exchange", err)
-	s.observe("exchange", outcomeOf(err))
+	err = linkedin.TokenError("exchange", err)
+	s.observe("exchange", linkedin.Outcome(err))
 	return tok, err
 }
 
@@ -524,8 +290,8 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 		s.mu.Unlock()
 
 		tok, err := s.requestToken(ctx, refreshToken)
-		if kindOf(err) != kindBudgetSpent {
-			s.observe("token", outcomeOf(err))
+		if linkedin.KindOf(err) != kindBudgetSpent {
+			s.observe("token", linkedin.Outcome(err))
 		}
 
 		now := s.now()
@@ -542,7 +308,7 @@ func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
 			s.tokenGen++
 			s.lastRefresh = now
 			s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
-		case kindOf(err) != kindBudgetSpent && kindOf(err) != kindCanceled:
+		case linkedin.KindOf(err) != kindBudgetSpent && linkedin.KindOf(err) != linkedin.KindCanceled:
 			s.tokenErr = err
 			s.tokenBackoff = min(max(2*s.tokenBackoff, minBackoff), max(s.tokenBackoffMax, minBackoff))
 			s.tokenRetryAt = now.Add(s.tokenBackoff)
@@ -577,54 +343,5 @@ func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) 
 		return linkedin.Token{}, err
 	}
 	tok, err := s.oauth.Refresh(ctx, refreshToken)
-	return tok, tokenError("token", err)
-}
-
-// tokenError classifies an error of the token endpoint: a refusal keeps
-// OAuth's code only; a redirect is not followed, so the secret stays here.
-func tokenError(endpoint string, err error) error {
-	var oe *linkedin.OAuthError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &oe):
-		kind := kindUnauthorized
-		if oe.Status >= 300 && oe.Status < 400 {
-			kind = kindRedirected
-		}
-		return &upstreamError{Endpoint: endpoint, Kind: kind, Status: oe.Status, Code: oe.Code}
-	case errors.Is(err, linkedin.ErrBadAnswer):
-		return &upstreamError{Endpoint: endpoint, Kind: kindBadResponse, Err: err}
-	}
-	return classifyTransport(endpoint, err)
-}
-
-// drain reads a little of a body and closes it, so the connection can be
-// reused without reading an unbounded answer.
-func drain(body io.ReadCloser) {
-	_, _ = io.Copy(io.Discard, io.LimitReader(body, 4<<10))
-	_ = body.Close()
-}
-
-// sanitizeLog shortens an upstream text for a log line and strips control
-// characters.
-func sanitizeLog(s string) string {
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
-}
-
-// retryAfter parses a Retry-After header in seconds; 0 when absent.
-func retryAfter(h http.Header) time.Duration {
-	n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))
-	if err != nil || n <= 0 {
-		return 0
-	}
-	return time.Duration(n) * time.Second
+	return tok, linkedin.TokenError("token", err)
 }

@@ -2,12 +2,13 @@ package insights
 
 import (
 	"encoding/json"
-	"github.com/veldhaven/site/internal/linkedin"
 	"net/http"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // TestContract checks the calls made to LinkedIn and the answers given to
@@ -127,20 +128,20 @@ func TestFaultMatrix(t *testing.T) {
 		refresh  bool               // configure OAuth refresh
 		cold     int                // status with no previous feed
 		coldOK   bool               // the fault is recovered (refresh): 200 fresh
-		kind     errKind
+		kind     linkedin.Kind
 		logWants string
 	}{
-		{name: "connection refused", setup: func(env *testEnv) { env.fake.srv.Close() }, cold: 502, kind: kindUnreachable},
-		{name: "hang past timeout", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultHang }) }, cold: 504, kind: kindTimeout},
-		{name: "401 without refresh", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.validToken = "rotated" }) }, cold: 502, kind: kindUnauthorized, logWants: "EXPIRED_ACCESS_TOKEN"},
-		{name: "401 revoked with refresh", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault401 }) }, refresh: true, cold: 502, kind: kindUnauthorized, logWants: "REVOKED_ACCESS_TOKEN"},
+		{name: "connection refused", setup: func(env *testEnv) { env.fake.srv.Close() }, cold: 502, kind: linkedin.KindUnreachable},
+		{name: "hang past timeout", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultHang }) }, cold: 504, kind: linkedin.KindTimeout},
+		{name: "401 without refresh", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.validToken = "rotated" }) }, cold: 502, kind: linkedin.KindUnauthorized, logWants: "EXPIRED_ACCESS_TOKEN"},
+		{name: "401 revoked with refresh", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault401 }) }, refresh: true, cold: 502, kind: linkedin.KindUnauthorized, logWants: "REVOKED_ACCESS_TOKEN"},
 		{name: "401 with refresh", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.validToken = "rotated" }) }, refresh: true, coldOK: true},
-		{name: "403", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault403 }) }, cold: 502, kind: kindForbidden},
-		{name: "429", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault429 }) }, cold: 503, kind: kindRateLimited},
-		{name: "500", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault500 }) }, cold: 502, kind: kindServerError},
-		{name: "426 retired version", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault426 }) }, cold: 502, kind: kindVersionRetired, logWants: "LinkedIn-Version has retired"},
-		{name: "malformed JSON", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultMalformed }) }, cold: 502, kind: kindBadResponse},
-		{name: "oversized body", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultOversize }) }, cold: 502, kind: kindTooLarge},
+		{name: "403", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault403 }) }, cold: 502, kind: linkedin.KindForbidden},
+		{name: "429", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault429 }) }, cold: 503, kind: linkedin.KindRateLimited},
+		{name: "500", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault500 }) }, cold: 502, kind: linkedin.KindServerError},
+		{name: "426 retired version", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = fault426 }) }, cold: 502, kind: linkedin.KindVersionRetired, logWants: "LinkedIn-Version has retired"},
+		{name: "malformed JSON", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultMalformed }) }, cold: 502, kind: linkedin.KindBadResponse},
+		{name: "oversized body", setup: func(env *testEnv) { env.fake.set(func(f *fakeLinkedIn) { f.fault = faultOversize }) }, cold: 502, kind: linkedin.KindTooLarge},
 	}
 	for _, tc := range faults {
 		for _, warm := range []bool{false, true} {
@@ -331,30 +332,5 @@ func TestRefreshOnceForConcurrent401s(t *testing.T) {
 	}
 	if n := env.fake.token.Load(); n != 1 {
 		t.Errorf("token endpoint called %d times, want 1", n)
-	}
-}
-
-// TestKindForStatus checks that LinkedIn's code wins over the number.
-func TestKindForStatus(t *testing.T) {
-	for _, tc := range []struct {
-		status int
-		code   string
-		want   errKind
-	}{
-		{401, "EXPIRED_ACCESS_TOKEN", kindUnauthorized},
-		{401, "REVOKED_ACCESS_TOKEN", kindUnauthorized},
-		{400, "TOO_MANY_REQUESTS", kindRateLimited},
-		{429, "", kindRateLimited},
-		{426, "NONEXISTENT_VERSION", kindVersionRetired},
-		{400, "VERSION_MISSING", kindVersionRetired},
-		{403, "ACCESS_DENIED", kindForbidden},
-		{500, "", kindServerError},
-		{503, "", kindServerError},
-		{404, "", kindNotFound},
-		{418, "", kindClientError},
-	} {
-		if got := kindForStatus(tc.status, tc.code); got != tc.want {
-			t.Errorf("kindForStatus(%d, %q) = %s, want %s", tc.status, tc.code, got, tc.want)
-		}
 	}
 }

@@ -3,6 +3,8 @@ package insights
 import (
 	"errors"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // Defaults of the media download rate (a token bucket; the daily budget
@@ -26,7 +28,7 @@ var errMediaRate = errors.New("media download rate exceeded")
 // rate-limited error visitors see as 503 with Retry-After.
 func (s *Service) takeMediaDownload() error {
 	if ok, wait := s.mediaDownloads.Take(); !ok {
-		return &upstreamError{Endpoint: "media", Kind: kindRateLimited, Err: errMediaRate, RetryAfter: wait.Round(time.Second)}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindRateLimited, Err: errMediaRate, RetryAfter: wait.Round(time.Second)}
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 // veldhaven_insights_.
 type metrics struct {
 	// upstream counts upstream calls by endpoint (posts, images, videos,
-	// media, token) and outcome (ok or an errKind).
+	// media, token) and outcome (ok or an linkedin.Kind).
 	upstream *prometheus.CounterVec
 	// cache counts feed serves by result: hit (fresh) or stale (the last
 	// refresh failed or was not made, or the feed is old).

@@ -1,5 +1,7 @@
 package insights
 
+import "github.com/veldhaven/site/internal/linkedin"
+
 // The checks of the feed endpoints' inputs, for a process that serves these
 // endpoints from another one (the web replicas' proxy, internal/feedproxy):
 // it forwards only what passes the very checks the owner applies.
@@ -7,7 +9,7 @@ package insights
 // ValidMediaURN reports whether urn is a LinkedIn media URN of the kind
 // ("image" or "video") that /linkedin-api/{kind}?urn= accepts.
 func ValidMediaURN(urn, kind string) bool {
-	k, ok := validateURN(urn)
+	k, ok := linkedin.ValidateMediaURN(urn)
 	return ok && string(k) == kind
 }
 

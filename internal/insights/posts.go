@@ -3,17 +3,11 @@ package insights
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"net/url"
-	"regexp"
 	"sort"
 	"sync"
-)
 
-// What a post of LinkedIn's Posts API says, as far as the feed reads it
-// (Microsoft Learn, "Posts API", Post schema). Everything else passes
-// through to the browser untouched.
+	"github.com/veldhaven/site/internal/linkedin"
+)
 
 // maxReshares caps how many reposted posts one refresh resolves through
 // GET /rest/posts/{urn}; the site shows at most a few pages of 3.
@@ -22,109 +16,16 @@ const maxReshares = 20
 // maxConcurrentReshares caps the reposted-post lookups under way at once.
 const maxConcurrentReshares = 4
 
-// postURNPattern is the syntax of a post URN a repost can point to: a share
-// or a ugcPost (Posts API, reshareContext.parent).
-var postURNPattern = regexp.MustCompile(`^urn:li:(share|ugcPost):[0-9]{1,30}$`)
-
-// postView holds the fields of a post the service reads.
-type postView struct {
-	ID             string `json:"id"`
-	LifecycleState string `json:"lifecycleState"`
-	Visibility     string `json:"visibility"`
-	CreatedAt      int64  `json:"createdAt"`
-	PublishedAt    int64  `json:"publishedAt"`
-	Distribution   *struct {
-		FeedDistribution string `json:"feedDistribution"`
-	} `json:"distribution"`
-	ReshareContext *struct {
-		Parent string `json:"parent"`
-	} `json:"reshareContext"`
-	Content struct {
-		Media struct {
-			ID string `json:"id"`
-		} `json:"media"`
-		Article struct {
-			Thumbnail string `json:"thumbnail"`
-		} `json:"article"`
-		MultiImage struct {
-			Images []struct {
-				ID string `json:"id"`
-			} `json:"images"`
-		} `json:"multiImage"`
-	} `json:"content"`
-}
-
-// decodePost reads the fields the service needs; ok is false for an
-// element that is not a JSON object or has fields of the wrong type.
-func decodePost(el json.RawMessage) (postView, bool) {
-	var p postView
-	if err := json.Unmarshal(el, &p); err != nil {
-		return postView{}, false
-	}
-	return p, true
-}
-
-// public reports whether a post may be shown to anyone: published
-// (lifecycleState PUBLISHED, not DRAFT, PUBLISH_REQUESTED or
-// PUBLISH_FAILED) and visible to everyone (visibility PUBLIC, not
-// CONNECTIONS, LOGGED_IN or CONTAINER).
-func (p postView) public() bool {
-	return p.LifecycleState == "PUBLISHED" && p.Visibility == "PUBLIC"
-}
-
-// inFeed reports whether the organization's page shows the post: public
-// and distributed to the main feed. distribution.feedDistribution NONE is
-// a "dark" post made for sponsored content only.
-func (p postView) inFeed() bool {
-	return p.public() && p.Distribution != nil && p.Distribution.FeedDistribution == "MAIN_FEED"
-}
-
-// shownAt is the time LinkedIn shows for the post: publishedAt, or
-// createdAt when there is none.
-func (p postView) shownAt() int64 {
-	if p.PublishedAt > 0 {
-		return p.PublishedAt
-	}
-	return p.CreatedAt
-}
-
-// parent is the URN of the post a repost reposts, "" when the post is not
-// a repost or the URN is not a post URN.
-func (p postView) parent() string {
-	if p.ReshareContext == nil || !postURNPattern.MatchString(p.ReshareContext.Parent) {
-		return ""
-	}
-	return p.ReshareContext.Parent
-}
-
-// mediaURNs are the image and video URNs the post shows: content.media
-// (an image or a video; a document URN is not media the site proxies),
-// the article thumbnail and every image of a multi-image post.
-func (p postView) mediaURNs() []string {
-	var urns []string
-	for _, urn := range []string{p.Content.Media.ID, p.Content.Article.Thumbnail} {
-		if _, ok := validateURN(urn); ok {
-			urns = append(urns, urn)
-		}
-	}
-	for _, img := range p.Content.MultiImage.Images {
-		if _, ok := validateURN(img.ID); ok {
-			urns = append(urns, img.ID)
-		}
-	}
-	return urns
-}
-
 // feedPost is a post kept for the feed with the fields it is sorted by.
 type feedPost struct {
 	raw json.RawMessage
-	p   postView
+	p   linkedin.Post
 }
 
 // sortNewestFirst orders posts as LinkedIn's page does: newest publication
 // first. Ties keep LinkedIn's order, so the result is deterministic.
 func sortNewestFirst(posts []feedPost) {
-	sort.SliceStable(posts, func(i, j int) bool { return posts[i].p.shownAt() > posts[j].p.shownAt() })
+	sort.SliceStable(posts, func(i, j int) bool { return posts[i].p.ShownAt() > posts[j].p.ShownAt() })
 }
 
 // postGetter is a source that can read one post by URN: the post a repost
@@ -132,19 +33,6 @@ func sortNewestFirst(posts []feedPost) {
 type postGetter interface {
 	// Post returns the post of urn as LinkedIn answers GET /rest/posts/{urn}.
 	Post(ctx context.Context, urn string) (json.RawMessage, error)
-}
-
-// Post implements postGetter: GET /rest/posts/{urn} (Posts API, "Get
-// Posts by URN"), the URN escaped as LinkedIn wants it in a path.
-func (s *linkedInSource) Post(ctx context.Context, urn string) (json.RawMessage, error) {
-	if !postURNPattern.MatchString(urn) {
-		return nil, errors.New("insights: fetch post: invalid urn")
-	}
-	var post json.RawMessage
-	if err := s.getJSON(ctx, "post", s.cfg.APIBase+"/rest/posts/"+url.QueryEscape(urn), &post); err != nil {
-		return nil, fmt.Errorf("insights: fetch post: %w", err)
-	}
-	return post, nil
 }
 
 // reshareResult is what a lookup of a reposted post concluded: the post,
@@ -169,11 +57,11 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 	var urns []string
 	seen := map[string]bool{}
 	for _, el := range raw {
-		p, decoded := decodePost(el)
-		if !decoded || !p.inFeed() {
+		p, decoded := linkedin.DecodePost(el)
+		if !decoded || !p.InFeed() {
 			continue
 		}
-		if urn := p.parent(); urn != "" && !seen[urn] && len(urns) < maxReshares {
+		if urn := p.Parent(); urn != "" && !seen[urn] && len(urns) < maxReshares {
 			seen[urn] = true
 			urns = append(urns, urn)
 		}
@@ -219,14 +107,14 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 func lookupReshare(ctx context.Context, getter postGetter, urn string) reshareResult {
 	raw, err := getter.Post(ctx, urn)
 	if err != nil {
-		switch kindOf(err) {
-		case kindForbidden, kindNotFound, kindClientError, kindBadResponse:
+		switch linkedin.KindOf(err) {
+		case linkedin.KindForbidden, linkedin.KindNotFound, linkedin.KindClientError, linkedin.KindBadResponse:
 			return reshareResult{refused: true}
 		}
 		return reshareResult{failTemp: true}
 	}
-	p, ok := decodePost(raw)
-	if !ok || !p.public() {
+	p, ok := linkedin.DecodePost(raw)
+	if !ok || !p.Public() {
 		return reshareResult{refused: true}
 	}
 	compact, err := compactJSON(raw)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/veldhaven/site/internal/fakelinkedin"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // fakeEnv is a service against internal/fakelinkedin, LinkedIn built from
@@ -192,8 +193,8 @@ func TestResolveReshares(t *testing.T) {
 			bad:     json.RawMessage(`"not an object"`),
 		},
 		errs: map[string]error{
-			gone: &upstreamError{Endpoint: "post", Kind: kindForbidden, Status: 403, Code: "ACCESS_DENIED"},
-			slow: &upstreamError{Endpoint: "post", Kind: kindTimeout},
+			gone: &linkedin.Error{Endpoint: "post", Kind: linkedin.KindForbidden, Status: 403, Code: "ACCESS_DENIED"},
+			slow: &linkedin.Error{Endpoint: "post", Kind: linkedin.KindTimeout},
 		},
 	}
 	// What the last feed knew: one post and one refusal; neither is asked again.
@@ -325,7 +326,7 @@ func TestSampleThumbnail(t *testing.T) {
 	if size < 1000 || http.DetectContentType(head[:n]) != "image/jpeg" {
 		t.Errorf("thumbnail: %d bytes, %q", size, http.DetectContentType(head[:n]))
 	}
-	if _, _, err := src.OpenThumbnail(context.Background(), "urn:li:video:D4E05AQGq2LwN5cJ8rA", 100); kindOf(err) != kindTooLarge {
+	if _, _, err := src.OpenThumbnail(context.Background(), "urn:li:video:D4E05AQGq2LwN5cJ8rA", 100); linkedin.KindOf(err) != linkedin.KindTooLarge {
 		t.Errorf("over the cap: %v", err)
 	}
 	if _, _, err := src.OpenThumbnail(context.Background(), testImageURN, 1<<20); err == nil {

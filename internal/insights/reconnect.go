@@ -91,7 +91,7 @@ func (s *Service) Connection() Connection {
 		lastErr = nil
 	}
 	if lastErr != nil {
-		c.Problem = string(kindOf(lastErr))
+		c.Problem = string(linkedin.KindOf(lastErr))
 	}
 	if src, ok := s.src.(*linkedInSource); ok {
 		fp, exp := src.tokenState()
@@ -150,7 +150,7 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 	}
 	if err := src.verify(ctx, g.AccessToken); err != nil {
 		s.reconnects.WithLabelValues(reconnectResult(err)).Inc()
-		if kindOf(err) == kindForbidden {
+		if linkedin.KindOf(err) == linkedin.KindForbidden {
 			return fmt.Errorf("%w: %w", ErrNotPageAdmin, err)
 		}
 		return fmt.Errorf("insights: check the new token: %w", err)
@@ -175,7 +175,7 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 
 // reconnectResult is the metric label of a failed check.
 func reconnectResult(err error) string {
-	if kindOf(err) == kindForbidden {
+	if linkedin.KindOf(err) == linkedin.KindForbidden {
 		return "not_page_admin"
 	}
 	return "check_failed"
@@ -274,5 +274,5 @@ func OAuthErrorCode(err error) string {
 // NewOAuthRefusal is the error Exchange returns when LinkedIn's token
 // endpoint refuses a grant with code, for tests of callers.
 func NewOAuthRefusal(code string) error {
-	return &upstreamError{Endpoint: "exchange", Kind: kindUnauthorized, Status: 400, Code: code}
+	return &linkedin.Error{Endpoint: "exchange", Kind: linkedin.KindUnauthorized, Status: 400, Code: code}
 }

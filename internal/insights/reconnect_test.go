@@ -16,6 +16,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/veldhaven/site/internal/fakelinkedin"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 var testTokenKey = []byte("0123456789abcdef0123456789abcdef")
@@ -83,7 +84,7 @@ func reconnectEnv(t *testing.T, edit func(*Config)) *fakeEnv {
 	env.fake.RequireToken("only-a-token-nobody-has", "", false)
 	env.fake.RegisterApp("app-id", "app-secret", false, "https://site.example/admin/linkedin/callback")
 	env.step() // the environment's token is refused
-	if c := env.svc.Connection(); c.Problem != string(kindUnauthorized) {
+	if c := env.svc.Connection(); c.Problem != string(linkedin.KindUnauthorized) {
 		t.Fatalf("before: problem %q, want unauthorized", c.Problem)
 	}
 	return env
@@ -163,7 +164,7 @@ func TestReconnect(t *testing.T) {
 			if tc.want != nil && tc.want != ErrNotPageAdmin && env.fake.Calls("posts") != before {
 				t.Error("LinkedIn was asked although the reconnect could not be kept")
 			}
-			if c := env.svc.Connection(); c.Reconnected || c.Problem != string(kindUnauthorized) {
+			if c := env.svc.Connection(); c.Reconnected || c.Problem != string(linkedin.KindUnauthorized) {
 				t.Fatalf("the feed changed: %+v", c)
 			}
 			if _, err := os.Stat(filepath.Join(env.cfg.DataDir, tokenFile)); !errors.Is(err, os.ErrNotExist) {

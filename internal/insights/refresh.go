@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // The feed is refreshed in the background, on a timer, never inside a
@@ -70,7 +72,7 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 // long to wait before the next refresh.
 func (s *Service) refreshOnce() time.Duration {
 	if spent, untilReset := s.budget.spent(); spent {
-		s.cache.failed(&upstreamError{Endpoint: "posts", Kind: kindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
+		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: kindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
 		s.backoff = 0
 		return untilReset + withJitter(time.Minute)
 	}
@@ -105,7 +107,7 @@ func (s *Service) refreshOnce() time.Duration {
 // refreshFailed records a failed refresh and returns the wait before the
 // next one.
 func (s *Service) refreshFailed(err error) time.Duration {
-	if kindOf(err) == kindBudgetSpent {
+	if linkedin.KindOf(err) == kindBudgetSpent {
 		s.cache.failed(err)
 		s.backoff = 0
 		return untilMidnight(s.now()) + withJitter(time.Minute)
@@ -118,7 +120,7 @@ func (s *Service) refreshFailed(err error) time.Duration {
 	hasFeed := s.cache.failed(err)
 	s.logger.Warn("insights: feed refresh failed",
 		slog.String("error", err.Error()),
-		slog.String("kind", string(kindOf(err))),
+		slog.String("kind", string(linkedin.KindOf(err))),
 		slog.Bool("serving_stale", hasFeed),
 		slog.Duration("retry_in", wait))
 	return wait
@@ -147,16 +149,16 @@ func mediaKeysOf(f *feed) map[string]bool {
 	keys := make(map[string]bool, 2*len(f.media))
 	for urn := range f.media {
 		keys[mediaKey(urn)] = true
-		if kind, _ := validateURN(urn); kind == kindVideo {
+		if kind, _ := linkedin.ValidateMediaURN(urn); kind == linkedin.MediaVideo {
 			keys[thumbKey(urn)] = true
 		}
 	}
 	return keys
 }
 
-// asUpstream is err's upstreamError, nil when it has none.
-func asUpstream(err error) *upstreamError {
-	var ue *upstreamError
+// asUpstream is err's linkedin.Error, nil when it has none.
+func asUpstream(err error) *linkedin.Error {
+	var ue *linkedin.Error
 	if errors.As(err, &ue) {
 		return ue
 	}

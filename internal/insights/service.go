@@ -84,8 +84,8 @@ type mediaFailure struct {
 // image or video, refused, gone): asking again changes nothing until its
 // post does.
 func itemFailure(err error) bool {
-	switch kindOf(err) {
-	case kindTooLarge, kindBadResponse, kindRefused, kindNotFound:
+	switch linkedin.KindOf(err) {
+	case linkedin.KindTooLarge, linkedin.KindBadResponse, linkedin.KindRefused, linkedin.KindNotFound:
 		return true
 	}
 	return false
@@ -182,7 +182,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		client := linkedin.NewAPIClient()
 		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
 		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
-		src.media, src.mediaOrigins = linkedin.NewMediaClient(origins), origins
+		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
 			s.persist = true // also set below; the stored token needs it now
@@ -259,7 +259,7 @@ func (s *Service) startIntrospection(src *linkedInSource) {
 }
 
 // observe counts one upstream call.
-func (s *Service) observe(endpoint string, outcome errKind) {
+func (s *Service) observe(endpoint string, outcome linkedin.Kind) {
 	s.metrics.upstream.WithLabelValues(endpoint, string(outcome)).Inc()
 }
 
@@ -355,7 +355,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && kindOf(err) != kindCanceled && kindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
+		if err != nil && linkedin.KindOf(err) != linkedin.KindCanceled && linkedin.KindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			failure := mediaFailure{err: err, post: post}
 			if !itemFailure(err) {
@@ -371,7 +371,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 	case r := <-ch:
 		return r.Err
 	case <-ctx.Done():
-		return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: ctx.Err()}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: ctx.Err()}
 	}
 }
 
@@ -384,7 +384,7 @@ func (s *Service) mediaDownloadTimeout() time.Duration {
 // fetchMedia downloads one item into the store.
 func (s *Service) fetchMedia(urn, key string) error {
 	if !s.tasks.add() {
-		return &upstreamError{Endpoint: "media", Kind: kindCanceled, Err: context.Canceled}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindCanceled, Err: context.Canceled}
 	}
 	defer s.tasks.done()
 	if err := s.takeMediaDownload(); err != nil {
@@ -396,7 +396,7 @@ func (s *Service) fetchMedia(urn, key string) error {
 	case s.mediaSem <- struct{}{}:
 		defer func() { <-s.mediaSem }()
 	case <-ctx.Done():
-		return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: ctx.Err()}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: ctx.Err()}
 	}
 	rc, size, err := s.openItem(ctx, urn, key)
 	if err != nil {
@@ -404,18 +404,18 @@ func (s *Service) fetchMedia(urn, key string) error {
 	}
 	defer func() { _, _ = io.Copy(io.Discard, io.LimitReader(rc, 4<<10)); _ = rc.Close() }()
 	if size > s.cfg.MaxMediaBytes {
-		return &upstreamError{Endpoint: "media", Kind: kindTooLarge}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge}
 	}
 	if err := s.media.put(key, rc, s.cfg.MaxMediaBytes); err != nil {
 		switch {
 		case errors.Is(err, errMediaTooLarge):
-			return &upstreamError{Endpoint: "media", Kind: kindTooLarge, Err: err}
+			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Err: err}
 		case errors.Is(err, errMediaType):
-			return &upstreamError{Endpoint: "media", Kind: kindBadResponse, Err: err}
+			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
 		case errors.Is(err, context.DeadlineExceeded):
-			return &upstreamError{Endpoint: "media", Kind: kindTimeout, Err: err}
+			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
 		}
-		return &upstreamError{Endpoint: "media", Kind: kindBadResponse, Err: err}
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
 	}
 	return nil
 }

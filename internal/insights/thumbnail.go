@@ -3,10 +3,10 @@ package insights
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"net/url"
 	"strings"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // A video over the media size limit is not proxied: the card shows the
@@ -35,7 +35,7 @@ func thumbKey(videoURN string) string {
 func parseMediaKey(key string) (urn string, thumb, ok bool) {
 	if id, found := strings.CutPrefix(key, thumbPrefix); found {
 		urn = "urn:li:video:" + id
-		if _, valid := validateURN(urn); !valid || thumbKey(urn) != key {
+		if _, valid := linkedin.ValidateMediaURN(urn); !valid || thumbKey(urn) != key {
 			return "", false, false
 		}
 		return urn, true, true
@@ -54,7 +54,7 @@ func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser,
 	}
 	t, ok := s.src.(thumbnailOpener)
 	if !ok {
-		return nil, 0, &upstreamError{Endpoint: "media", Kind: kindNotFound, Err: errors.New("source has no thumbnails")}
+		return nil, 0, &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound, Err: errors.New("source has no thumbnails")}
 	}
 	return t.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
 }
@@ -63,7 +63,7 @@ func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser,
 // failed because it is over the size limit (err) and the thumbnail could be
 // fetched; "" otherwise.
 func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) string {
-	if kindOf(err) != kindTooLarge {
+	if linkedin.KindOf(err) != linkedin.KindTooLarge {
 		return ""
 	}
 	key := thumbKey(urn)
@@ -73,29 +73,11 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 	return key
 }
 
-// videoMeta is the part of /rest/videos/{urn} the thumbnail needs.
-type videoMeta struct {
-	Thumbnail string `json:"thumbnail"`
-}
-
-// OpenThumbnail implements thumbnailOpener: the `thumbnail` URL of
-// GET /rest/videos/{urn}, downloaded like any media item.
-func (s *linkedInSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
-		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
-	}
-	var meta videoMeta
-	if err := s.getJSON(ctx, "videos", s.cfg.APIBase+"/rest/videos/"+url.QueryEscape(videoURN), &meta); err != nil {
-		return nil, 0, fmt.Errorf("insights: resolve thumbnail: %w", err)
-	}
-	return s.download(ctx, "videos", meta.Thumbnail, limit)
-}
-
 // OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
 func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := validateURN(videoURN); !ok || kind != kindVideo {
+	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
 		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
 	}
-	// A video's thumbnail is the JPEG of the same asset id (samplegen).
+	// A video's thumbnail is the JPEG of the same asset id in sample/media.
 	return s.OpenMedia(ctx, "urn:li:image:"+videoURN[strings.LastIndexByte(videoURN, ':')+1:], limit)
 }

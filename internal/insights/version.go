@@ -17,15 +17,15 @@ func (s *linkedInSource) versionTryFor(endpoint, u, token string) linkedin.Versi
 	return func(ctx context.Context, version string) error {
 		var sink json.RawMessage
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, &sink)
-		if kindOf(err) != kindBudgetSpent {
-			s.observe(endpoint, outcomeOf(err))
+		if linkedin.KindOf(err) != kindBudgetSpent {
+			s.observe(endpoint, linkedin.Outcome(err))
 		}
-		switch k := kindOf(err); {
+		switch k := linkedin.KindOf(err); {
 		case err == nil:
 			return nil
-		case k == kindVersionRetired:
+		case k == linkedin.KindVersionRetired:
 			return linkedin.ErrVersionRefused
-		case k == kindUnauthorized, k == kindForbidden, k == kindNotFound, k == kindClientError, k == kindBadResponse, k == kindTooLarge:
+		case k == linkedin.KindUnauthorized, k == linkedin.KindForbidden, k == linkedin.KindNotFound, k == linkedin.KindClientError, k == linkedin.KindBadResponse, k == linkedin.KindTooLarge:
 			// LinkedIn got past the version check: the version is served.
 			return nil
 		default:
