@@ -44,3 +44,31 @@ describe("wireVideos: inline videos", () => {
     expect(play).not.toHaveBeenCalled();
   });
 });
+
+describe("wireVideos: captions", () => {
+  // jsdom has no TextTrack: each <track> gets a stand-in with the browser's
+  // starting mode.
+  const setup = (modes: TextTrackMode[]) => {
+    document.body.innerHTML = `<video muted>${modes
+      .map((_, i) => `<track kind="captions" src="/c${i}.vtt"${i === 0 ? " default" : ""}>`)
+      .join("")}</video>`;
+    const tracks = [...document.querySelectorAll("track")].map((el, i) => {
+      const track = { mode: modes[i] };
+      Object.defineProperty(el, "track", { value: track });
+      return track;
+    });
+    wireVideos(document, { matchMedia: (() => ({ matches: false })) as never });
+    return tracks;
+  };
+
+  it("shows the default track where the browser left it disabled", () => {
+    const [byDefault, other] = setup(["disabled", "disabled"]);
+    expect(byDefault.mode).toBe("showing");
+    expect(other.mode).toBe("disabled");
+  });
+
+  it("leaves a default track the browser already set up as it is", () => {
+    expect(setup(["hidden"])[0].mode).toBe("hidden");
+    expect(setup(["showing"])[0].mode).toBe("showing");
+  });
+});
