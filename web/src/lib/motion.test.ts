@@ -58,17 +58,28 @@ describe("wireVideos: captions", () => {
       return track;
     });
     wireVideos(document, { matchMedia: (() => ({ matches: false })) as never });
-    return tracks;
+    const play = () => document.querySelector("video")!.dispatchEvent(new Event("play"));
+    return { tracks, play };
   };
 
-  it("shows the default track where the browser left it disabled", () => {
-    const [byDefault, other] = setup(["disabled", "disabled"]);
-    expect(byDefault.mode).toBe("showing");
-    expect(other.mode).toBe("disabled");
+  it("shows the default track the browser left disabled when the video first plays", () => {
+    const { tracks, play } = setup(["disabled", "disabled"]);
+    const [byDefault, other] = tracks;
+    expect(byDefault!.mode).toBe("disabled");
+    play();
+    expect(byDefault!.mode).toBe("showing");
+    expect(other!.mode).toBe("disabled");
+    // Turned off by the visitor, they stay off.
+    byDefault!.mode = "disabled";
+    play();
+    expect(byDefault!.mode).toBe("disabled");
   });
 
   it("leaves a default track the browser already set up as it is", () => {
-    expect(setup(["hidden"])[0].mode).toBe("hidden");
-    expect(setup(["showing"])[0].mode).toBe("showing");
+    for (const mode of ["hidden", "showing"] as const) {
+      const { tracks, play } = setup([mode]);
+      play();
+      expect(tracks[0]!.mode).toBe(mode);
+    }
   });
 });
