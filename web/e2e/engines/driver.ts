@@ -64,7 +64,10 @@ async function launchPuppeteer(engine: "firefox" | "chromium"): Promise<Driver> 
     if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${(err as Error).message}`));
-  page.on("requestfailed", (req) => problems.push(`failed: ${req.url()}`));
+  page.on("requestfailed", (req) => {
+    // A load the next navigation cancels (a lazy image still on its way) is not the page's.
+    if (!/ABORTED/i.test(req.failure()?.errorText ?? "")) problems.push(`failed: ${req.url()}`);
+  });
   return {
     engine,
     resize: (width, height) => page.setViewport({ width, height }),
