@@ -197,7 +197,11 @@ test.describe("the charity videos", () => {
     // Shown as it plays, and still once the video has loaded and played a while.
     await expect.poll(tracks).toEqual(["en showing"]);
     await expect
-      .poll(() => site.evaluate(() => document.querySelector("dialog[open] video")!.currentTime))
+      .poll(() =>
+        site.evaluate(
+          () => document.querySelector<HTMLVideoElement>("dialog[open] video")!.currentTime,
+        ),
+      )
       .toBeGreaterThan(1);
     expect(await tracks()).toEqual(["en showing"]);
     await site.press("Escape");
