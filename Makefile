@@ -22,7 +22,7 @@ WEB_STAMP := web/node_modules/.make-deps
 # their own, so that CI's cache of .tools is keyed by them alone.
 include tools.mk
 
-.PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
 .PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -129,7 +129,7 @@ test: test-site test-platform
 # runs side by side on two runners (the editor's suite is serial: each of its
 # saves rebuilds the site).
 test-site: test-pages test-editor
-test-pages: build test-go test-web test-html e2e-site test-image check test-build test-lockfile
+test-pages: build test-go test-web test-html e2e-site e2e-engines test-image check test-build test-lockfile
 test-editor: e2e-editor
 
 # The platform: the chart, the workflows, the deploy script rendered and run
@@ -174,6 +174,15 @@ e2e-site: build
 	./scripts/ensure-chromium.sh
 	./scripts/ensure-java.sh
 	cd web && GO=$(GO) npm run --silent e2e
+
+# The site's pages in Firefox and WebKit against bin/site (web/e2e/engines,
+# compared with Chromium where styles are): Debian's firefox-esr and
+# WebKitGTK (scripts/ensure-engines.sh). Its own port, E2E_ENGINES_PORT
+# (4183), so that `make -j` runs it beside e2e-site.
+e2e-engines: build
+	./scripts/ensure-engines.sh
+	./scripts/ensure-chromium.sh
+	cd web && npm run --silent e2e:engines
 
 # The editor against `make edit` in a copy of the repository (web/e2e-editor).
 e2e-editor: build

@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "veldhaven-e2e-"));
 
 export default defineConfig({
   testDir: "e2e",
+  // Firefox and WebKit: playwright.engines.config.ts.
+  testIgnore: /\/e2e\/engines\//,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -15,12 +15,13 @@ interface HeaderProps {
  * The site header: logo, the seven section links with the active-link marker
  * (>= 1024 px), and under 1024 px a burger opening a full-screen menu.
  *
- * No script. The menu is a popover: the burger toggles it (and the browser
+ * No island. The menu is a popover: the burger toggles it (and the browser
  * exposes its expanded state), Escape and a click outside it (the logo) close
  * it and give focus back, `autofocus` moves focus to the first link when it
  * opens (a twin of that link that exists only in the menu: an autofocus link
  * shown inline at 1024 px and up would take the focus at page load). Which label the burger shows, the staggered opening, the shrinking
- * logo and the scroll lock are CSS keyed on `#site-nav:popover-open`. The
+ * logo and the scroll lock are CSS keyed on `#site-nav:popover-open`; the
+ * page behind the open menu is made inert by an inline script (layouts/Base.astro). The
  * marker is drawn under the current page's link at build time; between pages
  * a cross-document View Transition moves it (styles/global.css).
  */

@@ -44,3 +44,42 @@ describe("wireVideos: inline videos", () => {
     expect(play).not.toHaveBeenCalled();
   });
 });
+
+describe("wireVideos: captions", () => {
+  // jsdom has no TextTrack: each <track> gets a stand-in with the browser's
+  // starting mode.
+  const setup = (modes: TextTrackMode[]) => {
+    document.body.innerHTML = `<video muted>${modes
+      .map((_, i) => `<track kind="captions" src="/c${i}.vtt"${i === 0 ? " default" : ""}>`)
+      .join("")}</video>`;
+    const tracks = [...document.querySelectorAll("track")].map((el, i) => {
+      const track = { mode: modes[i] };
+      Object.defineProperty(el, "track", { value: track });
+      return track;
+    });
+    wireVideos(document, { matchMedia: (() => ({ matches: false })) as never });
+    const play = () => document.querySelector("video")!.dispatchEvent(new Event("play"));
+    return { tracks, play };
+  };
+
+  it("shows the default track the browser left disabled when the video first plays", () => {
+    const { tracks, play } = setup(["disabled", "disabled"]);
+    const [byDefault, other] = tracks;
+    expect(byDefault!.mode).toBe("disabled");
+    play();
+    expect(byDefault!.mode).toBe("showing");
+    expect(other!.mode).toBe("disabled");
+    // Turned off by the visitor, they stay off.
+    byDefault!.mode = "disabled";
+    play();
+    expect(byDefault!.mode).toBe("disabled");
+  });
+
+  it("leaves a default track the browser already set up as it is", () => {
+    for (const mode of ["hidden", "showing"] as const) {
+      const { tracks, play } = setup([mode]);
+      play();
+      expect(tracks[0]!.mode).toBe(mode);
+    }
+  });
+});

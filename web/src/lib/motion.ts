@@ -25,6 +25,7 @@ const play = (video: HTMLVideoElement) => void video.play().catch(() => {});
  * - `video[data-play="in-view"]` plays while a quarter of it is on screen;
  * - a `dialog[data-video-modal]` plays its video when it opens, pauses it when
  *   it closes;
+ * - a video's default captions show when it first plays;
  * - where the browser lacks them, the `command="show-modal"` invoker buttons
  *   and the `closedby="any"` backdrop click are supplied here.
  * Nothing starts by itself under reduced motion. Returns a function that undoes it.
@@ -40,6 +41,20 @@ export function wireVideos(root: ParentNode, env: Env = window): () => void {
     el.addEventListener(type, fn);
     undo.push(() => el.removeEventListener(type, fn));
   };
+
+  // A muted video needs its words: its default captions show when it first
+  // plays. WebKit leaves a default track disabled when the system's caption
+  // preference says so (deciding after this script has run, so not before
+  // playback); the visitor can still turn them off in the player.
+  for (const video of root.querySelectorAll<HTMLVideoElement>("video")) {
+    const track = video.querySelector<HTMLTrackElement>(":scope > track[default]");
+    if (!track) continue;
+    const show = () => {
+      if (track.track.mode === "disabled") track.track.mode = "showing";
+    };
+    video.addEventListener("play", show, { once: true });
+    undo.push(() => video.removeEventListener("play", show));
+  }
 
   const inline = [...root.querySelectorAll<HTMLVideoElement>('video[data-play="in-view"]')];
   if (inline.length > 0 && env.IntersectionObserver) {
