@@ -95,7 +95,18 @@ plan() {
   local what=${1:-} missing=()
   case "$what" in
   production) [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)") ;;
-  preview) [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)") ;;
+  preview)
+    [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)")
+    # The previews' own registry (never production's package): its host is
+    # what the workflow logs in to.
+    if [[ -z "${PREVIEW_IMAGE:-}" ]]; then
+      missing+=("repository variable PREVIEW_IMAGE (the previews' own registry, e.g. europe-docker.pkg.dev/veldhaven/previews/site)")
+    elif [[ "$PREVIEW_IMAGE" =~ ^([a-z0-9.-]+(:[0-9]+)?)/[a-z0-9._/-]+$ ]]; then
+      output "registry=${BASH_REMATCH[1]}"
+    else
+      die "PREVIEW_IMAGE '$PREVIEW_IMAGE': want registry-host/repository in lower case, without a tag"
+    fi
+    ;;
   *) die "plan production|preview" ;;
   esac
   if [[ ${#missing[@]} -eq 0 ]]; then

@@ -51,6 +51,14 @@ expect "plan preview, no domain" "configured=false" "$work/github_output"
 expect "plan preview, no domain" "PREVIEW_DOMAIN" "$work/out"
 expect "plan preview, no domain" "forks" "$work/out"
 
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu -- plan preview
+expect "plan preview, no registry of its own" "configured=false" "$work/github_output"
+expect "plan preview, no registry of its own" "PREVIEW_IMAGE" "$work/out"
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=europe-docker.pkg.dev/veldhaven/previews/site -- plan preview
+expect "plan preview, set" "configured=true" "$work/github_output"
+expect "plan preview, set" "registry=europe-docker.pkg.dev" "$work/github_output"
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=ghcr.io/Veldhaven/site:latest -- plan preview
+[[ $status != 0 ]] || fail "plan preview, PREVIEW_IMAGE with a tag: exit 0, want a refusal"
 run "$work/out" -- plan staging
 [[ $status != 0 ]] || fail "plan staging: exit 0, want a refusal"
 

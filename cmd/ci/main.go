@@ -26,9 +26,6 @@
 //	ci report -title <title>
 //	    open the weekly check's issue (label weekly-check) or comment on the
 //	    open one, linking RUN_URL (GITHUB_TOKEN, GITHUB_REPOSITORY)
-//	ci sweep-images [-package <repo>/preview]
-//	    delete the versions of the previews' container package of the
-//	    repository's owner whose pr-<n>-... tags all name closed pull requests
 package main
 
 import (
@@ -58,7 +55,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images|certificate|report [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|certificate|report [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -75,8 +72,6 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return changed(ctx, getenv)
 	case "open-prs":
 		return openPRs(ctx, getenv)
-	case "sweep-images":
-		return sweepImages(ctx, args[1:], getenv)
 	case "certificate":
 		return certificate(ctx, args[1:], time.Now())
 	case "report":
@@ -264,28 +259,6 @@ func openPRs(ctx context.Context, getenv func(string) string) error {
 	list := strings.Join(numbers, " ")
 	fmt.Printf("open pull requests: %s\n", list)
 	return writeOutput(getenv, "open", list)
-}
-
-func sweepImages(ctx context.Context, args []string, getenv func(string) string) error {
-	fs := flag.NewFlagSet("sweep-images", flag.ContinueOnError)
-	// The previews' package of preview.yml: ghcr.io/<owner>/<repo>/preview,
-	// whose name the registry keeps in lower case.
-	_, repoName, _ := strings.Cut(getenv("GITHUB_REPOSITORY"), "/")
-	pkg := fs.String("package", strings.ToLower(repoName)+"/preview", "the container package")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *pkg == "/preview" {
-		return errors.New("sweep-images: no GITHUB_REPOSITORY to name the package by; give -package")
-	}
-	g := github(getenv)
-	open, err := ci.OpenPulls(ctx, g, getenv("GITHUB_REPOSITORY"))
-	if err != nil {
-		return err
-	}
-	deleted, err := ci.SweepPreviewImages(ctx, g, getenv("GITHUB_REPOSITORY_OWNER"), *pkg, open)
-	fmt.Printf("sweep-images: deleted %d versions of %s: %s\n", len(deleted), *pkg, strings.Join(deleted, " "))
-	return err
 }
 
 func certificate(ctx context.Context, args []string, now time.Time) error {
