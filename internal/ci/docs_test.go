@@ -9,6 +9,7 @@ import (
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/insights"
+	"go.yaml.in/yaml/v3"
 )
 
 // docSection is the text of a Markdown section of docs/deploy.md, from its
@@ -204,5 +205,65 @@ func TestReleaseConcurrencyDocumented(t *testing.T) {
 		if strings.Contains(strings.ToLower(release), wrong) {
 			t.Errorf("docs/deploy.md, Release: %q promises a queue GitHub does not keep", wrong)
 		}
+	}
+}
+
+// The example Gateway listens on port 80 too: without it no ACME HTTP-01
+// challenge reaches cert-manager's solver and http:// visitors get nothing;
+// everything else on it is redirected to HTTPS.
+func TestGatewayExampleServesHTTP(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "deploy/cluster/gateway.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	httpListener, redirect := "", false
+	for {
+		var doc struct {
+			Kind string `yaml:"kind"`
+			Spec struct {
+				Listeners []struct {
+					Name     string `yaml:"name"`
+					Protocol string `yaml:"protocol"`
+					Port     int    `yaml:"port"`
+				} `yaml:"listeners"`
+				ParentRefs []struct {
+					SectionName string `yaml:"sectionName"`
+				} `yaml:"parentRefs"`
+				Rules []struct {
+					Matches []any `yaml:"matches"`
+					Filters []struct {
+						Type            string `yaml:"type"`
+						RequestRedirect struct {
+							Scheme     string `yaml:"scheme"`
+							StatusCode int    `yaml:"statusCode"`
+						} `yaml:"requestRedirect"`
+					} `yaml:"filters"`
+				} `yaml:"rules"`
+			} `yaml:"spec"`
+		}
+		if err := dec.Decode(&doc); err != nil {
+			break
+		}
+		switch doc.Kind {
+		case "Gateway":
+			for _, l := range doc.Spec.Listeners {
+				if l.Protocol == "HTTP" && l.Port == 80 {
+					httpListener = l.Name
+				}
+			}
+		case "HTTPRoute":
+			for _, r := range doc.Spec.Rules {
+				for _, f := range r.Filters {
+					if f.Type == "RequestRedirect" && f.RequestRedirect.Scheme == "https" && f.RequestRedirect.StatusCode == 301 && len(r.Matches) == 0 &&
+						len(doc.Spec.ParentRefs) == 1 && doc.Spec.ParentRefs[0].SectionName != "" {
+						redirect = doc.Spec.ParentRefs[0].SectionName == httpListener
+					}
+				}
+			}
+		}
+	}
+	if httpListener == "" || !redirect {
+		t.Errorf("gateway.example.yaml: port-80 listener %q, redirect to HTTPS on it %v", httpListener, redirect)
 	}
 }
