@@ -23,7 +23,7 @@ WEB_STAMP := web/node_modules/.make-deps
 include tools.mk
 
 .PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
-.PHONY: image-bin check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
+.PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -145,9 +145,9 @@ test-site: test-pages test-editor
 test-pages: build test-go test-web test-html e2e-site test-image check test-build test-lockfile
 test-editor: e2e-editor
 
-# The platform: the chart, the workflows, the deploy script rendered and run
-# against a real control plane.
-test-platform: test-chart lint-workflows test-deploy test-kube
+# The platform: the chart, the workflows, the single host's unit, the deploy
+# script rendered and run against a real control plane.
+test-platform: test-chart lint-workflows test-single test-deploy test-kube
 
 test-go:
 	$(GO) vet ./...
@@ -251,6 +251,11 @@ check: build
 # actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
 lint-workflows:
 	ACTIONLINT_VERSION=$(ACTIONLINT_VERSION) ./scripts/lint-workflows.sh
+
+# The single-host deployment (deploy/single) through systemd-analyze verify
+# (scripts/test-single.sh).
+test-single:
+	./scripts/test-single.sh
 
 # The deploy script's commands, rendered with `helm template` (no cluster needed).
 test-deploy: $(HELM)

@@ -198,8 +198,9 @@ func TestLeastPrivilege(t *testing.T) {
 						t.Errorf("%s %s: statuses: write, but posts no status", name, id)
 					}
 				case "packages":
-					// Only to push the image.
-					if s, ok := j.action("docker/build-push-action"); !ok || s.With["push"] != true {
+					// Only to push the image, or to move the single host's
+					// tag to it.
+					if s, ok := j.action("docker/build-push-action"); (!ok || s.With["push"] != true) && len(j.runs("scripts/promote.sh")) == 0 {
 						t.Errorf("%s %s: packages: write, but pushes no image", name, id)
 					}
 				case "issues":
@@ -405,6 +406,12 @@ func TestRelease(t *testing.T) {
 	}
 	if w.Concurrency["cancel-in-progress"] != false {
 		t.Error("release: a release must not cancel the one before half-way")
+	}
+	// The single host's tag moves to this run's image only after its checks.
+	promote := w.Jobs["promote"]
+	if p := promote.runs("scripts/promote.sh"); len(p) != 1 || p[0].Env["IMAGE_DIGEST"] != "${{ needs.image.outputs.digest }}" ||
+		!slices.Contains(promote.needs(), "test") || !slices.Contains(promote.needs(), "image") {
+		t.Errorf("promote: needs %v, steps %v: want scripts/promote.sh of the image's digest after the checks", promote.needs(), promote.Steps)
 	}
 }
 
@@ -1048,7 +1055,7 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 			t.Errorf("make test-site runs %s: a content change would wait for the platform", never)
 		}
 	}
-	for _, want := range []string{"test-kube", "test-chart", "test-deploy", "lint-workflows"} {
+	for _, want := range []string{"test-kube", "test-chart", "test-deploy", "test-single", "lint-workflows"} {
 		if !platform[want] {
 			t.Errorf("make test-platform does not run %s", want)
 		}
