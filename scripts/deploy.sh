@@ -23,6 +23,12 @@
 #   PRODUCTION_NAMESPACE (veldhaven), PRODUCTION_SECRET (the Secret with the
 #                       site's environment: LinkedIn, editor sign-in; optional),
 #   PRODUCTION_TLS_SECRET (optional), PRODUCTION_REPLICAS (2)
+#   MONITORING_LABELS   production: name=value[,...] the Prometheus Operator
+#                       selects the PodMonitor and rules by (optional; e.g.
+#                       release=kube-prometheus-stack)
+#   PRODUCTION_PLATFORM single: production is one container on one host
+#                       (deploy/single), which follows the tag `live`; plan
+#                       says so and no Helm deploy runs
 #   PREVIEW_DOMAIN      previews: pull request N is served at https://pr-N.<domain>
 #   PREVIEW_NAMESPACE   (veldhaven-previews), PREVIEW_TLS_SECRET (a wildcard
 #                       certificate for *.<domain>; optional)
@@ -94,7 +100,16 @@ host_of() {
 plan() {
   local what=${1:-} missing=()
   case "$what" in
-  production) [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)") ;;
+  production)
+    if [[ "${PRODUCTION_PLATFORM:-}" == single ]]; then
+      # One container on one host (deploy/single) follows the tag `live`
+      # (release.yml, promote): nothing to deploy with Helm.
+      echo "::notice title=Production is a single host::It runs the image tagged live, which this release moves once its checks pass; no Kubernetes deploy (docs/deploy.md)."
+      output configured=false
+      return
+    fi
+    [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)")
+    ;;
   preview)
     [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)")
     # The previews' own registry (never production's package): its host is
@@ -331,6 +346,18 @@ production() {
   *) die "PRODUCTION_PERSISTENCE '$PRODUCTION_PERSISTENCE': want true or false" ;;
   esac
   if [[ -n "${PRODUCTION_SECRET:-}" ]]; then args+=(--set-string "existingSecret=$PRODUCTION_SECRET"); fi
+  # The labels the cluster's Prometheus Operator selects PodMonitors and
+  # rules by (kube-prometheus-stack: release=<its Helm release>).
+  local pair key value pairs=()
+  IFS=, read -ra pairs <<<"${MONITORING_LABELS:-}"
+  for pair in "${pairs[@]}"; do
+    key=${pair%%=*} value=${pair#*=}
+    [[ "$pair" == *=* && "$key" =~ ^([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$ &&
+      "$value" =~ ^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$ ]] ||
+      die "MONITORING_LABELS '$MONITORING_LABELS': want name=value[,name=value...] in Kubernetes' label syntax (e.g. release=kube-prometheus-stack)"
+    # Helm reads a dot in a --set key as nesting: escape those of the label.
+    args+=(--set-string "monitoring.labels.${key//./\\.}=$value")
+  done
   helm_run veldhaven-site "${PRODUCTION_NAMESPACE:-veldhaven}" "${args[@]}"
   output "url=$url"
 }

@@ -46,6 +46,10 @@ grep -qF "KUBE_CONFIG" "$work/out" && fail "plan production: asks for KUBE_CONFI
 run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu -- plan production
 expect "plan production, URL set" "configured=true" "$work/github_output"
 
+run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu PRODUCTION_PLATFORM=single -- plan production
+expect "plan production, a single host" "configured=false" "$work/github_output"
+expect "plan production, a single host" "tagged live" "$work/out"
+[[ $status == 0 ]] || fail "plan production, a single host: exit $status, want 0"
 run "$work/out" -- plan preview
 expect "plan preview, no domain" "configured=false" "$work/github_output"
 expect "plan preview, no domain" "PREVIEW_DOMAIN" "$work/out"
@@ -113,6 +117,17 @@ expect "production: the image by digest" "image: \"ghcr.io/veldhaven/site@$diges
 grep -qF "site:$sha" "$work/out" && fail "production: the image by tag, want it by digest"
 expect "production" "www.veldhaven.eu" "$work/out"
 expect "production" "site-env" "$work/out"
+# The labels kube-prometheus-stack selects by: on the PodMonitor and the
+# rules where the cluster serves them (test/kube checks them there); here,
+# that bad ones are refused before Helm runs.
+for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
+  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
+  [[ $status != 0 ]] || fail "production with MONITORING_LABELS '$bad': exit 0, want a refusal"
+  expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
+done
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+  MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
+[[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
 expect "production" "www-tls" "$work/out"
 expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"
