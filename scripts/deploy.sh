@@ -41,6 +41,8 @@
 #                       PREVIEW_GATEWAY_LISTENER name its listeners (optional)
 #   INGRESS_CLASS       without GATEWAY_NAME: the ingress class (optional: the
 #                       cluster's default)
+#   SERVICE_TYPE        ClusterIP (the chart's default) or NodePort (EKS's
+#                       AWS Load Balancer Controller with instance targets)
 #   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
 #                       (optional: not needed when the package is public)
 #   DEPLOY_TIMEOUT      how long Helm waits for the pods to be ready (10m)
@@ -283,6 +285,13 @@ helm_run() {
     --set-string "image.repository=$image" --set-string "image.tag=$IMAGE_TAG"
   )
   if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
+  # NodePort where the load balancer targets nodes, not pods (EKS's AWS Load
+  # Balancer Controller with instance targets, its default for a Gateway).
+  case "${SERVICE_TYPE:-}" in
+  "") ;;
+  ClusterIP | NodePort) args+=(--set-string "service.type=$SERVICE_TYPE") ;;
+  *) die "SERVICE_TYPE '$SERVICE_TYPE': want ClusterIP or NodePort (the route's load balancer reaches the Service)" ;;
+  esac
   args+=("$@")
   if [[ "${DRY_RUN:-}" == 1 ]]; then
     # No cluster to ask: render for the oldest Kubernetes the chart supports.

@@ -128,6 +128,11 @@ done
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
   MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
 [[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
+# EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
+expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
+[[ $status != 0 ]] || fail "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal"
 expect "production" "www-tls" "$work/out"
 expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"

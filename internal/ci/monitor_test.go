@@ -9,6 +9,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -446,6 +449,28 @@ func TestLiveCheck(t *testing.T) {
 	for _, f := range got {
 		if !f.Problem {
 			t.Errorf("a closed site: %s is no problem (%q)", f.Kind, f.Summary)
+		}
+	}
+}
+
+// Each issue points at a section of docs/operations.md that says what to do;
+// every kind has a title and that section exists.
+func TestIssuesNameTheirSection(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "docs/operations.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range Kinds {
+		title, ok := issueTitles[kind]
+		if !ok {
+			t.Errorf("%s: no issue title", kind)
+			continue
+		}
+		if !regexp.MustCompile(`(?m)^#{2,3} ` + regexp.QuoteMeta(title[1]) + `$`).Match(data) {
+			t.Errorf("%s: docs/operations.md has no section %q", kind, title[1])
+		}
+		if !strings.Contains(string(data), "`"+kind+"`") {
+			t.Errorf("docs/operations.md does not name the label %s", kind)
 		}
 	}
 }
