@@ -243,20 +243,18 @@ func LatestRelease(ctx context.Context, g GitHub, repo, workflow, branch string)
 // issue is one issue as "List repository issues" returns it
 // (docs.github.com/en/rest/issues/issues#list-repository-issues).
 type issue struct {
-	Number int    `json:"number"`
-	Body   string `json:"body"`
-	Labels []struct {
-		Name string `json:"name"`
-	} `json:"labels"`
-	PullRequest any `json:"pull_request"`
+	Number      int     `json:"number"`
+	Body        string  `json:"body"`
+	Labels      []label `json:"labels"`
+	PullRequest any     `json:"pull_request"`
 }
 
-func (i issue) has(label string) bool {
-	return slices.ContainsFunc(i.Labels, func(l struct {
-		Name string `json:"name"`
-	}) bool {
-		return l.Name == label
-	})
+type label struct {
+	Name string `json:"name"`
+}
+
+func (i issue) has(name string) bool {
+	return slices.Contains(i.Labels, label{name})
 }
 
 // Outcome is what Reconcile did, by issue number.
