@@ -117,22 +117,6 @@ expect "production: the image by digest" "image: \"ghcr.io/veldhaven/site@$diges
 grep -qF "site:$sha" "$work/out" && fail "production: the image by tag, want it by digest"
 expect "production" "www.veldhaven.eu" "$work/out"
 expect "production" "site-env" "$work/out"
-# The labels kube-prometheus-stack selects by: on the PodMonitor and the
-# rules where the cluster serves them (test/kube checks them there); here,
-# that bad ones are refused before Helm runs.
-for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
-  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
-  [[ $status != 0 ]] || fail "production with MONITORING_LABELS '$bad': exit 0, want a refusal"
-  expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
-done
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
-  MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
-[[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
-# EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
-expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
-[[ $status != 0 ]] || fail "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal"
 expect "production" "www-tls" "$work/out"
 expect "production" "nginx" "$work/out"
 expect "production" "kind: Ingress" "$work/out"
@@ -188,6 +172,23 @@ grep -qF "kind: HTTPRoute" "$work/out" && fail "preview 12 without GATEWAY_NAME:
 grep -qF "site-env" "$work/out" && fail "preview 12: the production secret reaches a preview"
 grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "preview 12: a claim (a preview's feed owner needs none)"
 expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output"
+
+# The labels kube-prometheus-stack selects by: on the PodMonitor and the
+# rules where the cluster serves them (test/kube checks them there); here,
+# that bad ones are refused before Helm runs.
+for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
+  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
+  [[ $status != 0 ]] || fail "production with MONITORING_LABELS '$bad': exit 0, want a refusal"
+  expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
+done
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+  MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
+[[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
+# EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
+expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
+[[ $status != 0 ]] || fail "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal"
 
 if [[ $fails -gt 0 ]]; then
   echo "test-deploy: $fails failure(s)" >&2
