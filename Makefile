@@ -23,7 +23,7 @@ WEB_STAMP := web/node_modules/.make-deps
 include tools.mk
 
 .PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
-.PHONY: check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
+.PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -112,9 +112,22 @@ GO_INPUTS := $(call input-list,go-inputs,$(wildcard cmd internal web/embed.go go
   -path '*/testdata' -prune -o -type f ! -name '*_test.go' -print)
 $(call setting,go-settings,$(BUILD_ID) $(BUILD_DATE) $(shell $(GO) env GOVERSION GOOS GOARCH 2>/dev/null))
 
+GO_BUILD = CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)"
 bin/site: $(WEB_BUILT) $(GO_INPUTS) $(STAMPS)/go-inputs $(STAMPS)/go-settings
 	@mkdir -p bin
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w -X main.buildID=$(BUILD_ID) -X main.buildDate=$(BUILD_DATE)" -o bin/site ./cmd/site
+	$(GO_BUILD) -o bin/site ./cmd/site
+
+# The image's binaries (Dockerfile), in bin/image/<os>/<arch>/site for each
+# platform of PLATFORMS: bin/site itself for the machine's platform, and for
+# the others the same web build and Go code cross-compiled by Go with the same
+# flags. The release packages these; make test-image tests the machine's.
+PLATFORMS ?= linux/$(shell $(GO) env GOARCH 2>/dev/null)
+image-bin: build
+	rm -rf bin/image
+	native=$$($(GO) env GOOS)/$$($(GO) env GOARCH); for p in $(PLATFORMS); do \
+	  mkdir -p bin/image/$$p; \
+	  if [[ $$p == "$$native" ]]; then cp bin/site bin/image/$$p/site; \
+	  else GOOS=$${p%/*} GOARCH=$${p#*/} $(GO_BUILD) -o bin/image/$$p/site ./cmd/site; fi; done
 
 # Everything, in two parts that CI runs as separate required checks
 # (docs/deploy.md, "Releases and previews"): the site, which every change
@@ -132,9 +145,9 @@ test-site: test-pages test-editor
 test-pages: build test-go test-web test-html e2e-site e2e-engines test-image check test-build test-lockfile
 test-editor: e2e-editor
 
-# The platform: the chart, the workflows, the deploy script rendered and run
-# against a real control plane.
-test-platform: test-chart lint-workflows test-deploy test-kube
+# The platform: the chart, the workflows, the single host's unit, the deploy
+# script rendered and run against a real control plane.
+test-platform: test-chart lint-workflows test-single test-deploy test-kube
 
 test-go:
 	$(GO) vet ./...
@@ -193,7 +206,7 @@ e2e-editor: build
 # missing, as root or through sudo; settings in deploy/podman/containers.conf) or docker where an
 # engine answers. docs/deploy.md says how to run it.
 IMAGE ?= localhost/veldhaven-site:$(BUILD_ID)
-image: build
+image: image-bin
 	./scripts/image.sh $(IMAGE)
 
 # Builds the image and checks the running container (scripts/test-image.sh);
@@ -201,7 +214,7 @@ image: build
 # (18190) and the seven after it. Its last part runs test/replicas (go test,
 # skipped without the image): the feed owner and two web replicas against the
 # fake LinkedIn.
-test-image: build
+test-image: image-bin
 	BUILD_ID=$(BUILD_ID) ./scripts/test-image.sh
 
 # Helm, pinned, built from the Go module proxy into .tools (gitignored); the
@@ -247,6 +260,11 @@ check: build
 # actionlint (pinned, into .tools/bin) with shellcheck on every workflow.
 lint-workflows:
 	ACTIONLINT_VERSION=$(ACTIONLINT_VERSION) ./scripts/lint-workflows.sh
+
+# The single-host deployment (deploy/single) through systemd-analyze verify
+# (scripts/test-single.sh).
+test-single:
+	./scripts/test-single.sh
 
 # The deploy script's commands, rendered with `helm template` (no cluster needed).
 test-deploy: $(HELM)

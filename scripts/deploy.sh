@@ -23,6 +23,12 @@
 #   PRODUCTION_NAMESPACE (veldhaven), PRODUCTION_SECRET (the Secret with the
 #                       site's environment: LinkedIn, editor sign-in; optional),
 #   PRODUCTION_TLS_SECRET (optional), PRODUCTION_REPLICAS (2)
+#   MONITORING_LABELS   production: name=value[,...] the Prometheus Operator
+#                       selects the PodMonitor and rules by (optional; e.g.
+#                       release=kube-prometheus-stack)
+#   PRODUCTION_PLATFORM single: production is one container on one host
+#                       (deploy/single), which follows the tag `live`; plan
+#                       says so and no Helm deploy runs
 #   PREVIEW_DOMAIN      previews: pull request N is served at https://pr-N.<domain>
 #   PREVIEW_NAMESPACE   (veldhaven-previews), PREVIEW_TLS_SECRET (a wildcard
 #                       certificate for *.<domain>; optional)
@@ -35,6 +41,8 @@
 #                       PREVIEW_GATEWAY_LISTENER name its listeners (optional)
 #   INGRESS_CLASS       without GATEWAY_NAME: the ingress class (optional: the
 #                       cluster's default)
+#   SERVICE_TYPE        ClusterIP (the chart's default) or NodePort (EKS's
+#                       AWS Load Balancer Controller with instance targets)
 #   IMAGE_PULL_SECRET   a docker-registry Secret for ghcr.io in each namespace
 #                       (optional: not needed when the package is public)
 #   DEPLOY_TIMEOUT      how long Helm waits for the pods to be ready (10m)
@@ -94,8 +102,28 @@ host_of() {
 plan() {
   local what=${1:-} missing=()
   case "$what" in
-  production) [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)") ;;
-  preview) [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)") ;;
+  production)
+    if [[ "${PRODUCTION_PLATFORM:-}" == single ]]; then
+      # One container on one host (deploy/single) follows the tag `live`
+      # (release.yml, promote): nothing to deploy with Helm.
+      echo "::notice title=Production is a single host::It runs the image tagged live, which this release moves once its checks pass; no Kubernetes deploy (docs/deploy.md)."
+      output configured=false
+      return
+    fi
+    [[ -n "${PRODUCTION_URL:-}" ]] || missing+=("repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)")
+    ;;
+  preview)
+    [[ -n "${PREVIEW_DOMAIN:-}" ]] || missing+=("repository variable PREVIEW_DOMAIN (e.g. preview.veldhaven.eu)")
+    # The previews' own registry (never production's package): its host is
+    # what the workflow logs in to.
+    if [[ -z "${PREVIEW_IMAGE:-}" ]]; then
+      missing+=("repository variable PREVIEW_IMAGE (the previews' own registry, e.g. europe-docker.pkg.dev/veldhaven/previews/site)")
+    elif [[ "$PREVIEW_IMAGE" =~ ^([a-z0-9.-]+(:[0-9]+)?)/[a-z0-9._/-]+$ ]]; then
+      output "registry=${BASH_REMATCH[1]}"
+    else
+      die "PREVIEW_IMAGE '$PREVIEW_IMAGE': want registry-host/repository in lower case, without a tag"
+    fi
+    ;;
   *) die "plan production|preview" ;;
   esac
   if [[ ${#missing[@]} -eq 0 ]]; then
@@ -257,6 +285,13 @@ helm_run() {
     --set-string "image.repository=$image" --set-string "image.tag=$IMAGE_TAG"
   )
   if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
+  # NodePort where the load balancer targets nodes, not pods (EKS's AWS Load
+  # Balancer Controller with instance targets, its default for a Gateway).
+  case "${SERVICE_TYPE:-}" in
+  "") ;;
+  ClusterIP | NodePort) args+=(--set-string "service.type=$SERVICE_TYPE") ;;
+  *) die "SERVICE_TYPE '$SERVICE_TYPE': want ClusterIP or NodePort (the route's load balancer reaches the Service)" ;;
+  esac
   args+=("$@")
   if [[ "${DRY_RUN:-}" == 1 ]]; then
     # No cluster to ask: render for the oldest Kubernetes the chart supports.
@@ -320,6 +355,18 @@ production() {
   *) die "PRODUCTION_PERSISTENCE '$PRODUCTION_PERSISTENCE': want true or false" ;;
   esac
   if [[ -n "${PRODUCTION_SECRET:-}" ]]; then args+=(--set-string "existingSecret=$PRODUCTION_SECRET"); fi
+  # The labels the cluster's Prometheus Operator selects PodMonitors and
+  # rules by (kube-prometheus-stack: release=<its Helm release>).
+  local pair key value pairs=()
+  IFS=, read -ra pairs <<<"${MONITORING_LABELS:-}"
+  for pair in "${pairs[@]}"; do
+    key=${pair%%=*} value=${pair#*=}
+    [[ "$pair" == *=* && "$key" =~ ^([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$ &&
+      "$value" =~ ^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$ ]] ||
+      die "MONITORING_LABELS '$MONITORING_LABELS': want name=value[,name=value...] in Kubernetes' label syntax (e.g. release=kube-prometheus-stack)"
+    # Helm reads a dot in a --set key as nesting: escape those of the label.
+    args+=(--set-string "monitoring.labels.${key//./\\.}=$value")
+  done
   helm_run veldhaven-site "${PRODUCTION_NAMESPACE:-veldhaven}" "${args[@]}"
   output "url=$url"
 }

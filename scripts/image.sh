@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make image: the site's image from the bin/site that `make build` wrote,
-# offline (Dockerfile, BINARY=prebuilt: nothing is pulled, the final stage is
-# FROM scratch). Usage: scripts/image.sh IMAGE [BUILD-OPTION...], IMAGE a
+# make image: the site's image from the bin/site that `make build` wrote
+# (make image-bin copies it to bin/image/<os>/<arch>/site), offline: the
+# Dockerfile is FROM scratch, nothing is pulled. Usage: scripts/image.sh IMAGE [BUILD-OPTION...], IMAGE a
 # name:tag; the options go to the engine's build (test-image adds a label).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,19 +13,18 @@ source scripts/container-engine.sh
 
 image=${1:?usage: scripts/image.sh IMAGE [BUILD-OPTION...]}
 shift
-if [[ ! -x bin/site ]]; then
-  echo "image: bin/site is missing: run make build first" >&2
+if ! compgen -G 'bin/image/*/*/site' >/dev/null; then
+  echo "image: bin/image/<os>/<arch>/site is missing: run make image-bin first" >&2
   exit 1
 fi
 if ! pick_engine; then
   echo "image: $REASON" >&2
   exit 1
 fi
-args=(build --build-arg BINARY=prebuilt -t "$image")
+args=(build -t "$image")
 if [[ "$ENGINE" == podman ]]; then
   # --pull=never: a base image to fetch is an error, not a download.
-  # buildah sets TARGETARCH but not TARGETOS and warns about it even for the
-  # stages it skips; the go stage is not built here.
+  # buildah sets TARGETARCH but not TARGETOS.
   args+=(--pull=never --build-arg TARGETOS=linux)
 fi
 "$ENGINE" "${args[@]}" "$@" . >&2

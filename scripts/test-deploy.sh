@@ -46,11 +46,23 @@ grep -qF "KUBE_CONFIG" "$work/out" && fail "plan production: asks for KUBE_CONFI
 run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu -- plan production
 expect "plan production, URL set" "configured=true" "$work/github_output"
 
+run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu PRODUCTION_PLATFORM=single -- plan production
+expect "plan production, a single host" "configured=false" "$work/github_output"
+expect "plan production, a single host" "tagged live" "$work/out"
+[[ $status == 0 ]] || fail "plan production, a single host: exit $status, want 0"
 run "$work/out" -- plan preview
 expect "plan preview, no domain" "configured=false" "$work/github_output"
 expect "plan preview, no domain" "PREVIEW_DOMAIN" "$work/out"
 expect "plan preview, no domain" "forks" "$work/out"
 
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu -- plan preview
+expect "plan preview, no registry of its own" "configured=false" "$work/github_output"
+expect "plan preview, no registry of its own" "PREVIEW_IMAGE" "$work/out"
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=europe-docker.pkg.dev/veldhaven/previews/site -- plan preview
+expect "plan preview, set" "configured=true" "$work/github_output"
+expect "plan preview, set" "registry=europe-docker.pkg.dev" "$work/github_output"
+run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=ghcr.io/Veldhaven/site:latest -- plan preview
+[[ $status != 0 ]] || fail "plan preview, PREVIEW_IMAGE with a tag: exit 0, want a refusal"
 run "$work/out" -- plan staging
 [[ $status != 0 ]] || fail "plan staging: exit 0, want a refusal"
 
@@ -160,6 +172,23 @@ grep -qF "kind: HTTPRoute" "$work/out" && fail "preview 12 without GATEWAY_NAME:
 grep -qF "site-env" "$work/out" && fail "preview 12: the production secret reaches a preview"
 grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "preview 12: a claim (a preview's feed owner needs none)"
 expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output"
+
+# The labels kube-prometheus-stack selects by: on the PodMonitor and the
+# rules where the cluster serves them (test/kube checks them there); here,
+# that bad ones are refused before Helm runs.
+for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
+  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
+  [[ $status != 0 ]] || fail "production with MONITORING_LABELS '$bad': exit 0, want a refusal"
+  expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
+done
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+  MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
+[[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
+# EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
+expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
+run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
+[[ $status != 0 ]] || fail "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal"
 
 if [[ $fails -gt 0 ]]; then
   echo "test-deploy: $fails failure(s)" >&2

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016 # checks run `bash -c` with single-quoted scripts and their arguments
 # make test-image: builds the image from bin/site (scripts/image.sh, the
-# path of make image) and checks it as it runs, in containers:
-#   - the image: only /site and /data, /data owned by 65532, user 65532:65532,
+# path of make image and of the release) and checks it as it runs, in containers:
+#   - the image: only /site and /data, /site byte for byte bin/site, /data
+#     owned by 65532, user 65532:65532,
 #     DATA_DIR=/data and PORT=8080;
 #   - with a read-only root file system and nothing mounted on /data, the
 #     server refuses to start and says why (docs/deploy.md, "The data directory");
@@ -147,6 +148,14 @@ awk '{p = $NF; sub(/^\.\//, "", p); sub(/\/$/, "", p); if (p != "" && p != ".") 
 check "image holds only /site and /data ($(awk '{print $2}' "$work/entries" | paste -sd' '))" \
   test "$(awk '{print $2}' "$work/entries" | paste -sd' ')" == "data site"
 check "/data owned by 65532:65532" grep -qx '65532/65532 data' "$work/entries"
+# The image ships the binary the other tests ran, byte for byte: the release
+# packages the same make image-bin output, so no image can carry a web build
+# or a binary that make test did not see.
+mkdir "$work/rootfs"
+while read -r layer; do
+  tar --no-same-owner -xf "$work/image/$layer" -C "$work/rootfs"
+done < <(json "$work/image/manifest.json" 'd[0].Layers.join("\n")')
+check "/site is bin/site, byte for byte" cmp -s bin/site "$work/rootfs/site"
 check "user 65532:65532" test "$("$ENGINE" image inspect -f '{{.Config.User}}' "$image")" == "65532:65532"
 env_list=$("$ENGINE" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$image")
 check "DATA_DIR=/data and PORT=8080" bash -c 'grep -qx DATA_DIR=/data <<<"$1" && grep -qx PORT=8080 <<<"$1"' _ "$env_list"

@@ -26,9 +26,14 @@
 //	ci report -title <title>
 //	    open the weekly check's issue (label weekly-check) or comment on the
 //	    open one, linking RUN_URL (GITHUB_TOKEN, GITHUB_REPOSITORY)
-//	ci sweep-images [-package <repo>/preview]
-//	    delete the versions of the previews' container package of the
-//	    repository's owner whose pr-<n>-... tags all name closed pull requests
+//	ci monitor -url https://www.veldhaven.eu [-days 14] [-workflow release.yml]
+//	    [-branch main] [-keep-enabled monitor.yml,weekly.yml]
+//	    check the live site (/healthz, the feed's freshness and the LinkedIn
+//	    connection from /admin/linkedin/status, the certificate) and the
+//	    latest release's run; open, update or close one issue per kind of
+//	    problem (labels site-monitor and the kind), linking RUN_URL; enable
+//	    the named workflows so that GitHub does not leave them disabled
+//	    (GITHUB_TOKEN, GITHUB_REPOSITORY)
 package main
 
 import (
@@ -58,7 +63,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|sweep-images|certificate|report [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|certificate|report|monitor [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -75,12 +80,12 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return changed(ctx, getenv)
 	case "open-prs":
 		return openPRs(ctx, getenv)
-	case "sweep-images":
-		return sweepImages(ctx, args[1:], getenv)
 	case "certificate":
 		return certificate(ctx, args[1:], time.Now())
 	case "report":
 		return report(ctx, args[1:], getenv)
+	case "monitor":
+		return monitor(ctx, args[1:], getenv, time.Now())
 	case "context":
 		if len(args) != 2 {
 			return errors.New("usage: ci context preview|production")
@@ -266,28 +271,6 @@ func openPRs(ctx context.Context, getenv func(string) string) error {
 	return writeOutput(getenv, "open", list)
 }
 
-func sweepImages(ctx context.Context, args []string, getenv func(string) string) error {
-	fs := flag.NewFlagSet("sweep-images", flag.ContinueOnError)
-	// The previews' package of preview.yml: ghcr.io/<owner>/<repo>/preview,
-	// whose name the registry keeps in lower case.
-	_, repoName, _ := strings.Cut(getenv("GITHUB_REPOSITORY"), "/")
-	pkg := fs.String("package", strings.ToLower(repoName)+"/preview", "the container package")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *pkg == "/preview" {
-		return errors.New("sweep-images: no GITHUB_REPOSITORY to name the package by; give -package")
-	}
-	g := github(getenv)
-	open, err := ci.OpenPulls(ctx, g, getenv("GITHUB_REPOSITORY"))
-	if err != nil {
-		return err
-	}
-	deleted, err := ci.SweepPreviewImages(ctx, g, getenv("GITHUB_REPOSITORY_OWNER"), *pkg, open)
-	fmt.Printf("sweep-images: deleted %d versions of %s: %s\n", len(deleted), *pkg, strings.Join(deleted, " "))
-	return err
-}
-
 func certificate(ctx context.Context, args []string, now time.Time) error {
 	fs := flag.NewFlagSet("certificate", flag.ContinueOnError)
 	site := fs.String("url", "", "the site's https origin")
@@ -323,4 +306,36 @@ func report(ctx context.Context, args []string, getenv func(string) string) erro
 	}
 	fmt.Printf("report: issue #%d\n", n)
 	return nil
+}
+
+func monitor(ctx context.Context, args []string, getenv func(string) string, now time.Time) error {
+	fs := flag.NewFlagSet("monitor", flag.ContinueOnError)
+	site := fs.String("url", "", "the live site's https origin")
+	days := fs.Int("days", 14, "a certificate expiring within this many days is a problem")
+	workflow := fs.String("workflow", "release.yml", "the release's workflow file")
+	branch := fs.String("branch", "main", "the branch releases run on")
+	keep := fs.String("keep-enabled", "", "workflow files to enable, comma-separated")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *site == "" {
+		return errors.New("monitor: -url is required")
+	}
+	g := github(getenv)
+	repo := getenv("GITHUB_REPOSITORY")
+	check := ci.LiveCheck{Site: *site, Client: &http.Client{Timeout: 30 * time.Second}, Now: now, Window: time.Duration(*days) * 24 * time.Hour}
+	findings := append(check.Check(ctx), ci.LatestRelease(ctx, g, repo, *workflow, *branch))
+	for _, f := range findings {
+		state := "ok     "
+		if f.Problem {
+			state = "PROBLEM"
+		}
+		fmt.Printf("monitor: %s %-15s %s\n", state, f.Kind, f.Summary)
+	}
+	out, err := ci.Reconcile(ctx, g, repo, findings, getenv("RUN_URL"), now)
+	fmt.Printf("monitor: issues opened %v, updated %v, closed %v\n", out.Opened, out.Updated, out.Closed)
+	if *keep != "" {
+		err = errors.Join(err, ci.KeepEnabled(ctx, g, repo, strings.Split(*keep, ",")))
+	}
+	return err
 }

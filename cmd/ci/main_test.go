@@ -20,6 +20,7 @@ func TestRunRefuses(t *testing.T) {
 		{[]string{"status", "-context", "preview", "-state", "success"}, "full 40-character commit id"},
 		{[]string{"smoke", "-url", "https://www.veldhaven.eu"}, "no build id"},
 		{[]string{"sitecheck", "-dist", t.TempDir()}, "no pages"},
+		{[]string{"monitor"}, "-url is required"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

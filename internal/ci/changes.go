@@ -23,6 +23,7 @@ var PlatformPaths = []string{
 	"scripts/ensure-etcd.sh",
 	"scripts/lint-workflows.sh",
 	"scripts/test-deploy.sh",
+	"scripts/test-single.sh",
 	"test/kube/",
 	"tools.mk",
 }

@@ -9,6 +9,9 @@
 //   - CheckSite is the fast check staff wait for: every page of the build
 //     answers 200 from bin/site, and so does every internal link and asset on
 //     it.
+//   - LiveCheck, LatestRelease and Reconcile are the daily live site check:
+//     what a visitor would meet and the latest release, one issue per kind of
+//     problem, opened, kept up to date and closed.
 //
 // cmd/ci is the command the workflows call. The package's tests also hold the
 // workflows to their rules (workflows_test.go).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/insights"
+	"go.yaml.in/yaml/v3"
 )
 
 // docSection is the text of a Markdown section of docs/deploy.md, from its
@@ -133,6 +134,14 @@ func TestSetupSecretComplete(t *testing.T) {
 	if cfg.AccessToken == "" || cfg.OrganizationURN == "" {
 		t.Errorf("the docs' Secret leaves the feed owner on the sample feed: keys %v", keys(env))
 	}
+	// A page admin's reconnect (day 60, refresh token or not) needs the
+	// app's id and secret and the key the new token is sealed with.
+	if cfg.ClientID == "" || cfg.ClientSecret == "" || len(cfg.TokenKey) == 0 {
+		t.Errorf("the docs' Secret cannot reconnect LinkedIn: keys %v", keys(env))
+	}
+	if _, ok := env["LINKEDIN_REFRESH_TOKEN"]; ok {
+		t.Error("the docs' Secret sets LINKEDIN_REFRESH_TOKEN, which most apps never get")
+	}
 	gh, err := editor.GitHubFromEnv(getenv)
 	if err != nil || gh == nil {
 		t.Errorf("the web pods' editor sign-in from the docs' Secret: %v, %v", gh, err)
@@ -159,6 +168,9 @@ func exampleValue(key string) string {
 		return "veldhaven/site"
 	case editor.EnvStateKey:
 		return "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH"
+	case insights.EnvTokenKey:
+		// openssl rand -base64 32
+		return "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
 	default:
 		return "example-" + strings.ToLower(key)
 	}
@@ -204,5 +216,97 @@ func TestReleaseConcurrencyDocumented(t *testing.T) {
 		if strings.Contains(strings.ToLower(release), wrong) {
 			t.Errorf("docs/deploy.md, Release: %q promises a queue GitHub does not keep", wrong)
 		}
+	}
+}
+
+// The example Gateway listens on port 80 too: without it no ACME HTTP-01
+// challenge reaches cert-manager's solver and http:// visitors get nothing;
+// everything else on it is redirected to HTTPS.
+func TestGatewayExampleServesHTTP(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "deploy/cluster/gateway.example.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	httpListener, redirect := "", false
+	for {
+		var doc struct {
+			Kind string `yaml:"kind"`
+			Spec struct {
+				Listeners []struct {
+					Name     string `yaml:"name"`
+					Protocol string `yaml:"protocol"`
+					Port     int    `yaml:"port"`
+				} `yaml:"listeners"`
+				ParentRefs []struct {
+					SectionName string `yaml:"sectionName"`
+				} `yaml:"parentRefs"`
+				Rules []struct {
+					Matches []any `yaml:"matches"`
+					Filters []struct {
+						Type            string `yaml:"type"`
+						RequestRedirect struct {
+							Scheme     string `yaml:"scheme"`
+							StatusCode int    `yaml:"statusCode"`
+						} `yaml:"requestRedirect"`
+					} `yaml:"filters"`
+				} `yaml:"rules"`
+			} `yaml:"spec"`
+		}
+		if err := dec.Decode(&doc); err != nil {
+			break
+		}
+		switch doc.Kind {
+		case "Gateway":
+			for _, l := range doc.Spec.Listeners {
+				if l.Protocol == "HTTP" && l.Port == 80 {
+					httpListener = l.Name
+				}
+			}
+		case "HTTPRoute":
+			for _, r := range doc.Spec.Rules {
+				for _, f := range r.Filters {
+					if f.Type == "RequestRedirect" && f.RequestRedirect.Scheme == "https" && f.RequestRedirect.StatusCode == 301 && len(r.Matches) == 0 &&
+						len(doc.Spec.ParentRefs) == 1 && doc.Spec.ParentRefs[0].SectionName != "" {
+						redirect = doc.Spec.ParentRefs[0].SectionName == httpListener
+					}
+				}
+			}
+		}
+	}
+	if httpListener == "" || !redirect {
+		t.Errorf("gateway.example.yaml: port-80 listener %q, redirect to HTTPS on it %v", httpListener, redirect)
+	}
+}
+
+// The single host's env file (deploy/single/site.env.example) has every key
+// the site needs, a LinkedIn reconnect and the editor's sign-in included,
+// each read by the server as the unit passes it (podman --env-file).
+func TestSingleHostEnvComplete(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "deploy/single/site.env.example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, _, ok := strings.Cut(line, "=")
+		if !ok {
+			t.Fatalf("site.env.example: %q is not NAME=value", line)
+		}
+		env[k] = exampleValue(k)
+	}
+	getenv := func(k string) string { return env[k] }
+	cfg, err := insights.ConfigFromEnv(getenv)
+	if err != nil {
+		t.Fatalf("the feed refuses site.env.example: %v", err)
+	}
+	if cfg.AccessToken == "" || cfg.ClientID == "" || cfg.ClientSecret == "" || len(cfg.TokenKey) == 0 {
+		t.Errorf("site.env.example: no LinkedIn feed with a reconnect: keys %v", keys(env))
+	}
+	if gh, err := editor.GitHubFromEnv(getenv); err != nil || gh == nil || env[editor.EnvStateKey] == "" {
+		t.Errorf("site.env.example: the editor's sign-in: %v, %v", gh, err)
 	}
 }

@@ -198,15 +198,21 @@ func TestLeastPrivilege(t *testing.T) {
 						t.Errorf("%s %s: statuses: write, but posts no status", name, id)
 					}
 				case "packages":
-					// Only to push the image, or to sweep the previews' images.
-					s, ok := j.action("docker/build-push-action")
-					if (!ok || s.With["push"] != true) && len(j.runs("scripts/ci sweep-images")) == 0 {
-						t.Errorf("%s %s: packages: write, but pushes no image and sweeps none", name, id)
+					// Only to push the image, or to move the single host's
+					// tag to it.
+					if s, ok := j.action("docker/build-push-action"); (!ok || s.With["push"] != true) && len(j.runs("scripts/promote.sh")) == 0 {
+						t.Errorf("%s %s: packages: write, but pushes no image", name, id)
 					}
 				case "issues":
-					// Only to report the weekly check's failure.
-					if len(j.runs("scripts/ci report")) == 0 {
+					// Only to report the weekly check's failure or the live
+					// site's problems.
+					if len(j.runs("scripts/ci report"))+len(j.runs("scripts/ci monitor")) == 0 {
 						t.Errorf("%s %s: issues: write, but reports nothing", name, id)
+					}
+				case "actions":
+					// Only to keep the scheduled workflows enabled.
+					if ms := j.runs("scripts/ci monitor"); len(ms) == 0 || !strings.Contains(ms[0].Run, "-keep-enabled ") {
+						t.Errorf("%s %s: actions: write, but enables no workflow", name, id)
 					}
 				default:
 					t.Errorf("%s %s: %s: write; the workflows need none", name, id, scope)
@@ -344,8 +350,8 @@ func TestRelease(t *testing.T) {
 	if build.With["push"] != true || build.With["sbom"] != true || !strings.HasPrefix(build.With["provenance"].(string), "mode=") {
 		t.Errorf("image: push %v, sbom %v, provenance %v", build.With["push"], build.With["sbom"], build.With["provenance"])
 	}
-	if args, _ := build.With["build-args"].(string); !strings.Contains(args, "BUILD_ID=${{ github.sha }}") {
-		t.Errorf("image build-args %q: the build id must be the released commit", args)
+	if bins := image.runs("make image-bin"); len(bins) != 1 || bins[0].Env["BUILD_ID"] != "${{ github.sha }}" {
+		t.Error("image: no make image-bin with BUILD_ID the released commit")
 	}
 	if meta, ok := image.action("docker/metadata-action"); !ok || meta.With["images"] != "ghcr.io/${{ github.repository }}" {
 		t.Errorf("image: not pushed to ghcr.io/<repository>")
@@ -401,6 +407,12 @@ func TestRelease(t *testing.T) {
 	if w.Concurrency["cancel-in-progress"] != false {
 		t.Error("release: a release must not cancel the one before half-way")
 	}
+	// The single host's tag moves to this run's image only after its checks.
+	promote := w.Jobs["promote"]
+	if p := promote.runs("scripts/promote.sh"); len(p) != 1 || p[0].Env["IMAGE_DIGEST"] != "${{ needs.image.outputs.digest }}" ||
+		!slices.Contains(promote.needs(), "test") || !slices.Contains(promote.needs(), "image") {
+		t.Errorf("promote: needs %v, steps %v: want scripts/promote.sh of the image's digest after the checks", promote.needs(), promote.Steps)
+	}
 }
 
 // asString is v when it is a string, else "".
@@ -412,10 +424,27 @@ func asString(v any) string {
 func TestPreview(t *testing.T) {
 	w := readWorkflows(t)["preview.yml"]
 	deploy, teardown := w.Jobs["deploy"], w.Jobs["teardown"]
-	// Previews push to a package of their own: no preview can replace an
-	// image of production's package.
-	if meta, ok := deploy.action("docker/metadata-action"); !ok || meta.With["images"] != "ghcr.io/${{ github.repository }}/preview" {
-		t.Errorf("preview images pushed to %v, want ghcr.io/<repository>/preview", meta.With["images"])
+	// Previews push to the previews' own registry with the preview
+	// environment's credential. No job a pull request starts has
+	// packages: write: with it, the repository's token can push to every
+	// package the repository writes, production's included.
+	for name, w := range readWorkflows(t) {
+		_, onPR := w.On["pull_request"]
+		for id, j := range w.Jobs {
+			if onPR && j.Permissions["packages"] == "write" {
+				t.Errorf("%s %s: packages: write in a workflow pull requests run", name, id)
+			}
+		}
+	}
+	if meta, ok := deploy.action("docker/metadata-action"); !ok || meta.With["images"] != "${{ vars.PREVIEW_IMAGE }}" {
+		t.Errorf("preview images pushed to %v, want the previews' own registry (vars.PREVIEW_IMAGE)", meta.With["images"])
+	}
+	if login, ok := deploy.action("docker/login-action"); !ok || login.With["password"] != "${{ secrets.PREVIEW_REGISTRY_PASSWORD }}" ||
+		login.With["registry"] != "${{ needs.plan.outputs.registry }}" || asString(deploy.Environment.(map[string]any)["name"]) != "preview" {
+		t.Errorf("preview login %v: want the preview environment's PREVIEW_REGISTRY_PASSWORD for the registry plan names", login.With)
+	}
+	if d := deploy.runs(`scripts/deploy.sh preview "$PR_NUMBER"`); len(d) != 1 || d[0].Env["IMAGE"] != "${{ vars.PREVIEW_IMAGE }}" {
+		t.Error("preview: deploys an image other than the one it pushed")
 	}
 	if !strings.Contains(deploy.If, "github.event.action != 'closed'") || !strings.Contains(deploy.If, "needs.plan.outputs.configured == 'true'") {
 		t.Errorf("deploy if %q", deploy.If)
@@ -609,7 +638,7 @@ func TestRuleset(t *testing.T) {
 // that post a status, the kubeconfig only the deploy script; never a whole job.
 func TestSecretsOnlyWhereUsed(t *testing.T) {
 	uses := map[string][]string{
-		"secrets.GITHUB_TOKEN": {"scripts/ci status", "scripts/ci open-prs", "scripts/ci sweep-images", "scripts/ci report"},
+		"secrets.GITHUB_TOKEN": {"scripts/ci status", "scripts/ci open-prs", "scripts/ci report", "scripts/ci monitor"},
 		"secrets.KUBE_CONFIG":  {"scripts/deploy.sh"},
 	}
 	for name, w := range readWorkflows(t) {
@@ -857,17 +886,19 @@ func globMatch(glob, file string) bool {
 	return ok
 }
 
-// The SBOM attached to the image lists the npm packages built into
-// web/dist (React, Decap, ...), not only the Go modules of the binary:
-// BuildKit scans only the final stage unless a stage declares
-// BUILDKIT_SBOM_SCAN_STAGE (issue 27, point 7).
-func TestSBOMScansWebStage(t *testing.T) {
+// One path to the image: the Dockerfile builds nothing, it packages the
+// binary of make image-bin (bin/site, which make test tested, and its
+// cross-compiled twins), and every workflow that pushes an image runs make
+// image-bin first. A Dockerfile with a build stage of its own could ship a
+// web build the tests never saw (an npm install before web/patches is copied
+// ships Decap unpatched).
+func TestImageIsTheTestedBinary(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(repoRoot, "Dockerfile"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	stage, scanned := "", map[string]bool{}
-	builds := ""
+	var froms, copies []string
+	sbomContext := false
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
@@ -875,32 +906,56 @@ func TestSBOMScansWebStage(t *testing.T) {
 		}
 		switch strings.ToUpper(f[0]) {
 		case "FROM":
-			stage = ""
-			if len(f) >= 3 && strings.EqualFold(f[len(f)-2], "AS") {
-				stage = f[len(f)-1]
-			}
-		case "ARG":
-			if stage != "" && len(f) == 2 && f[1] == "BUILDKIT_SBOM_SCAN_STAGE=true" {
-				scanned[stage] = true
-			}
+			froms = append(froms, strings.Join(f[1:], " "))
+		case "COPY", "ADD":
+			copies = append(copies, strings.Join(f[1:], " "))
 		case "RUN":
-			if strings.Contains(line, "npm run build") {
-				builds = stage
+			t.Errorf("Dockerfile: %q: the image builds nothing of its own", line)
+		case "ARG":
+			if len(froms) == 0 && len(f) == 2 && f[1] == "BUILDKIT_SBOM_SCAN_CONTEXT=true" {
+				sbomContext = true
 			}
 		}
 	}
-	if builds == "" {
-		t.Fatal("Dockerfile: no stage runs npm run build")
+	if !slices.Equal(froms, []string{"scratch"}) {
+		t.Errorf("Dockerfile stages %q: want one, FROM scratch", froms)
 	}
-	if !scanned[builds] {
-		t.Errorf("Dockerfile: stage %q builds web/dist but is not scanned for the SBOM (ARG BUILDKIT_SBOM_SCAN_STAGE=true)", builds)
+	if len(copies) == 0 || copies[0] != "bin/image/${TARGETOS}/${TARGETARCH}/site /site" {
+		t.Errorf("Dockerfile copies %q: want /site from make image-bin's bin/image/<os>/<arch>/site", copies)
 	}
-	for _, name := range []string{"release.yml", "preview.yml"} {
-		for id, j := range readWorkflows(t)[name].Jobs {
-			if s, ok := j.action("docker/build-push-action"); ok && s.With["sbom"] != true {
-				t.Errorf("%s %s: the image is built without an SBOM", name, id)
+	// The SBOM lists the npm packages compiled into the pages, not only the
+	// binary's Go modules: BuildKit scans the context's lock file.
+	if !sbomContext {
+		t.Error("Dockerfile: no global ARG BUILDKIT_SBOM_SCAN_CONTEXT=true: the SBOM would miss the npm packages")
+	}
+	ignore, err := os.ReadFile(filepath.Join(repoRoot, ".dockerignore"))
+	if err != nil || !regexp.MustCompile(`(?m)^!web/package-lock\.json$`).Match(ignore) {
+		t.Errorf(".dockerignore does not let web/package-lock.json in for the SBOM (%v)", err)
+	}
+	mk := makeDeps(t)
+	if !slices.Contains(mk["image-bin"], "build") || !slices.Contains(mk["test-image"], "image-bin") || !slices.Contains(mk["image"], "image-bin") {
+		t.Errorf("make image-bin %v, test-image %v, image %v: want image-bin after build, and both image targets from it", mk["image-bin"], mk["test-image"], mk["image"])
+	}
+	pushed := 0
+	for name, w := range readWorkflows(t) {
+		for id, j := range w.Jobs {
+			at := slices.IndexFunc(j.Steps, func(s step) bool { return strings.HasPrefix(s.Uses, "docker/build-push-action@") })
+			if at < 0 {
+				continue
+			}
+			pushed++
+			build := j.Steps[at]
+			bin := slices.IndexFunc(j.Steps, func(s step) bool { return strings.HasPrefix(s.Run, "make image-bin ") })
+			if bin < 0 || bin > at || !strings.Contains(j.Steps[bin].Run, `PLATFORMS="`+strings.ReplaceAll(asString(build.With["platforms"]), ",", " ")+`"`) {
+				t.Errorf("%s %s: the image is not made from make image-bin for its platforms %v", name, id, build.With["platforms"])
+			}
+			if build.With["build-args"] != nil || build.With["sbom"] != true {
+				t.Errorf("%s %s: build-args %v (the binary carries its build id), sbom %v", name, id, build.With["build-args"], build.With["sbom"])
 			}
 		}
+	}
+	if pushed == 0 {
+		t.Fatal("no workflow builds an image")
 	}
 }
 
@@ -1000,7 +1055,7 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 			t.Errorf("make test-site runs %s: a content change would wait for the platform", never)
 		}
 	}
-	for _, want := range []string{"test-kube", "test-chart", "test-deploy", "lint-workflows"} {
+	for _, want := range []string{"test-kube", "test-chart", "test-deploy", "test-single", "lint-workflows"} {
 		if !platform[want] {
 			t.Errorf("make test-platform does not run %s", want)
 		}
@@ -1105,5 +1160,141 @@ func TestWeeklyCheck(t *testing.T) {
 	}
 	if !strings.Contains(rep.If, "always()") || !strings.Contains(rep.If, "'failure'") || len(rep.runs("scripts/ci report")) != 1 {
 		t.Errorf("report: if %q: want it after any failure, running scripts/ci report", rep.If)
+	}
+}
+
+// The live site is checked every day from outside, and each problem reaches
+// a person as an issue; the check keeps every scheduled workflow enabled
+// (GitHub disables them after 60 days without activity).
+func TestLiveSiteCheck(t *testing.T) {
+	wf := readWorkflows(t)
+	w := wf["monitor.yml"]
+	cron, _ := w.On["schedule"].([]any)
+	if len(cron) != 1 {
+		t.Fatalf("monitor.yml: schedule %v, want one cron", w.On["schedule"])
+	}
+	expr := asString(cron[0].(map[string]any)["cron"])
+	if f := strings.Fields(expr); len(f) != 5 || f[2] != "*" || f[3] != "*" || f[4] != "*" {
+		t.Errorf("monitor.yml: cron %q: want at least daily", expr)
+	}
+	j := w.Jobs["monitor"]
+	ms := j.runs("scripts/ci monitor")
+	if len(ms) != 1 || !strings.Contains(ms[0].Run, `-url "$PRODUCTION_URL"`) || ms[0].Env["PRODUCTION_URL"] != "${{ vars.PRODUCTION_URL }}" {
+		t.Fatalf("monitor.yml: no scripts/ci monitor of PRODUCTION_URL: %v", j.Steps)
+	}
+	if m := regexp.MustCompile(`-days (\d+)`).FindStringSubmatch(ms[0].Run); m == nil || m[1] != "14" {
+		t.Errorf("monitor: %q: want the certificate's -days 14", ms[0].Run)
+	}
+	var scheduled []string
+	for name, other := range wf {
+		if _, ok := other.On["schedule"]; ok {
+			scheduled = append(scheduled, name)
+		}
+	}
+	sort.Strings(scheduled)
+	m := regexp.MustCompile(`-keep-enabled (\S+)`).FindStringSubmatch(ms[0].Run)
+	if m == nil {
+		t.Fatal("monitor: no -keep-enabled")
+	}
+	kept := strings.Split(m[1], ",")
+	sort.Strings(kept)
+	if !slices.Equal(kept, scheduled) {
+		t.Errorf("monitor keeps %v enabled, want every scheduled workflow %v", kept, scheduled)
+	}
+}
+
+// Review where it matters: the ruleset requires a code owner's approval,
+// and CODEOWNERS gives every file an owner except the content staff edit,
+// so a content pull request needs no review and nothing that ships code
+// (the workflows, which define the checks themselves, included) merges
+// unreviewed.
+func TestCodeOwners(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, ".github/rulesets/main.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs struct {
+		Rules []struct {
+			Type       string         `json:"type"`
+			Parameters map[string]any `json:"parameters"`
+		} `json:"rules"`
+	}
+	if err := json.Unmarshal(data, &rs); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs.Rules {
+		if r.Type == "pull_request" && (r.Parameters["require_code_owner_review"] != true || r.Parameters["dismiss_stale_reviews_on_push"] != true) {
+			t.Errorf("ruleset pull_request %v: want require_code_owner_review and dismiss_stale_reviews_on_push", r.Parameters)
+		}
+	}
+
+	owners, err := os.ReadFile(filepath.Join(repoRoot, ".github/CODEOWNERS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type rule struct {
+		pattern string
+		owned   bool
+	}
+	var rules []rule
+	for _, line := range strings.Split(string(owners), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		// Only the two forms this file uses, so that a new one cannot be
+		// read wrongly here: * and an anchored folder /dir/.
+		if f[0] != "*" && !(strings.HasPrefix(f[0], "/") && strings.HasSuffix(f[0], "/") && !strings.ContainsAny(f[0], "*?[")) {
+			t.Fatalf("CODEOWNERS: pattern %q: this test reads only * and /folder/", f[0])
+		}
+		for _, o := range f[1:] {
+			if !regexp.MustCompile(`^@[A-Za-z0-9-]+(/[A-Za-z0-9_.-]+)?$`).MatchString(o) {
+				t.Errorf("CODEOWNERS: owner %q is not a @user or @org/team", o)
+			}
+		}
+		rules = append(rules, rule{f[0], len(f) > 1})
+	}
+	ownedFile := func(file string) bool {
+		owned := false
+		for _, r := range rules {
+			if r.pattern == "*" || strings.HasPrefix("/"+file, r.pattern) {
+				owned = r.owned
+			}
+		}
+		return owned
+	}
+	staff := regexp.MustCompile(`^content/`)
+	notStaff := regexp.MustCompile(`^content/(schema|media/generate)/`)
+	checked := 0
+	err = filepath.WalkDir(repoRoot, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(repoRoot, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "node_modules", ".tools", ".make", "bin", "dist", ".astro", ".media-cache", "generated", "test-results", "playwright-report":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		checked++
+		want := !staff.MatchString(rel) || notStaff.MatchString(rel)
+		if ownedFile(rel) != want {
+			t.Errorf("CODEOWNERS: %s owned %v, want %v", rel, ownedFile(rel), want)
+		}
+		return nil
+	})
+	if err != nil || checked < 100 {
+		t.Fatalf("%d files checked (%v)", checked, err)
+	}
+	for _, must := range []string{".github/workflows/checks.yml", ".github/CODEOWNERS", "deploy/helm/veldhaven-site/values.yaml", "scripts/deploy.sh", "Makefile", "tools.mk", "Dockerfile", "cmd/site/main.go", "web/package.json"} {
+		if !ownedFile(must) {
+			t.Errorf("CODEOWNERS: %s has no owner", must)
+		}
+	}
+	if ownedFile("content/home.json") || ownedFile("content/media/images/x.jpg") {
+		t.Error("CODEOWNERS: staff's content needs a code owner's review")
 	}
 }

@@ -463,8 +463,10 @@ func (e *deployEnv) command(env map[string]string, args ...string) (*exec.Cmd, s
 		"GATEWAY_NAMESPACE":           gatewayNamespace,
 		"PRODUCTION_GATEWAY_LISTENER": "www",
 		"PREVIEW_GATEWAY_LISTENER":    "previews",
-		"DEPLOY_TIMEOUT":              "180s",
-		"GITHUB_OUTPUT":               outputFile,
+		// What kube-prometheus-stack selects by, and a key with dots.
+		"MONITORING_LABELS": "release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring",
+		"DEPLOY_TIMEOUT":    "180s",
+		"GITHUB_OUTPUT":     outputFile,
 	}
 	// Production runs the image by the digest the release passes.
 	if tag := env["IMAGE_TAG"]; tag != "" {
@@ -678,6 +680,14 @@ func (e *deployEnv) expectMonitoring(t *testing.T, ns, release string) {
 		t.Errorf("PodMonitor %s/%s endpoints %v, want the metrics port", ns, release, eps)
 	}
 	rule := e.get(t, prometheusRules, ns, release)
+	// Production carries MONITORING_LABELS (the previews do not).
+	if ns == production {
+		for _, obj := range []*unstructured.Unstructured{pm, rule} {
+			if l := obj.GetLabels(); l["release"] != "kube-prometheus-stack" || l["app.kubernetes.io/part-of"] != "monitoring" {
+				t.Errorf("%s %s/%s labels %v: want MONITORING_LABELS on it", obj.GetKind(), ns, release, l)
+			}
+		}
+	}
 	groups, _, _ := unstructured.NestedSlice(rule.Object, "spec", "groups")
 	alerts := map[string]bool{}
 	for _, g := range groups {

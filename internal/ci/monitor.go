@@ -1,0 +1,371 @@
+package ci
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The daily check of the live site (monitor.yml) tells the owner before a
+// visitor notices, where they already look: one open GitHub issue per kind
+// of problem, labelled MonitorLabel and the kind, opened when the problem is
+// first seen, kept up to date while it lasts and closed when it is gone.
+// GitHub e-mails the repository's watchers for each new issue and comment.
+
+// MonitorLabel marks every issue of the live site check.
+const MonitorLabel = "site-monitor"
+
+// The kinds of problem, each an issue label of its own.
+const (
+	KindSiteDown      = "site-down"
+	KindFeedStale     = "feed-stale"
+	KindLinkedInToken = "linkedin-token"
+	KindCertificate   = "certificate"
+	KindRelease       = "release-failed"
+)
+
+// issueTitles are the titles of each kind's issue, and the section of
+// docs/operations.md that says what to do.
+var issueTitles = map[string][2]string{
+	KindSiteDown:      {"The live site is not answering", "The site is not answering"},
+	KindFeedStale:     {"The LinkedIn feed on the site is stale", "The feed is stale"},
+	KindLinkedInToken: {"The LinkedIn connection needs a page admin", "LinkedIn connection"},
+	KindCertificate:   {"The site's certificate is about to expire", "Certificates"},
+	KindRelease:       {"The latest release failed", "The latest release failed"},
+}
+
+// Kinds lists every kind, in the order the check reports them.
+var Kinds = []string{KindSiteDown, KindFeedStale, KindLinkedInToken, KindCertificate, KindRelease}
+
+// Finding is what the check saw for one kind: a problem or not, in a line
+// that stays the same while the problem does (a comment is posted when it
+// changes), and the details of this run.
+type Finding struct {
+	Kind    string
+	Problem bool
+	Summary string
+	Detail  string
+}
+
+// LiveCheck checks a live site from outside, as a visitor reaches it.
+type LiveCheck struct {
+	// Site is the https origin, PRODUCTION_URL.
+	Site   string
+	Client *http.Client
+	// TLS is the configuration of the certificate's dial (nil: the
+	// system's roots).
+	TLS *tls.Config
+	Now time.Time
+	// Window is how long before expiry a certificate is a problem.
+	Window time.Duration
+}
+
+// linkedInStatus is GET /admin/linkedin/status as the site answers it;
+// every field a pointer, so that a field the site does not send is known
+// to be unknown.
+type linkedInStatus struct {
+	LinkedIn  *bool      `json:"linkedIn"`
+	Works     *bool      `json:"works"`
+	Attention *bool      `json:"attention"`
+	FeedStale *bool      `json:"feedStale"`
+	Message   string     `json:"message"`
+	ExpiresAt *time.Time `json:"expiresAt"`
+}
+
+// Check returns a finding for the site's health, its feed, its LinkedIn
+// connection and its certificate.
+func (c LiveCheck) Check(ctx context.Context) []Finding {
+	origin := strings.TrimSuffix(c.Site, "/")
+	out := []Finding{c.health(ctx, origin)}
+	var st linkedInStatus
+	err := c.getJSON(ctx, origin+"/admin/linkedin/status", &st)
+	out = append(out, feedFinding(st, err), tokenFinding(st, err), c.certificate(ctx, origin))
+	return out
+}
+
+func (c LiveCheck) health(ctx context.Context, origin string) Finding {
+	f := Finding{Kind: KindSiteDown}
+	body, status, err := c.get(ctx, origin+"/healthz")
+	switch {
+	case err != nil:
+		f.Problem, f.Summary, f.Detail = true, origin+" does not answer", err.Error()
+	case status != http.StatusOK || strings.TrimSpace(body) != "ok":
+		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, status)
+		f.Detail = fmt.Sprintf("GET %s/healthz: %d %q, want 200 ok", origin, status, clip(body))
+	default:
+		f.Summary = origin + "/healthz answers 200 ok"
+	}
+	return f
+}
+
+func feedFinding(st linkedInStatus, err error) Finding {
+	f := Finding{Kind: KindFeedStale}
+	switch {
+	case err != nil:
+		f.Problem, f.Summary, f.Detail = true, "the feed's freshness is unknown: the site's status does not answer", err.Error()
+	case st.FeedStale == nil:
+		f.Problem, f.Summary = true, "the feed's freshness is unknown: the site's status has no feedStale"
+		f.Detail = "GET /admin/linkedin/status answered without feedStale; a site that cannot tell is not known to be fresh."
+	case *st.FeedStale:
+		f.Problem, f.Summary, f.Detail = true, "the feed is stale", st.Message
+	default:
+		f.Summary = "the feed is fresh"
+	}
+	return f
+}
+
+func tokenFinding(st linkedInStatus, err error) Finding {
+	f := Finding{Kind: KindLinkedInToken}
+	switch {
+	case err != nil:
+		f.Problem, f.Summary, f.Detail = true, "the LinkedIn connection is unknown: the site's status does not answer", err.Error()
+	case st.LinkedIn == nil || st.Attention == nil || st.Works == nil:
+		f.Problem, f.Summary = true, "the LinkedIn connection is unknown: the site's status lacks linkedIn, works or attention"
+	case !*st.LinkedIn:
+		f.Summary = "no LinkedIn connection is configured (the sample feed)"
+	case *st.Attention || !*st.Works:
+		f.Problem, f.Summary = true, st.Message
+	case st.ExpiresAt == nil:
+		f.Problem, f.Summary = true, "the LinkedIn token's expiry is unknown: nothing will warn before it lapses"
+		f.Detail = st.Message
+	default:
+		f.Summary = "the LinkedIn connection works until " + st.ExpiresAt.UTC().Format(time.DateOnly)
+	}
+	return f
+}
+
+func (c LiveCheck) certificate(ctx context.Context, origin string) Finding {
+	f := Finding{Kind: KindCertificate}
+	expiry, err := CertificateExpiry(ctx, origin, c.TLS)
+	if err != nil {
+		f.Problem, f.Summary, f.Detail = true, "the site's certificate cannot be checked", err.Error()
+		return f
+	}
+	day := expiry.UTC().Format(time.DateOnly)
+	left := expiry.Sub(c.Now)
+	f.Detail = fmt.Sprintf("It expires on %s, in %d days.", expiry.UTC().Format(time.RFC3339), int(left.Hours()/24))
+	if left < c.Window {
+		f.Problem, f.Summary = true, "the certificate expires on "+day+": its renewal is not working"
+		return f
+	}
+	f.Summary = "the certificate is valid until " + day
+	return f
+}
+
+func (c LiveCheck) get(ctx context.Context, target string) (string, int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return "", 0, err
+	}
+	resp, err := c.Client.Do(req)
+	if err != nil {
+		return "", 0, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return "", resp.StatusCode, fmt.Errorf("GET %s: %w", target, err)
+	}
+	return string(body), resp.StatusCode, nil
+}
+
+func (c LiveCheck) getJSON(ctx context.Context, target string, v any) error {
+	body, status, err := c.get(ctx, target)
+	if err != nil {
+		return err
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("GET %s: %d %q", target, status, clip(body))
+	}
+	if err := json.Unmarshal([]byte(body), v); err != nil {
+		return fmt.Errorf("GET %s: %w", target, err)
+	}
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
+}
+
+// workflowRun is one run as GitHub's "List workflow runs for a workflow"
+// lists it (docs.github.com/en/rest/actions/workflow-runs).
+type workflowRun struct {
+	ID         int64  `json:"id"`
+	Status     string `json:"status"`
+	Conclusion string `json:"conclusion"`
+	HeadSHA    string `json:"head_sha"`
+	HTMLURL    string `json:"html_url"`
+}
+
+// LatestRelease is the finding for the newest finished run of workflow (a
+// file name such as release.yml) on branch. A cancelled or skipped run is
+// passed over: a release waiting in its concurrency group is cancelled
+// when a newer push replaces it, and the newer one is what went live.
+func LatestRelease(ctx context.Context, g GitHub, repo, workflow, branch string) Finding {
+	f := Finding{Kind: KindRelease}
+	var page struct {
+		Runs []workflowRun `json:"workflow_runs"`
+	}
+	q := url.Values{"branch": {branch}, "status": {"completed"}, "per_page": {"20"}}
+	_, err := g.call(ctx, http.MethodGet, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(workflow)+"/runs?"+q.Encode(), &page)
+	if err != nil {
+		f.Problem, f.Summary, f.Detail = true, "the release's status cannot be read", err.Error()
+		return f
+	}
+	for _, run := range page.Runs {
+		switch run.Conclusion {
+		case "cancelled", "skipped", "stale", "neutral":
+			continue
+		case "success":
+			f.Summary = fmt.Sprintf("the latest release (%.7s) succeeded", run.HeadSHA)
+		default:
+			f.Problem = true
+			f.Summary = fmt.Sprintf("the release of %.7s ended %s", run.HeadSHA, run.Conclusion)
+			f.Detail = run.HTMLURL
+		}
+		return f
+	}
+	f.Summary = "no finished release on " + branch + " yet"
+	return f
+}
+
+// issue is one issue as "List repository issues" returns it
+// (docs.github.com/en/rest/issues/issues#list-repository-issues).
+type issue struct {
+	Number      int     `json:"number"`
+	Body        string  `json:"body"`
+	Labels      []label `json:"labels"`
+	PullRequest any     `json:"pull_request"`
+}
+
+type label struct {
+	Name string `json:"name"`
+}
+
+func (i issue) has(name string) bool {
+	return slices.Contains(i.Labels, label{name})
+}
+
+// Outcome is what Reconcile did, by issue number.
+type Outcome struct {
+	Opened, Updated, Closed []int
+}
+
+// Reconcile makes the repository's open issues match the findings: a
+// problem without an open issue of its kind opens one; a problem with one
+// updates its body (and comments when its summary changed, which notifies
+// the watchers); a kind without a problem closes its open issue with a
+// comment saying so. runURL names the run in each body.
+func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, runURL string, now time.Time) (Outcome, error) {
+	var out Outcome
+	if !repoRe.MatchString(repo) {
+		return out, fmt.Errorf("monitor: repository %q: want owner/name", repo)
+	}
+	var open []issue
+	next := "/repos/" + repo + "/issues?" + url.Values{"state": {"open"}, "labels": {MonitorLabel}, "per_page": {"100"}}.Encode()
+	for next != "" {
+		var page []issue
+		var err error
+		if next, err = g.call(ctx, http.MethodGet, next, &page); err != nil {
+			return out, fmt.Errorf("monitor: list issues: %w", err)
+		}
+		open = append(open, page...)
+	}
+	var errs []error
+	for _, f := range findings {
+		title, ok := issueTitles[f.Kind]
+		if !ok {
+			return out, fmt.Errorf("monitor: unknown kind %q", f.Kind)
+		}
+		at := slices.IndexFunc(open, func(i issue) bool { return i.PullRequest == nil && i.has(f.Kind) })
+		body := issueBody(f, title[1], runURL, now)
+		switch {
+		case f.Problem && at < 0:
+			var created issue
+			if _, err := g.send(ctx, http.MethodPost, "/repos/"+repo+"/issues", map[string]any{
+				"title": title[0], "body": body, "labels": []string{MonitorLabel, f.Kind},
+			}, &created); err != nil {
+				errs = append(errs, fmt.Errorf("monitor: open the %s issue: %w", f.Kind, err))
+				continue
+			}
+			out.Opened = append(out.Opened, created.Number)
+		case f.Problem:
+			n := open[at].Number
+			if summaryOf(open[at].Body) != f.Summary {
+				if err := comment(ctx, g, repo, n, "Now: "+f.Summary); err != nil {
+					errs = append(errs, err)
+					continue
+				}
+			}
+			if _, err := g.send(ctx, http.MethodPatch, fmt.Sprintf("/repos/%s/issues/%d", repo, n), map[string]any{"body": body}, nil); err != nil {
+				errs = append(errs, fmt.Errorf("monitor: update #%d: %w", n, err))
+				continue
+			}
+			out.Updated = append(out.Updated, n)
+		case at >= 0:
+			n := open[at].Number
+			if err := comment(ctx, g, repo, n, fmt.Sprintf("Fixed: %s (%s, %s).", f.Summary, now.UTC().Format(time.RFC3339), runURL)); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if _, err := g.send(ctx, http.MethodPatch, fmt.Sprintf("/repos/%s/issues/%d", repo, n), map[string]any{"state": "closed", "state_reason": "completed"}, nil); err != nil {
+				errs = append(errs, fmt.Errorf("monitor: close #%d: %w", n, err))
+				continue
+			}
+			out.Closed = append(out.Closed, n)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+func comment(ctx context.Context, g GitHub, repo string, n int, body string) error {
+	if _, err := g.send(ctx, http.MethodPost, fmt.Sprintf("/repos/%s/issues/%d/comments", repo, n), map[string]string{"body": body}, nil); err != nil {
+		return fmt.Errorf("monitor: comment on #%d: %w", n, err)
+	}
+	return nil
+}
+
+const summaryPrefix = "**Seen:** "
+
+// issueBody is a kind's issue text: the summary on its first line (what
+// Reconcile compares), the run's details, and what to do.
+func issueBody(f Finding, section, runURL string, now time.Time) string {
+	var b strings.Builder
+	b.WriteString(summaryPrefix + f.Summary + "\n\n")
+	if f.Detail != "" {
+		b.WriteString(f.Detail + "\n\n")
+	}
+	fmt.Fprintf(&b, "Last checked %s by %s.\n\n", now.UTC().Format(time.RFC3339), runURL)
+	fmt.Fprintf(&b, "What to do: docs/operations.md, %q. This issue closes itself once the check passes.\n", section)
+	return b.String()
+}
+
+func summaryOf(body string) string {
+	first, _, _ := strings.Cut(body, "\n")
+	return strings.TrimPrefix(strings.TrimSpace(first), summaryPrefix)
+}
+
+// KeepEnabled enables each workflow (a file name): a scheduled workflow
+// GitHub disabled after 60 days without activity runs again, and the call
+// is activity of its own ("Enable a workflow",
+// docs.github.com/en/rest/actions/workflows#enable-a-workflow: 204).
+func KeepEnabled(ctx context.Context, g GitHub, repo string, workflows []string) error {
+	var errs []error
+	for _, w := range workflows {
+		if _, err := g.call(ctx, http.MethodPut, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(w)+"/enable", nil); err != nil {
+			errs = append(errs, fmt.Errorf("keep %s enabled: %w", w, err))
+		}
+	}
+	return errors.Join(errs...)
+}

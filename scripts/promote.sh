@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The release's step for the single-host deployment (deploy/single): the tag
+# `live` of production's image moves to the image this run built, by its
+# digest, once the run's checks passed; podman auto-update on the host pulls
+# it. Needs a docker login to the registry (release.yml).
+#   IMAGE=ghcr.io/<owner>/<repo> IMAGE_DIGEST=sha256:<hex> scripts/promote.sh
+set -euo pipefail
+image=${IMAGE:?IMAGE: the image repository, e.g. ghcr.io/veldhaven/site}
+digest=${IMAGE_DIGEST:?IMAGE_DIGEST: the digest the release built}
+if ! [[ "$digest" =~ ^sha256:[0-9a-f]{64}$ ]]; then
+  echo "promote: IMAGE_DIGEST '$digest': want sha256:<64 hex digits>" >&2
+  exit 1
+fi
+# The registry wants lower case, as metadata-action wrote it.
+image=${image,,}
+docker buildx imagetools create --tag "$image:live" "$image@$digest"
+echo "promote: $image:live is now $digest"
