@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { makeSandbox } from "./e2e-editor/sandbox";
 import { chromiumFlags, systemChromium } from "./scripts/chromium.mjs";
 
-// The editor (issue 14) against `make edit`, in a copy of the repository made
+// The editor against `make edit`, in a copy of the repository made
 // once by the runner (workers inherit EDITOR_SANDBOX) and removed after the run
 // (e2e-editor/teardown.ts). KEEP_EDITOR_SANDBOX=1 keeps it to look at what the
 // editor wrote; EDITOR_SANDBOX=<dir> runs in a copy made beforehand (kept).

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Issue 28, findings 2 and 3, against the program.
+// Against the program.
 
 // listeningAddrs waits for n "listening" lines in the log and returns their
 // addresses in order (the public one first).

@@ -18,7 +18,7 @@ import (
 	"time"
 )
 
-// Issue 23, findings 1 and 2, against the real program (this test binary
+// Against the real program (this test binary
 // re-executed into run, configured from the environment as in production):
 // a LinkedIn API whose answers point the server at its own network.
 

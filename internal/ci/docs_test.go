@@ -34,7 +34,7 @@ func docSection(t *testing.T, heading string) string {
 	return rest
 }
 
-// The owner's set-up is in the order that works (issue 27, points 1 and 6):
+// The owner's set-up is in the order that works:
 // the cluster's namespaces and deploy identity (the deploy never creates
 // them), then the image's visibility or pull secret, and only then the
 // repository secret KUBE_CONFIG, which switches the deploys on. The other
@@ -57,7 +57,7 @@ func TestSetupOrder(t *testing.T) {
 	image := find("makes the package public or names a pull secret", func(s string) bool {
 		return strings.Contains(s, "Change visibility") && strings.Contains(s, "IMAGE_PULL_SECRET")
 	})
-	// Issue 33: one identity per environment, each kubeconfig an
+	// One identity per environment, each kubeconfig an
 	// environment secret (no repository secret a pull request could use),
 	// the environments made before their secrets are stored in them.
 	environments := find("makes the production and preview environments", func(s string) bool {
@@ -95,7 +95,7 @@ func TestSetupOrder(t *testing.T) {
 }
 
 // On a private repository a ruleset needs a paid plan; the docs say so and
-// what still holds without one (issue 27, point 9).
+// what still holds without one.
 func TestRulesetPlanDocumented(t *testing.T) {
 	rule := docSection(t, "### The rule on main, and why it is needed")
 	for _, want := range []string{"private", "GitHub Free", "GitHub Pro", "GitHub Team", "`deploy` needs `test`"} {
@@ -105,7 +105,7 @@ func TestRulesetPlanDocumented(t *testing.T) {
 	}
 }
 
-// The Secret of the set-up (issue 33, point 4): the first deploy failed
+// The Secret of the set-up: the first deploy failed
 // because the docs' command lacked LINKEDIN_ORGANIZATION_URN, so the feed
 // owner refused to start. Every key the docs' command sets, given a value of
 // its form, must configure the feed owner's LinkedIn source and the web
@@ -204,7 +204,7 @@ func keys(m map[string]string) []string {
 
 // GitHub keeps one run waiting per concurrency group and cancels an older
 // waiting run for a newer one; the docs say so, and why that is right for a
-// release, instead of promising a queue (issue 33, point 7).
+// release, instead of promising a queue.
 func TestReleaseConcurrencyDocumented(t *testing.T) {
 	release := docSection(t, "### Release")
 	for _, want := range []string{"at most one more run **waiting**", "the newest `main` contains every commit"} {

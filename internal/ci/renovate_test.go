@@ -45,7 +45,7 @@ func readRenovate(t *testing.T) renovateConfig {
 	return c
 }
 
-// Every ecosystem the project pins has updates proposed (issue 37): Go
+// Every ecosystem the project pins has updates proposed: Go
 // modules and the go directive, npm, the actions, the Dockerfile's images,
 // and the tool versions of tools.mk, which no built-in manager reads.
 func TestRenovateCoversEveryPin(t *testing.T) {
@@ -111,7 +111,7 @@ func TestRenovateCoversEveryPin(t *testing.T) {
 }
 
 // The editor and the platform never merge themselves: a Decap upgrade is
-// judged by make test's editor suite and by a person (issue 36), a
+// judged by make test's editor suite and by a person, a
 // Kubernetes one by the control plane's check and a person.
 func TestRenovateNeverAutomergesEditorOrPlatform(t *testing.T) {
 	c := readRenovate(t)

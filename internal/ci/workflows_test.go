@@ -397,7 +397,7 @@ func TestRelease(t *testing.T) {
 		t.Error("deploy: no failure status when it fails")
 	}
 	// The failure status says what the deploy script or the rollback found
-	// live, not a sentence written in advance (issue 27, point 5).
+	// live, not a sentence written in advance.
 	for _, s := range deploy.runs("scripts/ci status -context production -state failure") {
 		result := s.Env["RESULT"]
 		if !strings.Contains(s.Run, `-description "$RESULT"`) || !strings.Contains(result, "steps.rollback.outputs.result") || !strings.Contains(result, "steps.deploy.outputs.result") {
@@ -666,8 +666,7 @@ func TestSecretsOnlyWhereUsed(t *testing.T) {
 
 // A job that posts a pending status ends it whatever happens: failure() is
 // false when the run is cancelled (a newer push, or timeout-minutes), so
-// without a cancelled() step the status would stay pending for good
-// (issue 27, point 3).
+// without a cancelled() step the status would stay pending for good.
 func TestPendingStatusesEnd(t *testing.T) {
 	contextFlag := regexp.MustCompile(`-context (\S+)`)
 	n := 0
@@ -713,7 +712,7 @@ func TestPendingStatusesEnd(t *testing.T) {
 }
 
 // A release that passed Helm's wait but fails the smoke test is rolled
-// back, by the deploy script, to the release before it (issue 27, point 5).
+// back, by the deploy script, to the release before it.
 func TestSmokeFailureRollsBack(t *testing.T) {
 	deploy := readWorkflows(t)["release.yml"].Jobs["deploy"]
 	smoke, rollback := -1, -1
@@ -747,7 +746,7 @@ func TestSmokeFailureRollsBack(t *testing.T) {
 
 // Helm is built from source by the Makefile; every job that deploys keeps
 // the binary in the cache, keyed by tools.mk, which pins it, instead of
-// compiling it on each run (issue 27, point 8).
+// compiling it on each run.
 func TestHelmCached(t *testing.T) {
 	n := 0
 	for name, w := range readWorkflows(t) {
@@ -788,7 +787,7 @@ func TestHelmCached(t *testing.T) {
 // the media, the content the share images are drawn from, the fonts, and
 // every module of the two scripts `npm run media` runs. A key that misses
 // one hits the old cache after a change and never saves the new renders,
-// so they are made again on every run (issue 27, point 8).
+// so they are made again on every run.
 func TestMediaCacheKey(t *testing.T) {
 	inputs := mediaInputs(t)
 	hashArg := regexp.MustCompile(`'([^']+)'`)
@@ -959,7 +958,7 @@ func TestImageIsTheTestedBinary(t *testing.T) {
 	}
 }
 
-// Credentials by blast radius (issue 33): the kubeconfig is an environment's
+// Credentials by blast radius: the kubeconfig is an environment's
 // secret, never a repository secret a pull request's job could read. The
 // production environment (main only, docs/deploy.md) is used only by the
 // release; what a pull request starts uses the preview environment, whose
@@ -1041,7 +1040,7 @@ func closure(deps map[string][]string, target string) map[string]bool {
 
 // What a content-only change waits for is the site's checks, complete for
 // content and without the control plane; what the platform check runs is
-// the control plane; make test (and .ci/run) is both (issue 33).
+// the control plane; make test (and .ci/run) is both.
 func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 	deps := makeDeps(t)
 	site, platform, all := closure(deps, "test-site"), closure(deps, "test-platform"), closure(deps, "test")
@@ -1105,7 +1104,7 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 
 // The control plane's programs are cached by their versions alone, and
 // saved whether or not a test failed; a change of one version restores the
-// newest older cache and rebuilds only that program (issue 33, point 7).
+// newest older cache and rebuilds only that program.
 func TestToolsCache(t *testing.T) {
 	j := readWorkflows(t)["checks.yml"].Jobs["control-plane"]
 	key, saved := cacheSteps(j, ".tools")
@@ -1139,7 +1138,7 @@ func TestToolsCache(t *testing.T) {
 }
 
 // Main is checked every week whatever changed, the control plane included,
-// and a failure reaches the owner as an issue (issue 37).
+// and a failure reaches the owner as an issue.
 func TestWeeklyCheck(t *testing.T) {
 	w := readWorkflows(t)["weekly.yml"]
 	if cron, _ := w.On["schedule"].([]any); len(cron) != 1 {

@@ -24,7 +24,7 @@ import (
 	"github.com/veldhaven/site/internal/server"
 )
 
-// Issue 28, finding 1, against the server's real handler chain on loopback
+// Against the server's real handler chain on loopback
 // (internal/server with this package's sign-in, as cmd/site wires them):
 // the callback exchanges a code only for a state this site signed, once,
 // within a budget, with a client that follows no redirect.

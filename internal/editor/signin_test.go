@@ -250,7 +250,7 @@ func TestAuthRedirectsToGitHub(t *testing.T) {
 			wantScope: "repo", wantOrigin: "https://staging.example.com", wantSecure: true},
 		{name: "plain http", siteURL: "http://localhost:8080", target: "http://localhost:8080/admin/auth?provider=github",
 			wantScope: "repo", wantOrigin: "http://localhost:8080"},
-		// Finding 5 of issue 23: the Host header no longer picks the origin.
+		// The Host header no longer picks the origin.
 		{name: "Host of another name", siteURL: "https://www.example.com", target: "http://evil.example/admin/auth?provider=github",
 			wantScope: "repo", wantOrigin: "https://www.example.com", wantSecure: true},
 		{name: "Host of another name over TLS", siteURL: "http://localhost:8080", target: "https://evil.example/admin/auth?provider=github", tls: true,

@@ -15,7 +15,7 @@ import (
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
-// The tests of issue 26 against internal/fakelinkedin, which counts calls.
+// The tests against internal/fakelinkedin, which counts calls.
 
 // midnightNov10 is the start of a UTC day for the budget tests.
 var midnightNov10 = time.Date(2026, 11, 10, 0, 0, 30, 0, time.UTC)

@@ -45,7 +45,7 @@ func newLinkedInState(dir string, now func() time.Time, logger *slog.Logger) *li
 	}
 	data, err := os.ReadFile(filepath.Join(dir, linkedInStateFile))
 	if errors.Is(err, os.ErrNotExist) {
-		// Before issue 35 the budget's file kept them, under the same names.
+		// Older data dirs kept them in the budget's file, under the same names.
 		data, err = os.ReadFile(filepath.Join(dir, budgetFile))
 	}
 	if err == nil {

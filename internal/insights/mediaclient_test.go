@@ -140,7 +140,7 @@ func serve(h http.Handler, target string) *httptest.ResponseRecorder {
 	return rec
 }
 
-// TestMediaSSRFRefused reproduces finding 1 of issue 23: an API answer (or
+// TestMediaSSRFRefused: an API answer (or
 // a redirect) pointing the media download at the server's own network. The
 // internal host is never reached, the item is answered as missing, and the
 // log names the refusal without the signed URL's query string.
@@ -241,7 +241,7 @@ func TestMediaClientIgnoresProxyEnv(t *testing.T) {
 	}
 }
 
-// TestAPIRedirectsNotFollowed reproduces finding 2 of issue 23: the API
+// TestAPIRedirectsNotFollowed: the API
 // redirects to the same host on another port (Go would resend the bearer
 // token there), and the token endpoint answers 307 to another host (Go
 // would re-post the client secret and refresh token). Neither is followed.

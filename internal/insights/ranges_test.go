@@ -11,7 +11,7 @@ import (
 
 // TestMultipartNeverLargerThanAnswer: the feed, a media URL's JSON and
 // the media bytes answer many small ranges with the whole body when the
-// multipart answer would be larger (issue 28, finding 3), and ranges that
+// multipart answer would be larger, and ranges that
 // fit as ranges.
 func TestMultipartNeverLargerThanAnswer(t *testing.T) {
 	env := newTestEnv(t, nil)

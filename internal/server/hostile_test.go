@@ -124,7 +124,7 @@ func hostileCorpus() []hostileRequest {
 	} {
 		add("media", "GET", t, nil)
 	}
-	// Issue 23: a method name of 60 KB (it reached the log whole), thousands
+	// A method name of 60 KB (it reached the log whole), thousands
 	// of one-byte ranges, the sign-in and the editor's backend asked for by
 	// another Host and Origin (DNS rebinding), the build's list of declared
 	// scripts (never served), and media URLs pointing inside.

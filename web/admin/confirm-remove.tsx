@@ -1,5 +1,5 @@
 // Decap's list removes an entry at one click on the x of its bar, with no
-// question and no undo: one slip removed a vacancy or a person (issue 30).
+// question and no undo: one slip removed a vacancy or a person.
 // This wrapper asks first, naming the entry, for lists of entries (a vacancy,
 // a person, an office: lists of objects); a list of single texts removes as
 // before. Decap's remove button has no name or marker of its own

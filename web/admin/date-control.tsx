@@ -4,7 +4,7 @@
 // keystroke through dayjs and wrote the result back into the box: while the
 // year was being typed ("0002", "0020", "0202"), dayjs turned it into 1902 and
 // the box jumped there, so "11262026" typed from the month was saved as
-// 1906-11-26 (issue 36). Here the box keeps what was typed; a date left half
+// 1906-11-26. Here the box keeps what was typed; a date left half
 // typed is refused at the save with a message, not saved as empty.
 import { Component, createRef } from "react";
 

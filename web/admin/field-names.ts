@@ -1,5 +1,5 @@
 // Names and descriptions Decap's form leaves out, put in by our layer so a
-// screen reader (and axe) can tell the controls apart (issue 30):
+// screen reader (and axe) can tell the controls apart:
 // - a list entry's fold chevron and remove ✕ (decap-cms-ui-default
 //   ListItemTopBar.js: two buttons holding only an icon) are named after
 //   their entry: "Fold office 2: Dublin", "Remove office 2: Dublin"; the

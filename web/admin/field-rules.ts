@@ -46,8 +46,8 @@ const label = (field: RuleField) => field.label ?? field.name;
  * @param data the whole entry's data, for the rules between values
  * @param unchanged the value is the one the field was opened with: a value
  *   another entry was then given too is blamed on that entry, the one staff
- *   changed, not on this one nobody touched (issue 36: a new vacancy given the
- *   slug of vacancy 1 marked vacancy 1)
+ *   changed, not on this one nobody touched (a new vacancy given the
+ *   slug of vacancy 1 must not mark vacancy 1)
  */
 export function fieldProblems(
   field: RuleField,

@@ -160,7 +160,7 @@ function registerFieldRules(local: boolean) {
 }
 
 /**
- * Decap's own faults, fixed around it (issue 30; those inside Decap are
+ * Decap's own faults, fixed around it (those inside Decap are
  * patches, web/patches): photos drawn and named at once, list entries removed
  * only when confirmed, pastes cleaned, lists written with "- " as the content
  * is (./markdown-style.ts), one pane at a time on a narrow screen

@@ -1,7 +1,7 @@
 // What Find a person (./list-search.tsx) matches an entry by: the words staff
 // see as its values (a name, a job title, an office or team by its name, an
 // e-mail address), not the form around them. Read from the entry's data, so a
-// field's label or hint ("Required.", "Portrait ...") never matches (issue 36),
+// field's label or hint ("Required.", "Portrait ...") never matches,
 // and long texts and file names are left out: they are not what a person is
 // looked up by.
 

@@ -1,8 +1,8 @@
 // The editor on the site (Decap's GitHub backend, editorial workflow): a save
 // that leaves uploads unused (a vacancy or a person removed, a photo replaced)
 // removes them in the save's own commit, so the change in review shows them
-// going and publishing it removes them from the site's repository (issue 30,
-// point 11; `make edit` deletes them on disk, ../scripts/decap-local.mjs).
+// going and publishing it removes them from the site's repository
+// (`make edit` deletes them on disk, ../scripts/decap-local.mjs).
 //
 // Decap alone leaves them: a save commits the entry's file and the uploads the
 // form made (decap-cms-backend-github API.ts persistFiles, editorialWorkflowGit),

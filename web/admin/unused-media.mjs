@@ -6,7 +6,7 @@
 // content/media/<folder>/). Only files that an entry the save removed (a person,
 // a vacancy: a list entry with an id) named, and that no content file mentions
 // now, are unused. A photo replaced in an entry that stays is kept in the
-// library (issue 36): docs/editing.md promises it, and staff switch back to it
+// library: docs/editing.md promises it, and staff switch back to it
 // from there. Pure: no file system, no network.
 
 /**

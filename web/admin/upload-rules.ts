@@ -1,4 +1,4 @@
-// What each media folder accepts (issue 14): the kinds of scripts/media-kinds.mjs
+// What each media folder accepts: the kinds of scripts/media-kinds.mjs
 // (a photo JPEG or PNG, a logo SVG, a video MP4, a document PDF, each named in
 // lower-case kebab-case) and nothing over 10 MB. The editor checks a file before
 // Decap uploads it, so a refused file never reaches content/media; the schemas

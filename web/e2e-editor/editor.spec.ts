@@ -1,4 +1,4 @@
-// The editor (issue 14) as the firm's staff use it, against `make edit` in a
+// The editor as the firm's staff use it, against `make edit` in a
 // sandbox copy of the repository: a save writes the content file, and the
 // rebuilt site shows it; what the content rules refuse is refused in the form
 // and never written. One worker runs them in order (playwright.editor.config.ts);
@@ -163,7 +163,7 @@ test("a required field left empty and a malformed one are refused with their mes
   await vacancies.getByRole("textbox", { name: "Slug", exact: true }).first().fill("Not a slug");
   await publish(page);
 
-  // Issue 30: in the staff's words, and what is allowed (the schema's message), not Decap's
+  // In the staff's words, and what is allowed (the schema's message), not Decap's
   // "Slug didn't match the pattern: ...".
   await expect(
     page.getByRole("alert").filter({ hasText: /^Not saved: 2 fields need your attention\./ }),
@@ -227,7 +227,7 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   await openEntry(page, "people", "employees");
   const employees = await fieldBox(page, "Employees");
   await employees.getByRole("button", { name: "Add employee" }).click();
-  // Issue 30: the id is given by the editor, the next free number.
+  // The id is given by the editor, the next free number.
   await expect(employees.getByLabel("Id", { exact: true }).locator("visible=true")).toHaveValue(
     String(person.id),
   );
@@ -260,7 +260,7 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
     .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(1);
 
-  // Issue 30: teams and office are picked from the lists of Who we are and Site.
+  // Teams and office are picked from the lists of Who we are and Site.
   await chooseOption(page, "Teams", person.team[0]!);
   await chooseOption(page, "Office", person.location);
   await employees.getByRole("textbox", { name: "About", exact: true }).fill(person.description);

@@ -1,4 +1,4 @@
-// Issue 30, points 7 and 8: fields that explain themselves. The people list in
+// Fields that explain themselves. The people list in
 // the firm's words, searchable, each person opened by a click on the name; the
 // vacancy form with its id given, its office and employment type picked from
 // lists in words, a date picker, vacancies listed by title, the Markdown hint
@@ -132,7 +132,7 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   await page.keyboard.press("Escape");
 
   // A date picker: a date box, its hint saying that what it shows is saved
-  // (issue 36: the old example, "saved as 2026-12-31", matched no typed date).
+  // (the old example, "saved as 2026-12-31", matched no typed date).
   await expect(page.getByLabel("Date posted", { exact: true }).last()).toHaveAttribute(
     "type",
     "date",

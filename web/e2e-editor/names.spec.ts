@@ -1,4 +1,4 @@
-// Issue 30, "fields that explain themselves", for every page, not only the
+// For every page, not only the
 // vacancy and people forms: each field's hint is shown and read with its
 // field (aria-describedby), and a list entry's fold and remove buttons say
 // which entry they act on (admin/field-names.ts).

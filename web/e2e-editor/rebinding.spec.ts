@@ -1,4 +1,4 @@
-// Finding 3 of issue 23: a web page elsewhere drives `make edit`'s local
+// A web page elsewhere drives `make edit`'s local
 // backend through DNS rebinding (its own name resolving to 127.0.0.1), so the
 // browser sends that name as Host and the page's origin as Origin. These are
 // those requests, sent straight to the backend `make edit` started on

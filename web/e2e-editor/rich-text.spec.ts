@@ -1,4 +1,4 @@
-// Issue 30, point 8: in a Markdown field's rich text, "- " and "1. " at the
+// In a Markdown field's rich text, "- " and "1. " at the
 // start of a line start a list, as in Word and Google Docs, and the file gets a
 // real Markdown list (not "\- one", which the site shows as a line with a dash).
 import type { Page } from "@playwright/test";

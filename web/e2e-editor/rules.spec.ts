@@ -1,4 +1,4 @@
-// Issue 30, points 3, 4 and 9: every rule the build checks on content is
+// Every rule the build checks on content is
 // checked in the editor before a save, on the field, in words staff read (which
 // field, what is allowed, an example); the form opens and scrolls to the field
 // in error, even inside a folded entry; a file that is not really a photo is
@@ -82,7 +82,7 @@ test.describe("refused on the field before a save", () => {
 
     await publish(page);
     const message = `Another vacancy already has the slug "${first!.slug}": each vacancy needs its own, e.g. "${first!.slug}-2".`;
-    // The vacancy given the slug says so, not the one that had it (issue 36); it
+    // The vacancy given the slug says so, not the one that had it; it
     // is opened, scrolled to and focused.
     const messages = vacancies.getByText(message);
     await expect(messages).toHaveCount(1);

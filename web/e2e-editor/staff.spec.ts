@@ -1,4 +1,4 @@
-// The editor as the firm's staff use it (issue 30, the points where Decap
+// The editor as the firm's staff use it (the points where Decap
 // itself was the cause): a fix typed after a save is saved, a paste from a web
 // page or Word is clean text in its order, an address opens its entry, photos
 // show at once with their name, the local editor words things as the guide

@@ -1,4 +1,4 @@
-// Issue 36, point 5: the smaller faults the staff walkthrough found on main
+// The smaller faults the staff walkthrough found on main
 // 621ad41. Each test here failed on main 29c9f36 (after points 1-4 and 6).
 import type { Dialog, Page } from "@playwright/test";
 import {

@@ -1,4 +1,4 @@
-// Issue 36: the staff walkthrough repeated on main 621ad41 found a typed date
+// The staff walkthrough repeated on main 621ad41 found a typed date
 // saved in the wrong century, Find a person matching the field hints, a
 // duplicate slug blamed on the vacancy nobody touched, and labels still in
 // developer words. Each test here failed on that main.
@@ -148,8 +148,8 @@ test("a replaced portrait stays in the library after the save, to switch back to
   const [person, other] = [employees[2]!, employees[3]!];
   const old = inSandbox(`content/media/images/${person.image}`);
   expect(existsSync(old)).toBe(true);
-  // A library photo narrower than the field asks is questioned when chosen
-  // (issue 36, point 5); the portraits are 480 px wide: staff use it anyway.
+  // A library photo narrower than the field asks is questioned when chosen;
+  // the portraits are 480 px wide: staff use it anyway.
   page.on("dialog", (dialog) => void dialog.accept());
   await openEntry(page, "people", "employees");
   const list = await fieldBox(page, "Employees");

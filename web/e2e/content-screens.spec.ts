@@ -1,5 +1,5 @@
 // The six content screens: Home, What we do, Charity, Governance, Contact and
-// Privacy statement (issue #3).
+// Privacy statement.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
@@ -137,7 +137,7 @@ test.describe("headings and key texts", () => {
 
   test("the governance lists hold four objectives and five principles", async ({ page }) => {
     await page.goto("/governance");
-    // A section under its heading (not a named region: issue 34).
+    // A section under its heading (not a named region).
     const list = (id: string) => page.locator(`section:has(> h2#${id}) ol > li`);
     await expect(list("environmental")).toHaveCount(4);
     await expect(list("compliance")).toHaveCount(5);

@@ -1,4 +1,4 @@
-// The editor as staff use it on the site (issue 30): Decap's GitHub backend
+// The editor as staff use it on the site: Decap's GitHub backend
 // with the editorial workflow, where a save is a draft in review (a branch and
 // a pull request) and Publish merges it. Served by the real binary with the
 // GitHub backend (./github-site.ts); GitHub is a fake built from its
@@ -131,7 +131,7 @@ async function removeVacancy(page: Page, vacancy: Vacancy, questions: string[]) 
   const vacancies = await fieldBox(page, "Vacancies");
   const entry = vacancyEntry(vacancies, vacancy);
   // Its name is in the bar whether the entry is folded or open (a save keeps
-  // an open entry open, issue 36); Decap hides the name of an open one.
+  // an open entry open); Decap hides the name of an open one.
   await expect(entry).toBeAttached();
   const asked = questions.length;
   // The x at the right of the entry's bar: the bar just above its name.
@@ -434,7 +434,7 @@ test("a draft that removed photos is saved again after main moved on, and publis
 });
 
 // Decap's top bar of an entry is one row of 66 px: on a phone the editorial
-// workflow's status menu and View Live ran off the screen's edge (issue 30).
+// workflow's status menu and View Live ran off the screen's edge.
 test("on a phone the entry's top bar keeps save, the status menu and View Live on the screen, above the form", async ({
   page,
 }) => {

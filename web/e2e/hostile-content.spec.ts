@@ -1,4 +1,4 @@
-// Finding 4 of issue 23: content that ends its JSON-LD element. A vacancy
+// Content that ends its JSON-LD element. A vacancy
 // title `</script><script>…</script>` was written into the page head with
 // JSON.stringify, became a script, and the server hashed it into the page's
 // policy like every inline script it found. This builds the site from a copy

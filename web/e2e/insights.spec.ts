@@ -47,7 +47,7 @@ test.describe("home insights block", () => {
     await expect(block.getByRole("article")).toHaveCount(3);
     const first = block.getByRole("article").first();
     // The firm's name links to its LinkedIn page; hidden from screen readers,
-    // which would hear it in every post (issue 34): reached by its text.
+    // which would hear it in every post: reached by its text.
     await expect(first.locator("a", { hasText: /^Veldhaven Capital Partners/ })).toHaveAttribute(
       "href",
       "https://www.linkedin.com/company/veldhaven-capital-partners",
@@ -93,7 +93,7 @@ test.describe("/latest-insights", () => {
       shown = Math.min(shown + 3, total);
       await expect(cards(page)).toHaveCount(shown);
       // Focus moves to the first new post, where the reader continues: to its
-      // heading, which says which post it is (issue 34).
+      // heading, which says which post it is.
       await expect(
         page.getByRole("main").getByRole("listitem").nth(first).getByRole("heading"),
       ).toBeFocused();

@@ -144,7 +144,7 @@ test.describe("popup at 1280 px", () => {
     await expectNoAxeViolations(page);
     // The island hydrates when the visitor reaches for it (client:interaction):
     // here by a key, as a keyboard user's first Tab in the popup (focus is in
-    // it from the first paint, issue 34).
+    // it from the first paint).
     await page.keyboard.press("Tab");
     await waitForIsland(page);
     // Modal (from the first paint, and kept so by the island): the page behind
@@ -268,7 +268,7 @@ test.describe("a person's page before the visitor reaches for it", () => {
     await page.waitForTimeout(300);
     expect(scripts, "scripts before any interaction").toEqual([]);
     await expect(popup(page)).toBeVisible();
-    // Modal before any script (issue 34): the page behind is inert, as it looks.
+    // Modal before any script: the page behind is inert, as it looks.
     expect(await popup(page).evaluate((d) => d.matches(":modal"))).toBe(true);
     await expect(page.locator("html")).toHaveClass(/modal-open/);
 

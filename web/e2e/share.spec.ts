@@ -1,4 +1,4 @@
-// Link previews (issue 15): every page carries the full set of Open Graph and
+// Link previews: every page carries the full set of Open Graph and
 // Twitter tags, its own share image answers with the size it declares, and the
 // home page names the firm for search engines (Organization, WebSite).
 import { readFileSync } from "node:fs";

@@ -71,7 +71,7 @@ async function expectLinksSayWhereTheyGo(page: Page) {
 }
 
 test.describe("/latest-insights", () => {
-  // Point 4 of issue 34: the loading status was in the page from the first
+  // The loading status was in the page from the first
   // paint (never announced) and the posts arrived in silence.
   test("announces loading, then how many posts arrived", async ({ page }) => {
     const release = await hold(page, "**/linkedin-api");
@@ -88,7 +88,7 @@ test.describe("/latest-insights", () => {
     await sr.expectToHear(/^polite: 3 posts shown/);
   });
 
-  // Point 4 of issue 34: More articles moved focus to an unnamed list item,
+  // More articles moved focus to an unnamed list item,
   // and posts had no heading or name.
   test("each post has a heading; More articles moves to the first new post's heading", async ({
     page,
@@ -125,7 +125,7 @@ test.describe("/latest-insights", () => {
     expect(firstOfPost).toBe("heading");
   });
 
-  // Point 5 of issue 34: link texts repeated with different targets, and the
+  // Link texts repeated with different targets, and the
   // same two links in every post.
   test("every link a screen reader lists says where it goes, once", async ({ page }) => {
     await page.goto("/latest-insights");
@@ -135,7 +135,7 @@ test.describe("/latest-insights", () => {
     await expectLinksSayWhereTheyGo(page);
   });
 
-  // Point 6 of issue 34: Dutch text was read with the page's English voice.
+  // Dutch text was read with the page's English voice.
   test("the feed's Dutch date and follower count say they are Dutch", async ({ page }) => {
     await page.goto("/latest-insights");
     await waitForHydration(page);
@@ -151,7 +151,7 @@ test.describe("/latest-insights", () => {
 });
 
 test.describe("home", () => {
-  // Point 5 of issue 34: "Read More on LinkedIn" twice, to different posts.
+  // "Read More on LinkedIn" twice, to different posts.
   test("every link a screen reader lists says where it goes, once", async ({ page }) => {
     await page.goto("/");
     const block = page.getByRole("region", { name: "Latest insights" });

@@ -63,7 +63,7 @@ test.describe("contact", () => {
     expect(heard).toMatch(/3 Fitzwilliam Place/);
   });
 
-  // Point 3 of issue 34: the consent sentence was a paragraph apart, not the button's description.
+  // The consent sentence was a paragraph apart, not the button's description.
   test("Show map: the button is described by what the visitor consents to", async ({ page }) => {
     await open(page, "/contact");
     const sr = await startScreenReader(page);
@@ -80,7 +80,7 @@ test.describe("charity video dialog", () => {
   }) => {
     await open(page, "/charity");
     const sr = await startScreenReader(page);
-    // Point 9 of issue 34: no stray space before the colon.
+    // No stray space before the colon.
     const watch = page.getByRole("button", {
       name: "Watch the video: Prinsengrachtconcert",
       exact: true,
@@ -96,7 +96,7 @@ test.describe("charity video dialog", () => {
     expect(dialogs.map((d) => [d.name?.value, axProperty(d, "modal")])).toEqual([
       ["The Prinsengrachtconcert", true],
     ]);
-    // Point 9 of issue 34: a captions track, in the site's language, that loads.
+    // A captions track, in the site's language, that loads.
     const track = dialog.locator('video > track[kind="captions"]');
     await expect(track).toHaveAttribute("srclang", "en");
     await expect(track).toHaveAttribute("default", "");
@@ -109,7 +109,7 @@ test.describe("charity video dialog", () => {
     await sr.expectToHear("button, Watch the video: Prinsengrachtconcert, has popup dialog");
   });
 
-  // Point 9 of issue 34: the ESG image's alt said the heading beside it again.
+  // The ESG image's alt said the heading beside it again.
   test("no image repeats the heading it stands beside", async ({ page }) => {
     await open(page, "/charity");
     const echoes = await page.evaluate(() =>
@@ -128,7 +128,7 @@ test.describe("charity video dialog", () => {
   });
 });
 
-// Point 8 of issue 34: every section was a named region (25 landmarks on
+// Every section was a named region (25 landmarks on
 // /privacy-statement: one per topic and subtopic of one text, and the
 // footer's columns). Landmarks are the page's few large parts: the header,
 // its navigation, the main content and its bands, the footer.

@@ -60,7 +60,7 @@ test.describe("the popup", () => {
     await sr.expectToHear(new RegExp(`^link, ${escapeRegExp(second.name)}`));
   });
 
-  // Point 1 of issue 34: a move showed a new person in silence, focus left on
+  // A move showed a new person in silence, focus left on
   // the Next link (named after the one after).
   test("Next and Previous announce the person now shown", async ({ page }) => {
     await open(page, `/who-we-are/${first.id}`);
@@ -81,7 +81,7 @@ test.describe("the popup", () => {
     await sr.expectToHear(`heading, ${first.name}, level 2`);
   });
 
-  // Point 2 of issue 34: opened from its address, the popup looked modal but
+  // Opened from its address, the popup looked modal but
   // the whole page behind it was exposed and focus was on the body until the
   // first key or press.
   test("opened from its address: modal from the first paint, the page behind inert, focus in it", async ({
@@ -140,7 +140,7 @@ test.describe("the directory at 1280 px", () => {
     await sr.expectToHear(`polite: ${countText(n)}`);
   });
 
-  // Point 7 of issue 34: "No one matches these filters." was outside the live region.
+  // "No one matches these filters." was outside the live region.
   test("a search with no result says so, not only 0 people", async ({ page }) => {
     await openDirectory(page);
     const sr = await startScreenReader(page);
@@ -156,7 +156,7 @@ test.describe("the directory at 1280 px", () => {
 test.describe("the directory at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  // Point 7 of issue 34: focus moved to the first new person in silence about how many came.
+  // Focus moved to the first new person in silence about how many came.
   test("Load more says how many were added, then the first of them", async ({ page }) => {
     await openDirectory(page);
     const sr = await startScreenReader(page);
@@ -168,7 +168,7 @@ test.describe("the directory at 375 px", () => {
     await sr.expectToHear(new RegExp(`^link, ${escapeRegExp(all[8]!.name)}`));
   });
 
-  // Point 7 of issue 34: Clear filters in the dialog changed the choices in silence.
+  // Clear filters in the dialog changed the choices in silence.
   test("the filter dialog: named, and Clear filters says what it did", async ({ page }) => {
     await openDirectory(page);
     const sr = await startScreenReader(page);

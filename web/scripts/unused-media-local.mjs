@@ -2,8 +2,8 @@
 // files name their media by bare file name ("anna-de-vries.jpg", in
 // content/media/<folder>/). When a save removes a vacancy or a person, and with
 // it the last mention of a file, the file would stay behind and go into the
-// next commit unused (issue 30); a photo replaced in an entry that stays is
-// kept (issue 36, ../admin/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
+// next commit unused; a photo replaced in an entry that stays is
+// kept (../admin/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
 // these functions, after decap-server has written the entry, which files to
 // delete: only files a removed entry named, and that no content file mentions now.
 import { readdirSync, readFileSync } from "node:fs";

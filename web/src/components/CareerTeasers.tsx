@@ -4,7 +4,7 @@ import { Reveal } from "@/components/Reveal";
 import { teaserTitle, type TeaserCopy, type VacancyTeaser } from "@/lib/career-teasers";
 import styles from "./CareerTeasers.module.css";
 
-/** Teaser cards shown on other screens (spec section 9). */
+/** Teaser cards shown on other screens. */
 export const TEASER_COUNT = 3;
 
 /**

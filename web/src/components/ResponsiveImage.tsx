@@ -11,7 +11,7 @@
 import { useMedia } from "./media-context";
 import { Picture, PictureSources, type PictureProps } from "./Picture";
 
-/** Layout breakpoints of the site (spec section 9). */
+/** Layout breakpoints of the site. */
 export const TABLET_QUERY = "(min-width: 768px)";
 export const DESKTOP_QUERY = "(min-width: 1024px)";
 

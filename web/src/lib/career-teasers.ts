@@ -6,7 +6,7 @@ import { truncate } from "./truncate";
 export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
 export type TeaserCopy = CareersContent["page"]["teasers"];
 
-/** Characters of a title on a teaser card (spec section 9). */
+/** Characters of a title on a teaser card. */
 export const TEASER_TITLE_LENGTH = 20;
 
 /** A teaser card title: over 20 characters it is cut to 20 plus an ellipsis. */

@@ -69,7 +69,7 @@ export function parseCareers(json: typeof careersJson): CareersContent {
   return json as CareersContent;
 }
 
-/** Characters of the preview on a vacancy card (spec section 9). */
+/** Characters of the preview on a vacancy card. */
 export const PREVIEW_LENGTH = 150;
 
 /**

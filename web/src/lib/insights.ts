@@ -1,6 +1,6 @@
 // The insights feed: the pure logic that turns LinkedIn post elements (the /rest/posts shape our
 // /linkedin-api endpoint relays) into what the social post card shows:
-// cleaning LinkedIn's "little text format" commentary (spec section 5), the
+// cleaning LinkedIn's "little text format" commentary, the
 // Dutch date, and the list's paging.
 //
 // Browser-safe: no content file and no media manifest (lib/feed-view.ts ships
@@ -44,7 +44,7 @@ export interface FeedLabels {
   };
 }
 
-/** Posts the home block shows (spec section 9). */
+/** Posts the home block shows. */
 export const HOME_POST_COUNT = 3;
 /** Posts the list shows first, and how many each `More articles` adds. */
 export const PAGE_SIZE = 3;
@@ -99,7 +99,7 @@ export interface SocialPost {
   repost: { id: string; post: SocialPost | null } | null;
 }
 
-// ---- Commentary cleaning (spec section 5) ---------------------------------
+// ---- Commentary cleaning ---------------------------------------------------
 
 // The quantifiers are bounded so that hostile text (thousands of "@[" with
 // no closing bracket) costs linear time, not quadratic.
@@ -308,7 +308,7 @@ function str(v: unknown): string {
 }
 
 /**
- * The media a post shows (spec section 7): content.media.id when it names an
+ * The media a post shows: content.media.id when it names an
  * image or a video, else the first image of a multi-image post, else the
  * article's thumbnail as an image.
  */
@@ -427,7 +427,7 @@ export class FeedError extends Error {
 
 /**
  * The posts of a /linkedin-api answer body. Throws FeedError when the body
- * reports status 401 (spec section 4) or has no elements list.
+ * reports status 401 or has no elements list.
  */
 export function parseFeed(body: unknown): SocialPost[] {
   if (!isRecord(body)) throw new FeedError("feed answer is not an object");

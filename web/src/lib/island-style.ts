@@ -1,7 +1,7 @@
 // Astro writes the rule that lays its island wrappers out of the way
 // (`astro-island{display:contents}` and friends) as a <style> just before the
 // first island of a page, that is in <body>, where HTML does not allow <style>
-// (the Nu checker rejects it, issue 22). The middleware moves it into <head>.
+// (the Nu checker rejects it). The middleware moves it into <head>.
 
 /**
  * The page with every `<style>` holding exactly `rule` taken out of the body

@@ -1,5 +1,5 @@
 // The home page's team teaser: the three people it prerenders and the pool it
-// reshuffles from (spec section 9: 3 employees, a new set every 8000 ms). The
+// reshuffles from (3 employees, a new set every 8000 ms). The
 // first set is drawn at build time with sample(pool, 3, seededRng(2014)), so it
 // is the same on every build. No content imports: the island imports the
 // constants, and its shell (components/people/TeamTeaser.astro) builds the pool.

@@ -13,7 +13,7 @@ interface TextBlockProps {
 /**
  * One titled section of the governance text: a section under its heading,
  * not a named region. The page is one text (its documents beside it), and a
- * landmark per topic made landmark navigation useless (issue 34).
+ * landmark per topic made landmark navigation useless.
  */
 export function TextSection({ id, heading, text, site }: TextBlockProps) {
   return (
