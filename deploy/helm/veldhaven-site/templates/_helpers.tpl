@@ -279,6 +279,10 @@ The environment both containers share.
 - name: SECURITY_CONTACT
   value: {{ . | quote }}
 {{- end }}
+{{- with .Values.trustedProxies }}
+- name: TRUSTED_PROXIES
+  value: {{ join "," . | quote }}
+{{- end }}
 {{- end }}
 
 {{/*

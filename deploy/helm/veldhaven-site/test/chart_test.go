@@ -393,7 +393,7 @@ func TestEveryOptionalPartOn(t *testing.T) {
 	}
 }
 
-// TestAlertRules: the four alerts of issue 26, each on a metric the feed
+// TestAlertRules: the four alerts, each on a metric the feed
 // owner exports (its name is in internal/insights), for this release's
 // namespace, with the thresholds asked for.
 func TestAlertRules(t *testing.T) {
@@ -472,7 +472,7 @@ func ruleGroup(t *testing.T, r *prometheusRule, suffix string) *ruleGroupT {
 // helm template takes them (--api-versions group/version/Kind).
 var operatorAPI = []string{"--api-versions", "monitoring.coreos.com/v1/PodMonitor", "--api-versions", "monitoring.coreos.com/v1/PrometheusRule"}
 
-// TestMonitoringFollowsTheAPI (issue 33): with the Prometheus Operator's
+// TestMonitoringFollowsTheAPI: with the Prometheus Operator's
 // API the defaults scrape the web pods and the feed owner and ship the
 // rules with the down alerts; without it nothing of it renders (it would
 // fail the install); each kind follows its own API; off is off.
@@ -906,7 +906,7 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 	}
 }
 
-// The site's certificate from cert-manager (issue 37): the ClusterIssuer's
+// The site's certificate from cert-manager: the ClusterIssuer's
 // annotation on the Ingress, the certificate in the TLS Secret, which is
 // then required.
 func TestCertManager(t *testing.T) {
@@ -982,6 +982,29 @@ func TestFeedOwnerWithoutClaim(t *testing.T) {
 	}
 	if m.claims[claimName] == nil {
 		t.Error("the claim went with the stopped owner: its snapshot would be lost")
+	}
+}
+
+// TestTrustedProxies: both Deployments believe X-Forwarded-For only from the
+// proxies named, and from none by default.
+func TestTrustedProxies(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"--set", "trustedProxies={10.244.0.0/16,10.96.0.0/12}"}, "10.244.0.0/16,10.96.0.0/12"},
+	} {
+		out, err := render(t, tc.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, d := range decode(t, out).deployments {
+			got, set := envOf(onlyContainer(t, d))["TRUSTED_PROXIES"]
+			if got != tc.want || set != (tc.want != "") {
+				t.Errorf("%v: %s TRUSTED_PROXIES %q (set %v), want %q", tc.args, name, got, set, tc.want)
+			}
+		}
 	}
 }
 
