@@ -72,12 +72,13 @@ type LiveCheck struct {
 // every field a pointer, so that a field the site does not send is known
 // to be unknown.
 type linkedInStatus struct {
-	LinkedIn  *bool      `json:"linkedIn"`
-	Works     *bool      `json:"works"`
-	Attention *bool      `json:"attention"`
-	FeedStale *bool      `json:"feedStale"`
-	Message   string     `json:"message"`
-	ExpiresAt *time.Time `json:"expiresAt"`
+	LinkedIn  *bool  `json:"linkedIn"`
+	Works     *bool  `json:"works"`
+	Attention *bool  `json:"attention"`
+	FeedStale *bool  `json:"feedStale"`
+	Message   string `json:"message"`
+	// ExpiryKnown: the site knows when the token lapses, so attention comes in time.
+	ExpiryKnown *bool `json:"expiryKnown"`
 }
 
 // Check returns a finding for the site's health, its feed, its LinkedIn
@@ -133,11 +134,11 @@ func tokenFinding(st linkedInStatus, err error) Finding {
 		f.Summary = "no LinkedIn connection is configured (the sample feed)"
 	case *st.Attention || !*st.Works:
 		f.Problem, f.Summary = true, st.Message
-	case st.ExpiresAt == nil:
+	case st.ExpiryKnown == nil || !*st.ExpiryKnown:
 		f.Problem, f.Summary = true, "the LinkedIn token's expiry is unknown: nothing will warn before it lapses"
 		f.Detail = st.Message
 	default:
-		f.Summary = "the LinkedIn connection works until " + st.ExpiresAt.UTC().Format(time.DateOnly)
+		f.Summary = "the LinkedIn connection works, and lapses in more than 14 days"
 	}
 	return f
 }

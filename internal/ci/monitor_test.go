@@ -401,7 +401,7 @@ func liveSite(t *testing.T, health int, status string) (*httptest.Server, *tls.C
 
 func TestLiveCheck(t *testing.T) {
 	ctx := context.Background()
-	const fine = `{"linkedIn":true,"works":true,"attention":false,"feedStale":false,"message":"Works.","expiresAt":"2027-04-01T00:00:00Z"}`
+	const fine = `{"linkedIn":true,"works":true,"attention":false,"feedStale":false,"message":"Works.","expiryKnown":true}`
 	for _, tc := range []struct {
 		name     string
 		health   int
@@ -413,11 +413,12 @@ func TestLiveCheck(t *testing.T) {
 		{"down", 503, fine, 60 * 24 * time.Hour, map[string]string{KindSiteDown: "answers 503"}},
 		{"stale feed", 200, strings.Replace(fine, `"feedStale":false`, `"feedStale":true`, 1), 60 * 24 * time.Hour, map[string]string{KindFeedStale: "stale"}},
 		{"no feedStale is unknown, not fine", 200, strings.Replace(fine, `"feedStale":false,`, ``, 1), 60 * 24 * time.Hour, map[string]string{KindFeedStale: "unknown"}},
-		{"token expiring", 200, `{"linkedIn":true,"works":true,"attention":true,"feedStale":false,"message":"The LinkedIn connection expires on 10 March 2027: a page admin should reconnect it.","expiresAt":"2027-03-10T00:00:00Z"}`, 60 * 24 * time.Hour,
-			map[string]string{KindLinkedInToken: "expires on 10 March 2027"}},
-		{"token failing", 200, `{"linkedIn":true,"works":false,"attention":true,"feedStale":true,"message":"The LinkedIn feed is not working: revoked","expiresAt":null}`, 60 * 24 * time.Hour,
+		{"token expiring", 200, `{"linkedIn":true,"works":true,"attention":true,"feedStale":false,"message":"The LinkedIn connection expires within 14 days: a page admin should reconnect it.","expiryKnown":true}`, 60 * 24 * time.Hour,
+			map[string]string{KindLinkedInToken: "expires within 14 days"}},
+		{"token failing", 200, `{"linkedIn":true,"works":false,"attention":true,"feedStale":true,"message":"The LinkedIn feed is not working: revoked","expiryKnown":false}`, 60 * 24 * time.Hour,
 			map[string]string{KindLinkedInToken: "not working", KindFeedStale: "stale"}},
-		{"token expiry unknown", 200, strings.Replace(fine, `"2027-04-01T00:00:00Z"`, `null`, 1), 60 * 24 * time.Hour, map[string]string{KindLinkedInToken: "expiry is unknown"}},
+		{"token expiry unknown", 200, strings.Replace(fine, `"expiryKnown":true`, `"expiryKnown":false`, 1), 60 * 24 * time.Hour, map[string]string{KindLinkedInToken: "expiry is unknown"}},
+		{"no expiryKnown is unknown, not fine", 200, strings.Replace(fine, `,"expiryKnown":true`, ``, 1), 60 * 24 * time.Hour, map[string]string{KindLinkedInToken: "expiry is unknown"}},
 		{"sample feed", 200, `{"linkedIn":false,"works":false,"attention":false,"feedStale":false,"message":"The sample feed."}`, 60 * 24 * time.Hour, nil},
 		{"status broken", 200, "", 60 * 24 * time.Hour, map[string]string{KindFeedStale: "unknown", KindLinkedInToken: "unknown"}},
 		{"certificate within 14 days", 200, fine, 13 * 24 * time.Hour, map[string]string{KindCertificate: "renewal is not working"}},

@@ -342,13 +342,14 @@ func TestPageAndStatus(t *testing.T) {
 		page      []string
 		attention bool
 		message   string
+		known     bool
 	}{
-		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: the site's owner set this connection up by hand. Reconnect once", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working"},
-		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires within 14 days"},
-		{"fine", fine, []string{"Working", "<dd>1 March 2027, 12:00 UTC (in 50 days).</dd>"}, false, "Working"},
-		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "has expired"},
-		{"no app", noApp, []string{"Unknown: the site's owner set this connection up by hand.</dd>", "not set up on this site yet: ask the site's owner"}, true, "not working"},
-		{"sample", insights.Connection{}, []string{"sample posts"}, false, "sample posts"},
+		{"refused", configured(), []string{"Not working. LinkedIn refuses the feed", "LinkedIn page 10482193", "Unknown: the site's owner set this connection up by hand. Reconnect once", ">Reconnect LinkedIn</a>", "1 November 2026"}, true, "not working", false},
+		{"expiring", expiring, []string{"Working", `<dd class="bad-text">20 January 2027, 12:00 UTC (in 10 days). Reconnect before then`}, true, "expires within 14 days", true},
+		{"fine", fine, []string{"Working", "<dd>1 March 2027, 12:00 UTC (in 50 days).</dd>"}, false, "Working", true},
+		{"expired", expired, []string{`<dd class="bad-text">Expired on 10 January 2027, 11:00 UTC`}, true, "has expired", true},
+		{"no app", noApp, []string{"Unknown: the site's owner set this connection up by hand.</dd>", "not set up on this site yet: ask the site's owner"}, true, "not working", false},
+		{"sample", insights.Connection{}, []string{"sample posts"}, false, "sample posts", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHandler(t, &feedDouble{conn: tc.conn}, nil)
@@ -368,7 +369,7 @@ func TestPageAndStatus(t *testing.T) {
 			rec = serve(h, StatusPath, nil, "")
 			raw := rec.Body.String()
 			var s statusJSON
-			if err := json.Unmarshal([]byte(raw), &s); err != nil || s.Attention != tc.attention || !strings.Contains(s.Message, tc.message) || s.URL != PagePath {
+			if err := json.Unmarshal([]byte(raw), &s); err != nil || s.Attention != tc.attention || s.ExpiryKnown != tc.known || !strings.Contains(s.Message, tc.message) || s.URL != PagePath {
 				t.Fatalf("status %+v %v", s, err)
 			}
 			// A stranger learns whether to act, not when or which page.

@@ -205,13 +205,16 @@ type statusJSON struct {
 	Attention bool `json:"attention"`
 	// FeedStale: the feed's last good read of LinkedIn is older than the
 	// feed serves as fresh.
-	FeedStale bool   `json:"feedStale"`
-	URL       string `json:"url"`
+	FeedStale bool `json:"feedStale"`
+	// ExpiryKnown: the token's expiry is known, so attention comes before it
+	// lapses; the date itself stays on the page.
+	ExpiryKnown bool   `json:"expiryKnown"`
+	URL         string `json:"url"`
 }
 
 func statusOf(c insights.Connection, now time.Time) statusJSON {
 	v := describe(c, now)
-	s := statusJSON{LinkedIn: c.LinkedIn, Works: v.Works, FeedStale: c.Stale, URL: PagePath}
+	s := statusJSON{LinkedIn: c.LinkedIn, Works: v.Works, FeedStale: c.Stale, ExpiryKnown: c.LinkedIn && !c.ExpiresAt.IsZero(), URL: PagePath}
 	expiring := !c.ExpiresAt.IsZero() && c.ExpiresAt.Sub(now) < attentionWindow
 	s.Attention = c.LinkedIn && (!v.Works || expiring)
 	switch {
