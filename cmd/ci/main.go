@@ -13,10 +13,10 @@
 //	ci context preview|production
 //	    print a status context (the preview's is the editor's preview_context)
 //	ci changed
-//	    whether the change being checked touches the platform (the chart, the
-//	    workflows, the deploy script, the control plane: ci.PlatformPaths),
-//	    from GITHUB_EVENT_NAME and, for a push, BEFORE (the commit before it);
-//	    prints the reason and writes platform=true|false to $GITHUB_OUTPUT
+//	    whether the change being checked touches the platform (ci.PlatformPaths)
+//	    and anything besides content (ci.IsContent), from GITHUB_EVENT_NAME and,
+//	    for a push, BEFORE (the commit before it); prints the reason and writes
+//	    platform= and code=true|false to $GITHUB_OUTPUT
 //	ci open-prs
 //	    the numbers of the repository's open pull requests, space-separated,
 //	    printed and written as open=... to $GITHUB_OUTPUT (GITHUB_TOKEN,
@@ -223,13 +223,15 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	return nil
 }
 
-// changed writes platform=true|false for the checks workflow: whether its
-// control-plane job must run (a job skipped by its own condition counts as
-// passed for a required check; a path filter would leave it pending).
+// changed writes platform= and code=true|false for the checks workflow:
+// whether its control-plane job and its browser suites must run (a job
+// skipped by its own condition counts as passed for a required check; a path
+// filter would leave it pending).
 func changed(ctx context.Context, getenv func(string) string) error {
 	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
-	fmt.Printf("platform=%t: %s\n", c.Platform, c.Why)
-	return writeOutput(getenv, "platform", strconv.FormatBool(c.Platform))
+	fmt.Printf("platform=%t code=%t: %s\n", c.Platform, c.Code, c.Why)
+	return errors.Join(writeOutput(getenv, "platform", strconv.FormatBool(c.Platform)),
+		writeOutput(getenv, "code", strconv.FormatBool(c.Code)))
 }
 
 // writeOutput appends name=value to $GITHUB_OUTPUT, where a runner sets it.
