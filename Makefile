@@ -22,7 +22,7 @@ WEB_STAMP := web/node_modules/.make-deps
 # their own, so that CI's cache of .tools is keyed by them alone.
 include tools.mk
 
-.PHONY: run build edit web test test-site test-content test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-content test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench fuzz clean deps media image test-image test-chart
 .PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -373,10 +373,6 @@ bench-linkedin:
 # (scripts/bench-rebuild.sh; BENCH_MAKEFILE=path measures another Makefile).
 bench-rebuild: build
 	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/bench-rebuild.sh
-
-# Soak tests with wrk (a benchmark: prints figures, not part of make test).
-loadtest:
-	./scripts/loadtest.sh
 
 # Each fuzz target for FUZZTIME (30 s); seeds are committed under testdata/fuzz.
 FUZZTIME ?= 30s
