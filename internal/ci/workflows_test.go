@@ -446,6 +446,18 @@ func TestRelease(t *testing.T) {
 	if w.Concurrency["cancel-in-progress"] != false {
 		t.Error("release: a release must not cancel the one before half-way")
 	}
+	// Every release the deploy never tried ends with production's failure
+	// status too: the editor waits for that status to say a change is live.
+	nd := w.Jobs["not-deployed"]
+	for _, n := range []string{"test", "image", "plan"} {
+		if !slices.Contains(nd.needs(), n) {
+			t.Errorf("not-deployed needs %v, want %s", nd.needs(), n)
+		}
+	}
+	if s := nd.runs("scripts/ci status -context production -state failure"); len(s) != 1 ||
+		!strings.Contains(nd.If, "failure()") || !strings.Contains(nd.If, "cancelled()") || !strings.Contains(nd.If, "needs.plan.outputs.configured == 'true'") {
+		t.Errorf("not-deployed: if %q, steps %v: want production's failure status when the checks or the image failed or were cancelled", nd.If, nd.Steps)
+	}
 	// The single host's tag moves to this run's image only after its checks.
 	promote := w.Jobs["promote"]
 	if p := promote.runs("scripts/promote.sh"); len(p) != 1 || p[0].Env["IMAGE_DIGEST"] != "${{ needs.image.outputs.digest }}" ||
@@ -1213,7 +1225,7 @@ func TestContentChangesSkipBrowserSuites(t *testing.T) {
 
 // evalIf evaluates a job's `if` the way GitHub does for the expressions the
 // workflows use: literals, the names in ctx, ==, !=, !, &&, || and parentheses,
-// with !cancelled() true and always() true. An empty condition is true.
+// for a run in which nothing failed or was cancelled. An empty condition is true.
 func evalIf(t *testing.T, cond string, ctx map[string]string) bool {
 	t.Helper()
 	expr := strings.TrimSpace(cond)
@@ -1245,7 +1257,7 @@ func evalIf(t *testing.T, cond string, ctx map[string]string) bool {
 			return "" // negation is applied by the caller
 		case strings.HasPrefix(tok, "'"):
 			return strings.Trim(tok, "'")
-		case tok == "cancelled()":
+		case tok == "cancelled()" || tok == "failure()":
 			return "false"
 		case tok == "always()" || tok == "success()" || tok == "true":
 			return "true"
