@@ -20,10 +20,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"os/signal"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -82,12 +83,7 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 func contextFor(name string) (string, error) {
 	c, ok := ci.Contexts[name]
 	if !ok {
-		names := make([]string, 0, len(ci.Contexts))
-		for n := range ci.Contexts {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return "", fmt.Errorf("status context %q: want one of %s", name, strings.Join(names, ", "))
+		return "", fmt.Errorf("status context %q: want one of %s", name, strings.Join(slices.Sorted(maps.Keys(ci.Contexts)), ", "))
 	}
 	return c, nil
 }
