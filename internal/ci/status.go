@@ -14,10 +14,10 @@ import (
 // Contexts are the commit status contexts the workflows post, by the short
 // name cmd/ci takes. The preview's is the one the editor's configuration names
 // (editor.PreviewContext): Decap shows "View preview" for the status with
-// exactly that context.
+// exactly that context; the editor reads production's (editor.LiveContext).
 var Contexts = map[string]string{
 	"preview":    editor.PreviewContext,
-	"production": "veldhaven/deploy/production",
+	"production": editor.LiveContext,
 }
 
 // Status is a commit status as GitHub's REST API takes it

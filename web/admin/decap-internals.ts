@@ -63,6 +63,9 @@ export function notify(message: string, type: "error" | "warning" | "success" | 
 /** Whether a member of staff is signed in (state.auth.user). */
 export const signedIn = () => Boolean(plain<{ user?: unknown }>(state().auth)?.user);
 
+/** The signed-in member of staff's GitHub token (state.auth.user), for the calls Decap does not make. */
+export const gitHubToken = () => plain<{ user?: { token?: string } }>(state().auth)?.user?.token;
+
 /** The files Decap has loaded for the form (state.medias): a new value when one arrives. */
 export const loadedMedia = () => state().medias;
 
