@@ -12,7 +12,6 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/editor"
-	"github.com/veldhaven/site/internal/feedproxy"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -121,7 +120,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	c.editor.GitHub = gh
 	if *feedURL != "" {
-		u, err := feedproxy.ParseOwnerURL(*feedURL)
+		u, err := insights.ParseOwnerURL(*feedURL)
 		if err != nil {
 			return c, fmt.Errorf("-feed-url (FEED_URL) %q: %w", *feedURL, err)
 		}

@@ -221,9 +221,9 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.Meta.Attrs["Content-Type"])
+	h.Set("Content-Type", item.contentType)
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Meta.Size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, item.Meta.Stored, item.SectionReader, item.Meta.Size)
+	byteranges.ServeContent(w, r, time.Time{}, item, item.size)
 }

@@ -3,7 +3,7 @@ package insights
 import "github.com/veldhaven/site/internal/linkedin"
 
 // The checks of the feed endpoints' inputs, for a process that serves these
-// endpoints from another one (the web replicas' proxy, internal/feedproxy):
+// endpoints from another one (a web replica, replica.go):
 // it forwards only what passes the very checks the owner applies.
 
 // ValidMediaURN reports whether urn is a LinkedIn media URN of the kind
