@@ -191,25 +191,8 @@ func checkHTTPURL(raw string) error {
 	return nil
 }
 
-// ConfigFromEnv reads the service configuration from environment variables
-// through getenv (os.Getenv in production, a map in tests):
-//
-//	LINKEDIN_ACCESS_TOKEN, LINKEDIN_ORGANIZATION_URN  both set => LinkedIn source
-//	LINKEDIN_API_BASE       default https://api.linkedin.com
-//	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
-//	LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  the app: reconnect from /admin/linkedin
-//	LINKEDIN_REFRESH_TOKEN  optional, with the app's credentials: refresh on a 401
-//	LINKEDIN_TOKEN_KEY      32 bytes in base64: seals a reconnected token in the data dir
-//	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
-//	INSIGHTS_TTL            Go duration, default 5m: the shortest refresh interval
-//	                        (the budget may make it longer, see RefreshInterval)
-//	LINKEDIN_DAILY_CALLS    daily budget of LinkedIn API calls, default 50
-//	INSIGHTS_TIMEOUT        Go duration, default 5s
-//	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
-//	                        default https://media.licdn.com,https://dms.licdn.com
-//
-// Unset variables keep their defaults. Errors name the variable and never
-// quote a secret. DataDir and the byte limits are left for the caller (flags).
+// ConfigFromEnv reads the feed's variables (cmd/site's settings table) through
+// getenv; unset ones keep their defaults, and errors never quote a secret.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := Config{
 		AccessToken:     strings.TrimSpace(getenv("LINKEDIN_ACCESS_TOKEN")),

@@ -40,26 +40,9 @@ const (
 	PathMediaPrefix = "/linkedin-api/media/"
 )
 
-// Handler returns the HTTP handler of the feed endpoints. It expects full
-// request paths (main mounts it at "/linkedin-api" and "/linkedin-api/"
-// without StripPrefix):
-//
-//	GET /linkedin-api                       {"elements":[...posts],"reshared":{urn: post}}
-//	GET /linkedin-api/image?urn=urn:li:image:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	GET /linkedin-api/video?urn=urn:li:video:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	                                        or, over the size limit, {"thumbnail":"/linkedin-api/media/thumb-…"}
-//	GET /linkedin-api/media/{key}           the bytes, with Range support
-//
-// elements are the posts LinkedIn's page shows, newest publication first;
-// reshared holds the posts reposts point to, by URN.
-//
-// Errors are JSON {"status":N,"message":"..."}, all no-store: 400 for a bad
-// urn, 404 for a media item the current feed does not list (gone: its post
-// left the feed), 405 for methods other than GET and HEAD, 502/503/504 for
-// upstream failures and while there has never been a feed (unavailable:
-// ask again later; 503 carries Retry-After when upstream or the daily
-// budget says when); never 500. No request ever makes a feed call to
-// LinkedIn; only media not yet stored are fetched for a visitor.
+// Handler serves the feed (PathFeed), the media URLs (PathImage, PathVideo)
+// and the media bytes (PathMediaPrefix) at their full paths. Errors are JSON,
+// no-store, never 500; no request makes a feed call to LinkedIn.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(PathFeed, s.serveFeed)
