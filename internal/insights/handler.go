@@ -16,14 +16,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// Cache-Control values. The feed is refreshed in the background once per
-// refresh interval; browsers and CDNs keep it 60 s and may serve it up to
-// 10 min more while they revalidate in the background, or for a day if the
-// site itself errors, so a CDN can absorb any load. A stale feed is cached
-// briefly so a recovery shows quickly. The bytes of a media item never
-// change for a URN, but the item goes when its post leaves the feed (a post
-// deleted upstream answers 404 from the next refresh on), so caches keep
-// them an hour and revalidate (ETag) after that, never a week.
+// Cache-Control values (docs/deploy.md, "Behind a CDN"): a CDN absorbs the load,
+// a stale feed is cached briefly so a recovery shows, and media revalidate
+// hourly since a deleted post takes them with it.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
 	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"

@@ -23,6 +23,7 @@ import (
 	"github.com/veldhaven/site/internal/accept"
 	"github.com/veldhaven/site/internal/apierror"
 	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 // SourceHeader says where a web replica's answer came from: "owner" (the
@@ -114,8 +115,8 @@ func (t copyTarget) key() string {
 	return t.path + "?" + t.query
 }
 
-// parseTarget checks a request as the owner's handler does; status is the
-// refusal's (400, 404) or 0.
+// parseTarget checks a request as the owner's handler does, so that only
+// what the owner accepts is forwarded; status is the refusal's (400, 404) or 0.
 func parseTarget(u *url.URL) (t copyTarget, status int, msg string) {
 	switch p := u.Path; p {
 	case PathFeed:
@@ -126,7 +127,7 @@ func parseTarget(u *url.URL) (t copyTarget, status int, msg string) {
 			return t, http.StatusBadRequest, "exactly one urn query parameter is required"
 		}
 		kind := strings.TrimPrefix(p, PathFeed+"/")
-		if !ValidMediaURN(q.Get("urn"), kind) {
+		if k, ok := linkedin.ValidateMediaURN(q.Get("urn")); !ok || string(k) != kind {
 			return t, http.StatusBadRequest, "urn is not a LinkedIn " + kind + " URN"
 		}
 		return copyTarget{path: p, query: url.Values{"urn": q["urn"]}.Encode()}, 0, ""
@@ -135,7 +136,7 @@ func parseTarget(u *url.URL) (t copyTarget, status int, msg string) {
 		if !ok || key == "" || strings.Contains(key, "/") {
 			return t, http.StatusNotFound, "not found"
 		}
-		if !ValidMediaKey(key) {
+		if _, _, ok := parseMediaKey(key); !ok {
 			return t, http.StatusBadRequest, "invalid media key"
 		}
 		kind, _, _ := strings.Cut(key, "-")

@@ -19,6 +19,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/linkedin"
 )
 
 const (
@@ -712,11 +714,11 @@ func FuzzParseTarget(f *testing.F) {
 		case tg.path == PathImage || tg.path == PathVideo:
 			q, err := url.ParseQuery(tg.query)
 			kind := strings.TrimPrefix(tg.path, PathFeed+"/")
-			if err != nil || len(q) != 1 || len(q["urn"]) != 1 || !ValidMediaURN(q.Get("urn"), kind) {
+			if err != nil || len(q) != 1 || len(q["urn"]) != 1 || parseURN(q.Get("urn")) != kind {
 				t.Fatalf("%q: forwarded query %q", raw, tg.query)
 			}
 		case strings.HasPrefix(tg.path, PathMediaPrefix):
-			if tg.query != "" || !ValidMediaKey(strings.TrimPrefix(tg.path, PathMediaPrefix)) {
+			if tg.query != "" || !validKey(strings.TrimPrefix(tg.path, PathMediaPrefix)) {
 				t.Fatalf("%q: forwarded %q ? %q", raw, tg.path, tg.query)
 			}
 		default:
@@ -726,4 +728,16 @@ func FuzzParseTarget(f *testing.F) {
 			t.Fatalf("%q: copy file name %q", raw, file(tg.key()))
 		}
 	})
+}
+
+// parseURN is the kind of a valid media URN, "" otherwise.
+func parseURN(urn string) string {
+	k, _ := linkedin.ValidateMediaURN(urn)
+	return string(k)
+}
+
+// validKey reports whether key is one /linkedin-api/media/{key} serves.
+func validKey(key string) bool {
+	_, _, ok := parseMediaKey(key)
+	return ok
 }
