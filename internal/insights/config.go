@@ -16,8 +16,6 @@ import (
 const (
 	// DefaultAPIBase is LinkedIn's REST API host.
 	DefaultAPIBase = "https://api.linkedin.com"
-	// DefaultTokenURL is LinkedIn's OAuth 2.0 token endpoint.
-	DefaultTokenURL = "https://www.linkedin.com/oauth/v2/accessToken"
 	// DefaultTTL is how long a fetched feed is served without asking upstream.
 	DefaultTTL = 5 * time.Minute
 	// DefaultTimeout bounds every upstream API call.
@@ -62,7 +60,7 @@ type Config struct {
 	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
 	// DataDir (tokenstore.go); nil: a reconnect is refused.
 	TokenKey []byte
-	// TokenURL is the OAuth token endpoint, default DefaultTokenURL.
+	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string
 	// TTL is how long a feed stays fresh, default DefaultTTL.
 	TTL time.Duration
@@ -118,7 +116,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.Version = linkedin.DefaultVersion(cfg.Released, time.Now())
 	}
 	if cfg.TokenURL == "" {
-		cfg.TokenURL = DefaultTokenURL
+		cfg.TokenURL = linkedin.DefaultTokenURL
 	}
 	if cfg.TTL <= 0 {
 		cfg.TTL = DefaultTTL
