@@ -221,6 +221,9 @@ func (p *Replica) ask(t copyTarget) ownerAnswer {
 		_ = os.Chtimes(name, now, now)
 		_ = os.Chtimes(name+".gz", now, now)
 	case a.status == http.StatusNotFound || a.status == http.StatusGone:
+		p.mu.Lock()
+		delete(p.etags, t.key())
+		p.mu.Unlock()
 		_ = os.Remove(name)
 		_ = os.Remove(name + ".gz")
 	}
@@ -253,16 +256,7 @@ func (p *Replica) request(req *http.Request, t copyTarget) ownerAnswer {
 	}
 	switch {
 	case resp.StatusCode == http.StatusOK:
-		body, err := io.ReadAll(io.LimitReader(resp.Body, maxCopyBytes+1))
-		switch {
-		case err != nil:
-			return ownerAnswer{err: fmt.Errorf("read the owner's answer: %w", err)}
-		case len(body) > maxCopyBytes || resp.ContentLength >= 0 && int64(len(body)) != resp.ContentLength:
-			return ownerAnswer{err: errors.New("the owner's answer was cut or too large")}
-		case t.media != "" && contentTypeOf(t, body) == "":
-			return ownerAnswer{err: errors.New("the owner's media are not of their kind")}
-		}
-		if err := p.keep(t, body); err != nil {
+		if err := p.keep(t, resp); err != nil {
 			return ownerAnswer{err: err}
 		}
 	case resp.StatusCode == http.StatusNotModified:
@@ -279,19 +273,48 @@ func (p *Replica) request(req *http.Request, t copyTarget) ownerAnswer {
 // file is the name of key's copy in the folder.
 func file(key string) string { return url.PathEscape(key) }
 
-// keep writes body as t's copy (and the feed's gzip variant), each file
-// atomically, and removes copies the owner has not confirmed for maxCopyAge.
-func (p *Replica) keep(t copyTarget, body []byte) error {
-	name := file(t.key())
-	if err := writeFileAtomic(p.dir, name, body); err != nil {
-		return err
+// keep streams the owner's 200 into t's copy (and the feed's gzip variant),
+// each file replaced atomically, and removes copies the owner has not
+// confirmed for maxCopyAge.
+func (p *Replica) keep(t copyTarget, resp *http.Response) (err error) {
+	tmp, err := os.CreateTemp(p.dir, ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("feed copy: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	n, err := io.Copy(tmp, io.LimitReader(resp.Body, maxCopyBytes+1))
+	head := make([]byte, 512)
+	m, _ := tmp.ReadAt(head, 0)
+	switch {
+	case err != nil:
+		return fmt.Errorf("read the owner's answer: %w", err)
+	case n > maxCopyBytes || resp.ContentLength >= 0 && n != resp.ContentLength:
+		return errors.New("the owner's answer was cut or too large")
+	case contentTypeOf(t, head[:m]) == "":
+		return errors.New("the owner's media are not of their kind")
+	}
+	name := filepath.Join(p.dir, file(t.key()))
+	if err = tmp.Close(); err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		return fmt.Errorf("feed copy: %w", err)
 	}
 	if t.feed {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("feed copy: %w", err)
+		}
 		var gz bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 		_, _ = zw.Write(body)
 		_ = zw.Close()
-		if err := writeFileAtomic(p.dir, name+".gz", gz.Bytes()); err != nil {
+		if err := writeFileAtomic(p.dir, file(t.key())+".gz", gz.Bytes()); err != nil {
 			return err
 		}
 	}
