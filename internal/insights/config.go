@@ -153,23 +153,23 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// validate checks a defaulted Config. Errors name the field and never
-// contain a secret.
+// validate checks a defaulted Config. Errors name the variable that sets the
+// field and never contain a secret.
 func (cfg Config) validate() error {
 	if cfg.linkedIn() && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return fmt.Errorf("insights: OrganizationURN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
+		return fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
 	}
 	if err := checkHTTPURL(cfg.APIBase); err != nil {
-		return fmt.Errorf("insights: APIBase: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
 	}
 	if err := checkHTTPURL(cfg.TokenURL); err != nil {
-		return fmt.Errorf("insights: TokenURL: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
 	}
 	if !linkedin.ValidVersion(cfg.Version) {
-		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+		return fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
 	if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-		return fmt.Errorf("insights: MediaOrigins: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 	}
 	if cfg.DailyCalls < MinDailyCalls {
 		return fmt.Errorf("insights: DailyCalls (LINKEDIN_DAILY_CALLS) %d is below the minimum of %d", cfg.DailyCalls, MinDailyCalls)
@@ -208,22 +208,6 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN must be set when LINKEDIN_ACCESS_TOKEN is set")
 	}
-	if cfg.OrganizationURN != "" && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
-	}
-	if cfg.APIBase != "" {
-		if err := checkHTTPURL(cfg.APIBase); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
-		}
-	}
-	if cfg.TokenURL != "" {
-		if err := checkHTTPURL(cfg.TokenURL); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
-		}
-	}
-	if cfg.Version != "" && !linkedin.ValidVersion(cfg.Version) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
-	}
 	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
 	}
@@ -237,9 +221,6 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
-		if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
-		}
 	}
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
 		return Config{}, err
@@ -253,6 +234,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_DAILY_CALLS %q: want a whole number of at least %d", raw, MinDailyCalls)
 		}
 		cfg.DailyCalls = n
+	}
+	if err := cfg.withDefaults().validate(); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }
