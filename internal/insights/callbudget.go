@@ -15,17 +15,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// LinkedIn limits API calls per application and per member (the member
-// whose token makes the calls) per day, resetting at midnight UTC, and
-// answers 429 past either limit (Microsoft Learn, "Rate limits",
-// shared/api-guide/concepts/rate-limits). The numbers are shown only in the
-// Developer Portal. Every call this service makes uses one member token, so
-// it keeps a daily budget of its own well below that: every API call (the
-// posts, each reposted post, the Images and Videos APIs, the token
-// endpoint) is counted per UTC day before it is made, the count is kept on
-// disk beside the feed snapshot, and past the budget no call is made until
-// midnight UTC. Media downloads go to LinkedIn's media hosts (signed URLs),
-// not to the API, and are not counted.
+// LinkedIn answers 429 past its daily limits per app and member (Microsoft
+// Learn, "Rate limits"), so every API call is counted per UTC day against a
+// budget well below them, kept on disk (docs/deploy.md, "LinkedIn's limits").
 
 // budgetFile is the name of the budget state inside Config.DataDir.
 const budgetFile = "insights-budget.json"

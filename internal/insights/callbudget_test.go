@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veldhaven/site/internal/diskcache"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -282,7 +281,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	if rec := env.get(bytesURL); rec.Code != http.StatusOK {
 		t.Fatalf("bytes: %d", rec.Code)
 	}
-	file := filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))
+	file := filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))
 	if _, err := os.Stat(file); err != nil {
 		t.Fatal(err)
 	}
@@ -346,40 +345,11 @@ func TestMediaOfAnOldSnapshotDroppedAtStart(t *testing.T) {
 	data, _ := encodeSnapshot(snap)
 	writeTestFile(t, filepath.Join(dir, snapshotFile), data)
 	env.start(t)
-	if _, err := os.Stat(filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))); !os.IsNotExist(err) {
 		t.Errorf("the unlisted item is still in the store at start (%v)", err)
 	}
 	if rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN)); rec.Code != http.StatusNotFound {
 		t.Errorf("unlisted item: %d, want 404", rec.Code)
-	}
-}
-
-// TestHandPlacedMediaNotServed checks that a file put into the media
-// folder by anyone but the store is never served, even under the name of
-// an item of the feed: the item is fetched from LinkedIn instead.
-func TestHandPlacedMediaNotServed(t *testing.T) {
-	dir := t.TempDir()
-	media := filepath.Join(dir, "media")
-	if err := os.MkdirAll(media, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	planted := testJPEG(t)
-	writeTestFile(t, filepath.Join(media, mediaKey(fakelinkedin.ImageURN)), planted)
-	writeTestFile(t, filepath.Join(media, diskcache.FileName(mediaKey(fakelinkedin.ImageURN))), planted)
-	writeTestFile(t, filepath.Join(media, ".tmp-someone-else"), []byte("partial"))
-	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) {
-		c.Version = "202610"
-		c.DataDir = dir
-	})
-	rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN))
-	if rec.Code != http.StatusOK || bytes.Equal(rec.Body.Bytes(), planted) {
-		t.Errorf("served the hand-placed file (%d)", rec.Code)
-	}
-	if n := env.fake.Calls("download"); n != 1 {
-		t.Errorf("%d downloads, want 1 (the item fetched from LinkedIn)", n)
-	}
-	if _, err := os.Stat(filepath.Join(media, ".tmp-someone-else")); err != nil {
-		t.Error("another writer's temporary file was removed")
 	}
 }
 

@@ -16,8 +16,6 @@ import (
 const (
 	// DefaultAPIBase is LinkedIn's REST API host.
 	DefaultAPIBase = "https://api.linkedin.com"
-	// DefaultTokenURL is LinkedIn's OAuth 2.0 token endpoint.
-	DefaultTokenURL = "https://www.linkedin.com/oauth/v2/accessToken"
 	// DefaultTTL is how long a fetched feed is served without asking upstream.
 	DefaultTTL = 5 * time.Minute
 	// DefaultTimeout bounds every upstream API call.
@@ -62,7 +60,7 @@ type Config struct {
 	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
 	// DataDir (tokenstore.go); nil: a reconnect is refused.
 	TokenKey []byte
-	// TokenURL is the OAuth token endpoint, default DefaultTokenURL.
+	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string
 	// TTL is how long a feed stays fresh, default DefaultTTL.
 	TTL time.Duration
@@ -118,7 +116,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.Version = linkedin.DefaultVersion(cfg.Released, time.Now())
 	}
 	if cfg.TokenURL == "" {
-		cfg.TokenURL = DefaultTokenURL
+		cfg.TokenURL = linkedin.DefaultTokenURL
 	}
 	if cfg.TTL <= 0 {
 		cfg.TTL = DefaultTTL
@@ -155,23 +153,23 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// validate checks a defaulted Config. Errors name the field and never
-// contain a secret.
+// validate checks a defaulted Config. Errors name the variable that sets the
+// field and never contain a secret.
 func (cfg Config) validate() error {
 	if cfg.linkedIn() && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return fmt.Errorf("insights: OrganizationURN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
+		return fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
 	}
 	if err := checkHTTPURL(cfg.APIBase); err != nil {
-		return fmt.Errorf("insights: APIBase: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
 	}
 	if err := checkHTTPURL(cfg.TokenURL); err != nil {
-		return fmt.Errorf("insights: TokenURL: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
 	}
 	if !linkedin.ValidVersion(cfg.Version) {
-		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+		return fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
 	if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-		return fmt.Errorf("insights: MediaOrigins: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 	}
 	if cfg.DailyCalls < MinDailyCalls {
 		return fmt.Errorf("insights: DailyCalls (LINKEDIN_DAILY_CALLS) %d is below the minimum of %d", cfg.DailyCalls, MinDailyCalls)
@@ -191,25 +189,8 @@ func checkHTTPURL(raw string) error {
 	return nil
 }
 
-// ConfigFromEnv reads the service configuration from environment variables
-// through getenv (os.Getenv in production, a map in tests):
-//
-//	LINKEDIN_ACCESS_TOKEN, LINKEDIN_ORGANIZATION_URN  both set => LinkedIn source
-//	LINKEDIN_API_BASE       default https://api.linkedin.com
-//	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
-//	LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  the app: reconnect from /admin/linkedin
-//	LINKEDIN_REFRESH_TOKEN  optional, with the app's credentials: refresh on a 401
-//	LINKEDIN_TOKEN_KEY      32 bytes in base64: seals a reconnected token in the data dir
-//	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
-//	INSIGHTS_TTL            Go duration, default 5m: the shortest refresh interval
-//	                        (the budget may make it longer, see RefreshInterval)
-//	LINKEDIN_DAILY_CALLS    daily budget of LinkedIn API calls, default 50
-//	INSIGHTS_TIMEOUT        Go duration, default 5s
-//	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
-//	                        default https://media.licdn.com,https://dms.licdn.com
-//
-// Unset variables keep their defaults. Errors name the variable and never
-// quote a secret. DataDir and the byte limits are left for the caller (flags).
+// ConfigFromEnv reads the feed's variables (cmd/site's settings table) through
+// getenv; unset ones keep their defaults, and errors never quote a secret.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := Config{
 		AccessToken:     strings.TrimSpace(getenv("LINKEDIN_ACCESS_TOKEN")),
@@ -227,22 +208,6 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN must be set when LINKEDIN_ACCESS_TOKEN is set")
 	}
-	if cfg.OrganizationURN != "" && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
-	}
-	if cfg.APIBase != "" {
-		if err := checkHTTPURL(cfg.APIBase); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
-		}
-	}
-	if cfg.TokenURL != "" {
-		if err := checkHTTPURL(cfg.TokenURL); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
-		}
-	}
-	if cfg.Version != "" && !linkedin.ValidVersion(cfg.Version) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
-	}
 	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
 	}
@@ -256,9 +221,6 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
-		if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
-		}
 	}
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
 		return Config{}, err
@@ -272,6 +234,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_DAILY_CALLS %q: want a whole number of at least %d", raw, MinDailyCalls)
 		}
 		cfg.DailyCalls = n
+	}
+	if err := cfg.withDefaults().validate(); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }

@@ -16,14 +16,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// Cache-Control values. The feed is refreshed in the background once per
-// refresh interval; browsers and CDNs keep it 60 s and may serve it up to
-// 10 min more while they revalidate in the background, or for a day if the
-// site itself errors, so a CDN can absorb any load. A stale feed is cached
-// briefly so a recovery shows quickly. The bytes of a media item never
-// change for a URN, but the item goes when its post leaves the feed (a post
-// deleted upstream answers 404 from the next refresh on), so caches keep
-// them an hour and revalidate (ETag) after that, never a week.
+// Cache-Control values (docs/deploy.md, "Behind a CDN"): a CDN absorbs the load,
+// a stale feed is cached briefly so a recovery shows, and media revalidate
+// hourly since a deleted post takes them with it.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
 	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
@@ -40,26 +35,9 @@ const (
 	PathMediaPrefix = "/linkedin-api/media/"
 )
 
-// Handler returns the HTTP handler of the feed endpoints. It expects full
-// request paths (main mounts it at "/linkedin-api" and "/linkedin-api/"
-// without StripPrefix):
-//
-//	GET /linkedin-api                       {"elements":[...posts],"reshared":{urn: post}}
-//	GET /linkedin-api/image?urn=urn:li:image:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	GET /linkedin-api/video?urn=urn:li:video:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	                                        or, over the size limit, {"thumbnail":"/linkedin-api/media/thumb-…"}
-//	GET /linkedin-api/media/{key}           the bytes, with Range support
-//
-// elements are the posts LinkedIn's page shows, newest publication first;
-// reshared holds the posts reposts point to, by URN.
-//
-// Errors are JSON {"status":N,"message":"..."}, all no-store: 400 for a bad
-// urn, 404 for a media item the current feed does not list (gone: its post
-// left the feed), 405 for methods other than GET and HEAD, 502/503/504 for
-// upstream failures and while there has never been a feed (unavailable:
-// ask again later; 503 carries Retry-After when upstream or the daily
-// budget says when); never 500. No request ever makes a feed call to
-// LinkedIn; only media not yet stored are fetched for a visitor.
+// Handler serves the feed (PathFeed), the media URLs (PathImage, PathVideo)
+// and the media bytes (PathMediaPrefix) at their full paths. Errors are JSON,
+// no-store, never 500; no request makes a feed call to LinkedIn.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(PathFeed, s.serveFeed)
@@ -221,9 +199,9 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.Meta.Attrs["Content-Type"])
+	h.Set("Content-Type", item.contentType)
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Meta.Size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, item.Meta.Stored, item.SectionReader, item.Meta.Size)
+	byteranges.ServeContent(w, r, time.Time{}, item, item.size)
 }

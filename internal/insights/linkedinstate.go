@@ -12,12 +12,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// linkedInStateFile keeps, beside the feed snapshot, what LinkedIn's
-// answers taught the service that a restart must not forget: the day
-// LinkedIn refused sortBy=CREATED (not asked again before the next UTC day,
-// so a refusal costs one call a day) and since when refreshing the access
-// token has failed (the metric an alert reads). The calls counted are the
-// budget's (callbudget.go), in a file of their own.
+// linkedInStateFile keeps what a restart must not forget of LinkedIn's
+// answers: the day it refused sortBy=CREATED and since when token refreshes
+// have failed (an alert reads it).
 const linkedInStateFile = "insights-linkedin.json"
 
 // linkedInMemory is the on-disk form of linkedInState.

@@ -7,10 +7,13 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
-
-	"github.com/veldhaven/site/internal/diskcache"
+	"sync"
+	"time"
 )
 
 // mediaKeyPattern is the syntax of a media cache key (see mediaKey).
@@ -22,37 +25,126 @@ var errMediaTooLarge = errors.New("media over the size cap")
 // errMediaType is returned by put for bytes that are not of the kind asked.
 var errMediaType = errors.New("media of an unexpected content type")
 
-// mediaStore is the owner's bounded cache of media bytes by media key, in
-// the site's one cache format (internal/diskcache) under dir, or in memory
-// when dir is "". Each entry keeps the content type sniffed from its bytes,
-// which always fits the kind its key names.
-type mediaStore struct{ *diskcache.Cache }
+// mediaStore is the owner's media bytes: one plain file per media key in
+// dir, written atomically, bounded in bytes (least recently used out). Its
+// content type is sniffed from the bytes whenever it is opened and must fit
+// the kind the key names, so nothing scriptable is ever served.
+type mediaStore struct {
+	dir  string
+	max  int64
+	temp bool // dir is the store's own, removed by Close
+	mu   sync.Mutex
+}
 
-func newMediaStore(dir string, max int64, logger *slog.Logger) (*mediaStore, error) {
-	c, err := diskcache.Open(diskcache.Config{Dir: dir, MaxBytes: max, Logger: logger, Valid: func(m diskcache.Meta) bool {
-		return mediaKeyPattern.MatchString(m.Key) && kindMatches(m.Key, m.Attrs["Content-Type"])
-	}})
+// newMediaStore keeps the items in dir, or in a temporary folder of its own
+// when dir is "".
+func newMediaStore(dir string, max int64, _ *slog.Logger) (*mediaStore, error) {
+	m := &mediaStore{dir: dir, max: max}
+	var err error
+	if dir == "" {
+		m.dir, err = os.MkdirTemp("", "veldhaven-media-")
+		m.temp = true
+	} else {
+		err = os.MkdirAll(dir, 0o755)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("insights: media cache: %w", err)
 	}
-	return &mediaStore{c}, nil
+	return m, nil
 }
 
 // kindMatches reports whether a sniffed content type fits the kind the key
-// names: only images for image keys, only videos for video keys. Anything
-// else (HTML, scripts) is never served from the site's origin.
+// names: only images for image keys (and a video's thumbnail), only videos
+// for video keys. Anything else (HTML, scripts) is never served.
 func kindMatches(key, contentType string) bool {
 	kind, _, _ := strings.Cut(key, "-")
 	if kind == "thumb" {
-		kind = "image" // a video's thumbnail is an image
+		kind = "image"
 	}
 	return strings.HasPrefix(contentType, kind+"/")
+}
+
+// mediaItem is an open item: its file, type and size.
+type mediaItem struct {
+	*os.File
+	contentType string
+	size        int64
+}
+
+// Has reports whether key is stored.
+func (m *mediaStore) Has(key string) bool {
+	_, err := os.Stat(filepath.Join(m.dir, key))
+	return mediaKeyPattern.MatchString(key) && err == nil
+}
+
+// Open opens key's item and marks it used.
+func (m *mediaStore) Open(key string) (*mediaItem, bool) {
+	if !mediaKeyPattern.MatchString(key) {
+		return nil, false
+	}
+	name := filepath.Join(m.dir, key)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, false
+	}
+	info, err := f.Stat()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	ct := http.DetectContentType(head[:n])
+	if _, serr := f.Seek(0, io.SeekStart); err != nil || serr != nil || !kindMatches(key, ct) {
+		_ = f.Close()
+		return nil, false
+	}
+	now := time.Now() // the modification time is the last use
+	_ = os.Chtimes(name, now, now)
+	return &mediaItem{File: f, contentType: ct, size: info.Size()}, true
+}
+
+// entries are the stored files, least recently used first.
+func (m *mediaStore) entries() []os.FileInfo {
+	dirents, _ := os.ReadDir(m.dir)
+	var infos []os.FileInfo
+	for _, e := range dirents {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+			infos = append(infos, info)
+		}
+	}
+	slices.SortFunc(infos, func(a, b os.FileInfo) int { return a.ModTime().Compare(b.ModTime()) })
+	return infos
+}
+
+// Stats is the number of items and their bytes.
+func (m *mediaStore) Stats() (n int, bytes int64) {
+	for _, info := range m.entries() {
+		n, bytes = n+1, bytes+info.Size()
+	}
+	return n, bytes
+}
+
+// Retain removes every item keep refuses and returns how many.
+func (m *mediaStore) Retain(keep func(key string) bool) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, info := range m.entries() {
+		if !keep(info.Name()) && os.Remove(filepath.Join(m.dir, info.Name())) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Close removes the store's own temporary folder.
+func (m *mediaStore) Close() {
+	if m.temp {
+		_ = os.RemoveAll(m.dir)
+	}
 }
 
 // put stores at most limit bytes of r under key. Bytes over limit fail with
 // errMediaTooLarge, bytes of the wrong kind with errMediaType; nothing is
 // stored then.
-func (m *mediaStore) put(key string, r io.Reader, limit int64) error {
+func (m *mediaStore) put(key string, r io.Reader, limit int64) (err error) {
 	if !mediaKeyPattern.MatchString(key) {
 		return errors.New("insights: store media: invalid key")
 	}
@@ -61,24 +153,45 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) error {
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("insights: store media: %w", err)
 	}
-	head = head[:n]
-	contentType := http.DetectContentType(head)
-	if !kindMatches(key, contentType) {
+	if !kindMatches(key, http.DetectContentType(head[:n])) {
 		return fmt.Errorf("insights: store media: %w", errMediaType)
 	}
-	w, err := m.Create(key, map[string]string{"Content-Type": contentType}, limit)
-	if err == nil {
-		if _, err = io.Copy(w, io.MultiReader(bytes.NewReader(head), r)); err != nil {
-			w.Abort()
-		} else {
-			err = w.Commit()
-		}
+	tmp, err := os.CreateTemp(m.dir, "."+key+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("insights: store media: %w", err)
 	}
-	if errors.Is(err, diskcache.ErrTooLarge) {
-		err = errMediaTooLarge
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	written, err := io.Copy(tmp, io.LimitReader(io.MultiReader(bytes.NewReader(head[:n]), r), min(limit, m.max)+1))
+	switch {
+	case err != nil:
+		return fmt.Errorf("insights: store media: %w", err)
+	case written > min(limit, m.max):
+		return fmt.Errorf("insights: store media: %w", errMediaTooLarge)
+	}
+	if err = tmp.Sync(); err == nil {
+		err = tmp.Close()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(m.dir, key))
 	}
 	if err != nil {
 		return fmt.Errorf("insights: store media: %w", err)
+	}
+	_, total := m.Stats()
+	for _, info := range m.entries() {
+		if total <= m.max {
+			break
+		}
+		if info.Name() != key && os.Remove(filepath.Join(m.dir, info.Name())) == nil {
+			total -= info.Size()
+		}
 	}
 	return nil
 }

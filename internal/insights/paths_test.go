@@ -1,6 +1,9 @@
 package insights
 
-import "testing"
+import (
+	"net/url"
+	"testing"
+)
 
 func TestValidMediaURN(t *testing.T) {
 	tests := []struct {
@@ -17,8 +20,9 @@ func TestValidMediaURN(t *testing.T) {
 		{"", "image", false},
 	}
 	for _, tt := range tests {
-		if got := ValidMediaURN(tt.urn, tt.kind); got != tt.want {
-			t.Errorf("ValidMediaURN(%q, %q) = %v, want %v", tt.urn, tt.kind, got, tt.want)
+		u := &url.URL{Path: PathFeed + "/" + tt.kind, RawQuery: url.Values{"urn": {tt.urn}}.Encode()}
+		if _, status, _ := parseTarget(u); (status == 0) != tt.want {
+			t.Errorf("a replica's check of %s: status %d, want accepted %v", u, status, tt.want)
 		}
 	}
 }
@@ -38,8 +42,8 @@ func TestValidMediaKey(t *testing.T) {
 		{"", false},
 	}
 	for _, tt := range tests {
-		if got := ValidMediaKey(tt.key); got != tt.want {
-			t.Errorf("ValidMediaKey(%q) = %v, want %v", tt.key, got, tt.want)
+		if got := validKey(tt.key); got != tt.want {
+			t.Errorf("validKey(%q) = %v, want %v", tt.key, got, tt.want)
 		}
 	}
 }

@@ -13,12 +13,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// A page admin reconnects the feed from /admin/linkedin
-// (internal/linkedinauth runs LinkedIn's authorization code flow): the
-// code is exchanged once (Exchange), and the token it buys replaces the
-// feed's only after LinkedIn says its member is an approved administrator
-// of the organization (Reconnect); anyone else changes nothing. Neither call is counted against the feed's daily budget: the
-// reconnect is bounded by a budget of its own, per client and in all.
+// A page admin reconnects the feed from /admin/linkedin: the code is exchanged
+// once, and its token replaces the feed's only once LinkedIn says its member
+// administers the page; neither call counts against the feed's budget.
 
 // Errors of Reconnect, for the page to say in plain words.
 var (

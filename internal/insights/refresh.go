@@ -11,14 +11,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// The feed is refreshed in the background, on a timer, never inside a
-// visitor's request: one refresh per interval (RefreshInterval: INSIGHTS_TTL,
-// or longer when the daily budget asks for it), plus up to a tenth of it at
-// random, so that a fleet of owners restarted together does not call
-// LinkedIn in step, and jitter never shortens the interval (the budget was
-// derived from it). A failed refresh is retried after a backoff doubling
-// from minBackoff up to the interval; at the budget no call is made until
-// midnight UTC.
+// The feed is refreshed in the background once per RefreshInterval plus up to
+// a tenth at random (owners restarted together do not call in step), with a
+// doubling backoff after failures; never inside a visitor's request.
 
 // afterFunc waits: the channel fires once d has passed; stop releases the
 // timer. Production uses a time.Timer; tests drive the refresher by hand.

@@ -16,13 +16,9 @@ import (
 	"time"
 )
 
-// A token a page admin connected from /admin/linkedin (internal/linkedinauth)
-// is kept by the feed owner in its data dir, sealed with AES-256-GCM under
-// LINKEDIN_TOKEN_KEY (from the Secret, never on the volume): the volume, a
-// backup of it or a copied snapshot holds no usable credential. After a
-// restart the stored token is used in preference to LINKEDIN_ACCESS_TOKEN
-// as long as that is still the one it replaced; a token put in the
-// environment later (by hand, after the reconnect) wins.
+// A reconnected token is kept in the data dir sealed with AES-256-GCM under
+// LINKEDIN_TOKEN_KEY (never on the volume), and used after a restart while
+// LINKEDIN_ACCESS_TOKEN is still the one it replaced.
 
 // tokenFile is the sealed token's name in Config.DataDir.
 const tokenFile = "linkedin-token.sealed"

@@ -30,9 +30,6 @@ const (
 	CallbackPath = "/admin/linkedin/callback"
 )
 
-// DefaultAuthURL is LinkedIn's authorization page.
-const DefaultAuthURL = "https://www.linkedin.com/oauth/v2/authorization"
-
 // Scope is what the reconnect asks for (Community Management API): reading
 // the organization's posts, and the member's roles, which say whether the
 // member administers the page.
@@ -62,7 +59,7 @@ type Config struct {
 	// CallbackPath (https when Secure).
 	SiteURL string
 	Secure  bool
-	// AuthURL is LinkedIn's authorization page (LINKEDIN_AUTH_URL), default DefaultAuthURL.
+	// AuthURL is LinkedIn's authorization page (LINKEDIN_AUTH_URL), default linkedin.DefaultAuthURL.
 	AuthURL string
 	// IconURL is the site's icon, a path on this site (the tab shows the
 	// firm's mark, and the browser asks for no /favicon.ico); "": none.
@@ -102,7 +99,7 @@ func New(cfg Config) (*Handler, error) {
 		scheme = "https"
 	}
 	if cfg.AuthURL == "" {
-		cfg.AuthURL = DefaultAuthURL
+		cfg.AuthURL = linkedin.DefaultAuthURL
 	}
 	auth, err := url.Parse(cfg.AuthURL)
 	if err != nil || (auth.Scheme != "http" && auth.Scheme != "https") || auth.Host == "" || auth.RawQuery != "" {
