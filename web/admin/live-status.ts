@@ -27,7 +27,7 @@ export function liveState(body: unknown, context: string): LiveState {
     return url ? { step: "live", url } : { step: "live" };
   }
   const reason =
-    typeof description === "string" && description ? description : "the release failed";
+    typeof description === "string" && description ? description : "it failed";
   return { step: "failed", reason };
 }
 
@@ -41,7 +41,7 @@ export function liveMessage(state: LiveState): string {
     case "live":
       return "Published: your change is live on the site.";
     case "failed":
-      return `Not published: ${state.reason}. The site is unchanged; the site's engineers have been told.`;
+      return `Not published. The release says: ${state.reason.replace(/\.$/, "")}.`;
     case "unknown":
       return "Published, but the editor has had no word from the site for 15 minutes. Check the site, or ask the site's engineers.";
   }
@@ -53,7 +53,7 @@ export interface LiveWatch {
   /** Shows a state. */
   show(state: LiveState): void;
   context: string;
-  /** Between two reads (15 s). */
+  /** Between two reads (5 s: some 180 of the 5,000 calls an hour GitHub allows a token). */
   every?: number;
   /** How long to wait for the release's word before saying so (15 min). */
   limit?: number;
@@ -72,7 +72,7 @@ export async function watchLive({
   read,
   show,
   context,
-  every = 15_000,
+  every = 5_000,
   limit = 15 * 60_000,
   sleep = (ms) => new Promise((done) => setTimeout(done, ms)),
   now = Date.now,
