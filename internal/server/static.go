@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"path"
 	"regexp"
@@ -14,7 +15,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -22,15 +22,10 @@ import (
 )
 
 // file is a page or asset of the site, with its headers worked out at start.
-// Text (pages, scripts, styles) is small and hot: the variants browsers take
-// are held in memory. Media, and the identity bytes of text that has
-// compressed variants, stay in the site's file system (with the embedded
-// build, the binary's read-only data, which the kernel pages in and out) and
-// are read per request.
+// Its bytes stay in the site's file system (with the embedded build, the
+// binary's read-only data) and are read per request.
 type file struct {
 	name string // in the site's file system
-	// held are the bytes in memory, by coding ("" for identity).
-	held map[string][]byte
 	// header holds the headers of a 200 answer: Content-Type, Cache-Control,
 	// and Content-Security-Policy for HTML, CORP for share images.
 	header      http.Header
@@ -38,9 +33,7 @@ type file struct {
 	validator   string // identifies the identity bytes; ETags are made from it
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
-	// etags and lengths are the ETag and Content-Length values by coding,
-	// ready to assign into a header (lengths of held bytes only).
-	etags, lengths map[string][]string
+	data      []byte // the bytes of a file the server makes itself, else nil
 }
 
 // Site is the prerendered site, indexed once at start.
@@ -98,19 +91,6 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			return err
 		}
 		f.setHeaders()
-		if !f.streamed() {
-			f.held = map[string][]byte{}
-			codings := f.encodings
-			if len(codings) == 0 {
-				codings = []string{""}
-			}
-			for _, coding := range codings {
-				if f.held[coding], err = fs.ReadFile(fsys, name+variantSuffix[coding]); err != nil {
-					return fmt.Errorf("read %s: %w", name, err)
-				}
-			}
-		}
-		f.setValues()
 		switch {
 		case name == notFoundPage:
 			s.notFound = f
@@ -138,7 +118,7 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
-// hashOf is a SHA-256 prefix of a file's bytes, read through a small buffer.
+// hashOf is a SHA-256 prefix of a file's bytes.
 func hashOf(fsys fs.FS, name string) (string, error) {
 	src, err := fsys.Open(name)
 	if err != nil {
@@ -155,18 +135,9 @@ func hashOf(fsys fs.FS, name string) (string, error) {
 // generatedFile is a file the server makes itself (sitemap, robots.txt).
 func generatedFile(name string, data []byte) *file {
 	sum := sha256.Sum256(data)
-	f := &file{name: name, held: map[string][]byte{"": data}, validator: hex.EncodeToString(sum[:12])}
+	f := &file{name: name, data: data, validator: hex.EncodeToString(sum[:12])}
 	f.setHeaders()
-	f.setValues()
 	return f
-}
-
-// streamed reports whether f is media, served from the file system: anything
-// but text.
-func (f *file) streamed() bool {
-	t := f.header.Get("Content-Type")
-	return !strings.HasPrefix(t, "text/") && !strings.HasSuffix(t, "json") &&
-		!strings.HasPrefix(t, "application/xml") && t != "image/svg+xml"
 }
 
 // setHeaders derives the content type and caching of a file from its name.
@@ -183,10 +154,10 @@ func (f *file) setHeaders() {
 	}
 }
 
-// open returns the bytes of f in the chosen coding ("" for identity) and their size.
+// open returns the bytes of f in a coding ("" for identity) and their size.
 func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error, error) {
-	if b, ok := f.held[coding]; ok {
-		return bytes.NewReader(b), int64(len(b)), func() error { return nil }, nil
+	if f.data != nil {
+		return bytes.NewReader(f.data), int64(len(f.data)), func() error { return nil }, nil
 	}
 	src, err := s.fsys.Open(f.name + variantSuffix[coding])
 	if err != nil {
@@ -199,17 +170,6 @@ func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error,
 		return nil, 0, nil, fmt.Errorf("%s: not a seekable file: %v", f.name, err)
 	}
 	return rs, info.Size(), src.Close, nil
-}
-
-// setValues works out the ETag and Content-Length values of f's variants.
-func (f *file) setValues() {
-	f.etags, f.lengths = map[string][]string{}, map[string][]string{}
-	for _, coding := range append([]string{""}, f.encodings...) {
-		f.etags[coding] = []string{f.etag(coding)}
-	}
-	for coding, b := range f.held {
-		f.lengths[coding] = []string{strconv.Itoa(len(b))}
-	}
 }
 
 // etag is a strong validator of the file's bytes in a coding; each coding gets its own.
@@ -350,15 +310,11 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
-// serveFile answers with the best variant of f the client accepts. A plain
-// GET or HEAD gets the whole variant with one write of its bytes; a
-// conditional or byte-range request goes through http.ServeContent, which
-// would otherwise cost a second write and a buffer the size of the body.
+// serveFile answers with the best variant of f the client accepts, through
+// http.ServeContent (conditional requests, one byte range at most).
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
-	for k, v := range f.header {
-		hdr[k] = v
-	}
+	maps.Copy(hdr, f.header)
 	if f.subresource {
 		for _, k := range documentOnlyHeaders {
 			delete(hdr, k)
@@ -382,53 +338,31 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	defer closeContent()
 	if coding != "" {
-		hdr["Content-Encoding"] = codingValues[coding]
+		hdr.Set("Content-Encoding", coding)
 		// A byte range of a compressed body confuses more clients than it helps.
 		r.Header.Del("Range")
 	}
-	if status == http.StatusOK {
-		hdr["Etag"] = f.etags[coding]
-		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
-			// One range at most: a multipart answer of many small ranges is
-			// many times the file, and no browser asks for one.
-			r.Header.Del("Range")
-		}
-		// With no modification time (embedded files), If-Modified-Since and
-		// If-Unmodified-Since never apply; If-Range only with a Range.
-		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
-			http.ServeContent(w, r, "", time.Time{}, content)
-			return
-		}
-		hdr["Accept-Ranges"] = acceptRanges
-	} else {
+	if len(r.Header["If-Match"]) == 0 {
+		// http.ServeContent leaves Content-Length out when Content-Encoding
+		// is set, and a page would go in chunks; it replaces this one for a
+		// range and removes it for a 304 (a failed If-Match, 412, has no body).
+		hdr.Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	if status != http.StatusOK {
 		hdr.Set("Cache-Control", "no-cache")
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			_, _ = io.Copy(w, content)
+		}
+		return
 	}
-	if n, ok := f.lengths[coding]; ok {
-		hdr["Content-Length"] = n
-	} else {
-		hdr["Content-Length"] = []string{strconv.FormatInt(size, 10)}
+	hdr.Set("Etag", f.etag(coding))
+	if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
+		// One range at most: a multipart answer of many small ranges is
+		// many times the file, and no browser asks for one.
+		r.Header.Del("Range")
 	}
-	w.WriteHeader(status)
-	if b, ok := f.held[coding]; ok && r.Method != http.MethodHead {
-		_, _ = w.Write(b)
-	} else if r.Method != http.MethodHead {
-		buf := copyBufs.Get().(*[]byte)
-		defer copyBufs.Put(buf)
-		// Neither side's ReadFrom or WriteTo: a body that fits the buffer
-		// is read from the file system and written in one piece.
-		_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{content}, *buf)
-	}
+	http.ServeContent(w, r, "", time.Time{}, content)
 }
-
-// copyBufs are the buffers bodies are copied through: most pages and
-// assets fit one whole.
-var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
-
-// Header values shared by every response that carries them: net/http only
-// ever replaces a value slice, never writes into it.
-var (
-	acceptRanges = []string{"bytes"}
-	codingValues = map[string][]string{"br": {"br"}, "gzip": {"gzip"}}
-)
 
 var varyEncoding = []string{"Accept-Encoding"}
