@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -34,6 +35,10 @@ type file struct {
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
 	data      []byte // the bytes of a file the server makes itself, else nil
+	// etags, lengths and codings are the ETag, Content-Length and
+	// Content-Encoding values by coding ("" for identity), ready to assign
+	// into a header: net/http never writes into a header's value slice.
+	etags, lengths, codings map[string][]string
 }
 
 // Site is the prerendered site, indexed once at start.
@@ -91,6 +96,9 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			return err
 		}
 		f.setHeaders()
+		if err := f.setValues(fsys); err != nil {
+			return err
+		}
 		switch {
 		case name == notFoundPage:
 			s.notFound = f
@@ -137,6 +145,7 @@ func generatedFile(name string, data []byte) *file {
 	sum := sha256.Sum256(data)
 	f := &file{name: name, data: data, validator: hex.EncodeToString(sum[:12])}
 	f.setHeaders()
+	_ = f.setValues(nil) // reads no file system
 	return f
 }
 
@@ -154,30 +163,39 @@ func (f *file) setHeaders() {
 	}
 }
 
-// open returns the bytes of f in a coding ("" for identity) and their size.
-func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error, error) {
+// setValues works out the header values of f's variants (see file).
+func (f *file) setValues(fsys fs.FS) error {
+	f.etags, f.lengths, f.codings = map[string][]string{}, map[string][]string{}, map[string][]string{}
+	for _, coding := range append([]string{""}, f.encodings...) {
+		size := int64(len(f.data))
+		if f.data == nil {
+			info, err := fs.Stat(fsys, f.name+variantSuffix[coding])
+			if err != nil {
+				return err
+			}
+			size = info.Size()
+		}
+		f.etags[coding] = []string{`"` + f.validator + strings.ReplaceAll(variantSuffix[coding], ".", "-") + `"`}
+		f.lengths[coding] = []string{strconv.FormatInt(size, 10)}
+		f.codings[coding] = []string{coding}
+	}
+	return nil
+}
+
+// open returns the bytes of f in a coding ("" for identity).
+func (s *Site) open(f *file, coding string) (io.ReadSeeker, func() error, error) {
 	if f.data != nil {
-		return bytes.NewReader(f.data), int64(len(f.data)), func() error { return nil }, nil
+		return bytes.NewReader(f.data), func() error { return nil }, nil
 	}
 	src, err := s.fsys.Open(f.name + variantSuffix[coding])
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, err
 	}
-	info, err := src.Stat()
-	rs, ok := src.(io.ReadSeeker)
-	if err != nil || !ok {
-		_ = src.Close()
-		return nil, 0, nil, fmt.Errorf("%s: not a seekable file: %v", f.name, err)
+	if rs, ok := src.(io.ReadSeeker); ok {
+		return rs, src.Close, nil
 	}
-	return rs, info.Size(), src.Close, nil
-}
-
-// etag is a strong validator of the file's bytes in a coding; each coding gets its own.
-func (f *file) etag(coding string) string {
-	if coding == "" {
-		return `"` + f.validator + `"`
-	}
-	return `"` + f.validator + "-" + variantSuffix[coding][1:] + `"`
+	_ = src.Close()
+	return nil, nil, fmt.Errorf("%s: not a seekable file", f.name)
 }
 
 // nameValidator is the content hash in a content-hashed name.
@@ -310,8 +328,10 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
-// serveFile answers with the best variant of f the client accepts, through
-// http.ServeContent (conditional requests, one byte range at most).
+// serveFile answers with the best variant of f the client accepts. A
+// conditional or byte-range request goes through http.ServeContent; a plain
+// GET or HEAD is answered here, its body copied through a pooled buffer in
+// one write (http.ServeContent would allocate one the size of the body).
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
 	maps.Copy(hdr, f.header)
@@ -329,7 +349,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 			break
 		}
 	}
-	content, size, closeContent, err := h.site.open(f, coding)
+	content, closeContent, err := h.site.open(f, coding)
 	if err != nil {
 		delete(hdr, "Vary")
 		hdr.Set("Cache-Control", "no-store")
@@ -338,31 +358,41 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	defer closeContent()
 	if coding != "" {
-		hdr.Set("Content-Encoding", coding)
+		hdr["Content-Encoding"] = f.codings[coding]
 		// A byte range of a compressed body confuses more clients than it helps.
 		r.Header.Del("Range")
 	}
-	if len(r.Header["If-Match"]) == 0 {
-		// http.ServeContent leaves Content-Length out when Content-Encoding
-		// is set, and a page would go in chunks; it replaces this one for a
-		// range and removes it for a 304 (a failed If-Match, 412, has no body).
-		hdr.Set("Content-Length", strconv.FormatInt(size, 10))
-	}
-	if status != http.StatusOK {
-		hdr.Set("Cache-Control", "no-cache")
-		w.WriteHeader(status)
-		if r.Method != http.MethodHead {
-			_, _ = io.Copy(w, content)
+	if status == http.StatusOK {
+		hdr["Etag"] = f.etags[coding]
+		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
+			// One range at most: a multipart answer of many small ranges is
+			// many times the file, and no browser asks for one.
+			r.Header.Del("Range")
 		}
-		return
+		// With no modification time (embedded files), If-Modified-Since and
+		// If-Unmodified-Since never apply; If-Range only with a Range.
+		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
+			http.ServeContent(w, r, "", time.Time{}, content)
+			return
+		}
+		hdr["Accept-Ranges"] = acceptRanges
+	} else {
+		hdr.Set("Cache-Control", "no-cache")
 	}
-	hdr.Set("Etag", f.etag(coding))
-	if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
-		// One range at most: a multipart answer of many small ranges is
-		// many times the file, and no browser asks for one.
-		r.Header.Del("Range")
+	hdr["Content-Length"] = f.lengths[coding]
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		buf := copyBufs.Get().(*[]byte)
+		defer copyBufs.Put(buf)
+		_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{content}, *buf)
 	}
-	http.ServeContent(w, r, "", time.Time{}, content)
 }
 
-var varyEncoding = []string{"Accept-Encoding"}
+// copyBufs are the buffers bodies are copied through: most files fit one whole.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
+// Header values shared by every response: net/http never writes into them.
+var (
+	varyEncoding = []string{"Accept-Encoding"}
+	acceptRanges = []string{"bytes"}
+)
