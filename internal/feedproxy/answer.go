@@ -81,7 +81,7 @@ func (p *Proxy) serveCopy(w http.ResponseWriter, r *http.Request, t target, fres
 			h.Set("Content-Length", strconv.FormatInt(c.Meta.Size, 10))
 		}
 	}
-	byteranges.ServeContent(w, r, modtime, c.SectionReader, c.Meta.Size)
+	byteranges.ServeContent(w, r, modtime, c.SectionReader)
 	return true
 }
 

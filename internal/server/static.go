@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/byteranges"
 )
 
 // file is a page or asset of the site, with its headers worked out at start.
@@ -364,15 +365,10 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	if status == http.StatusOK {
 		hdr["Etag"] = f.etags[coding]
-		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
-			// One range at most: a multipart answer of many small ranges is
-			// many times the file, and no browser asks for one.
-			r.Header.Del("Range")
-		}
 		// With no modification time (embedded files), If-Modified-Since and
 		// If-Unmodified-Since never apply; If-Range only with a Range.
 		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
-			http.ServeContent(w, r, "", time.Time{}, content)
+			byteranges.ServeContent(w, r, time.Time{}, content)
 			return
 		}
 		hdr["Accept-Ranges"] = acceptRanges
