@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -122,8 +124,8 @@ func TestStreamedMedia(t *testing.T) {
 	// A document without a hash in its name gets the hash of its bytes,
 	// as if it were held in memory.
 	pdf := do(h, "GET", "/media/documents/annual-report.pdf", nil)
-	sum, _ := hashOf(site, "media/documents/annual-report.pdf")
-	want := `"` + sum + `"`
+	sum := sha256.Sum256(media["media/documents/annual-report.pdf"])
+	want := `"` + hex.EncodeToString(sum[:12]) + `"`
 	if got := pdf.Header().Get("ETag"); got != want || pdf.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("pdf: ETag %q (want %q), Cache-Control %q", got, want, pdf.Header().Get("Cache-Control"))
 	}

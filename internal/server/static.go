@@ -31,8 +31,7 @@ type file struct {
 	// header holds the headers of a 200 answer: Content-Type, Cache-Control,
 	// and Content-Security-Policy for HTML, CORP for share images.
 	header      http.Header
-	subresource bool   // see isSubresourceType
-	validator   string // identifies the identity bytes; ETags are made from it
+	subresource bool // see isSubresourceType
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
 	data      []byte // the bytes of a file the server makes itself, else nil
@@ -85,19 +84,14 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
 			return nil
 		}
-		f := &file{name: name}
+		var encodings []string
 		for _, coding := range []string{"br", "gzip"} {
 			if _, err := fs.Stat(fsys, name+variantSuffix[coding]); err == nil {
-				f.encodings = append(f.encodings, coding)
+				encodings = append(encodings, coding)
 			}
 		}
-		if v, ok := nameValidator(name); ok {
-			f.validator = v
-		} else if f.validator, err = hashOf(fsys, name); err != nil {
-			return err
-		}
-		f.setHeaders()
-		if err := f.setValues(fsys); err != nil {
+		f, err := newFile(fsys, name, nil, encodings)
+		if err != nil {
 			return err
 		}
 		switch {
@@ -127,60 +121,64 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
-// hashOf is a SHA-256 prefix of a file's bytes.
-func hashOf(fsys fs.FS, name string) (string, error) {
+// newFile works out the headers of a file of the build, or of one the server
+// makes itself (data), and their values for each of its variants. A file
+// whose name holds no content hash is read once, for its ETag.
+func newFile(fsys fs.FS, name string, data []byte, encodings []string) (*file, error) {
+	validator, hashedName := nameValidator(name)
+	h := sha256.New()
+	if data != nil {
+		h.Write(data)
+	} else if !hashedName {
+		if err := copyFile(h, fsys, name); err != nil {
+			return nil, err
+		}
+	}
+	if !hashedName {
+		validator = hex.EncodeToString(h.Sum(nil)[:12])
+	}
+	t, cache := contentType(name), "no-cache"
+	if hashedName {
+		cache = "public, max-age=31536000, immutable"
+	}
+	f := &file{name: name, data: data, encodings: encodings, subresource: isSubresourceType(t),
+		header: http.Header{"Content-Type": {t}, "Cache-Control": {cache}},
+		etags:  map[string][]string{}, lengths: map[string][]string{}, codings: map[string][]string{}}
+	if strings.HasPrefix(name, shareImageDir) {
+		f.header["Cross-Origin-Resource-Policy"] = []string{"cross-origin"}
+	}
+	for _, coding := range append([]string{""}, encodings...) {
+		size := int64(len(data))
+		if data == nil {
+			info, err := fs.Stat(fsys, name+variantSuffix[coding])
+			if err != nil {
+				return nil, err
+			}
+			size = info.Size()
+		}
+		f.etags[coding] = []string{`"` + validator + strings.ReplaceAll(variantSuffix[coding], ".", "-") + `"`}
+		f.lengths[coding] = []string{strconv.FormatInt(size, 10)}
+		f.codings[coding] = []string{coding}
+	}
+	return f, nil
+}
+
+func copyFile(w io.Writer, fsys fs.FS, name string) error {
 	src, err := fsys.Open(name)
 	if err != nil {
-		return "", fmt.Errorf("open %s: %w", name, err)
+		return err
 	}
 	defer src.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, src); err != nil {
-		return "", fmt.Errorf("read %s: %w", name, err)
+	if _, err := io.Copy(w, src); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:12]), nil
+	return nil
 }
 
 // generatedFile is a file the server makes itself (sitemap, robots.txt).
 func generatedFile(name string, data []byte) *file {
-	sum := sha256.Sum256(data)
-	f := &file{name: name, data: data, validator: hex.EncodeToString(sum[:12])}
-	f.setHeaders()
-	_ = f.setValues(nil) // reads no file system
+	f, _ := newFile(nil, name, data, nil) // reads no file system: no error
 	return f
-}
-
-// setHeaders derives the content type and caching of a file from its name.
-func (f *file) setHeaders() {
-	t := contentType(f.name)
-	cache := "no-cache"
-	if isHashedAsset(f.name) {
-		cache = "public, max-age=31536000, immutable"
-	}
-	f.header = http.Header{"Content-Type": {t}, "Cache-Control": {cache}}
-	f.subresource = isSubresourceType(t)
-	if strings.HasPrefix(f.name, shareImageDir) {
-		f.header["Cross-Origin-Resource-Policy"] = []string{"cross-origin"}
-	}
-}
-
-// setValues works out the header values of f's variants (see file).
-func (f *file) setValues(fsys fs.FS) error {
-	f.etags, f.lengths, f.codings = map[string][]string{}, map[string][]string{}, map[string][]string{}
-	for _, coding := range append([]string{""}, f.encodings...) {
-		size := int64(len(f.data))
-		if f.data == nil {
-			info, err := fs.Stat(fsys, f.name+variantSuffix[coding])
-			if err != nil {
-				return err
-			}
-			size = info.Size()
-		}
-		f.etags[coding] = []string{`"` + f.validator + strings.ReplaceAll(variantSuffix[coding], ".", "-") + `"`}
-		f.lengths[coding] = []string{strconv.FormatInt(size, 10)}
-		f.codings[coding] = []string{coding}
-	}
-	return nil
 }
 
 // open returns the bytes of f in a coding ("" for identity).
@@ -223,10 +221,6 @@ var hashed = []*regexp.Regexp{
 // and any page that embeds a preview load them from other origins.
 const shareImageDir = "media/share/"
 
-func isHashedAsset(name string) bool {
-	return slices.ContainsFunc(hashed, func(re *regexp.Regexp) bool { return re.MatchString(name) })
-}
-
 var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
 	".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
@@ -258,9 +252,6 @@ func isSubresourceType(t string) bool {
 	return mime != "image/svg+xml" && slices.ContainsFunc([]string{"image/", "font/", "video/", "audio/"},
 		func(p string) bool { return strings.HasPrefix(mime, p) })
 }
-
-// Pages returns the URL paths of every page, sorted.
-func (s *Site) Pages() []string { return slices.Clone(s.pages) }
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
 const maxPathLen = 1024
