@@ -15,7 +15,13 @@ export const manifestName = ".inline-hashes.json";
 
 const directives = /(?:^|;)\s*(script|style)-src(?:-elem)?\s([^;]*)/g;
 const hashSources = /'(sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})'/g;
-const inlineCode = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+// A script or style element with its code, or any other tag or comment whole
+// (so that markup inside an attribute value or a comment is never taken for one).
+const attrs = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
+const inlineCode = new RegExp(
+  `<(script|style)\\b${attrs}>([\\s\\S]*?)</\\1\\s*>|<!--[\\s\\S]*?-->|<[a-z][^\\s/>]*${attrs}>`,
+  "gi",
+);
 
 /**
  * The hash sources of a policy's script-src and style-src (and -elem forms),
@@ -39,6 +45,7 @@ export function hashesOf(policy) {
 export function pageHashes(html, allowed, file) {
   const found = { script: new Set(), style: new Set() };
   for (const [, tag, attrs, code] of html.matchAll(inlineCode)) {
+    if (!tag) continue;
     const kind = /** @type {"script" | "style"} */ (tag.toLowerCase());
     if (kind === "script" && /\s(src\s*=|type\s*=\s*["']?[\w/+.-]*json)/i.test(attrs)) continue;
     const hash = `sha256-${createHash("sha256").update(code, "utf8").digest("base64")}`;

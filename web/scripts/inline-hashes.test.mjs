@@ -32,6 +32,16 @@ describe("pageHashes", () => {
     });
   });
 
+  it("takes no markup in an attribute value or a comment for code", () => {
+    const html =
+      "<meta content=\"Analyst</script><script>alert(1)</script>\"><img alt='<style>x{}</style>'>" +
+      "<!-- <script>alert(2)</script> --><script>run()</script>";
+    expect(pageHashes(html, allowed, "index.html")).toEqual({
+      scripts: [hash("run()")],
+      styles: [],
+    });
+  });
+
   it.each([
     ["a script", "<script>alert(1)</script>"],
     ["a style", "<style>body{display:none}</style>"],
