@@ -1,10 +1,8 @@
-// The inline scripts and styles a page may run are the ones the build hashes,
-// never whatever inline code its HTML happens to contain. Astro hashes what it
-// emits and what components declare (src/lib/csp.ts) once `security.csp` is on,
-// but gives every page the style hashes of the whole site. This integration
-// takes each page's policy from Astro (`staticHeaders`), keeps the hashes of the
-// inline code the page holds, fails the build when that code has none, and
-// writes them to dist/.inline-hashes.json, which bin/site sends as they are.
+// A page may run the inline code the build hashes, never whatever its HTML
+// holds. Astro hashes what it emits and what components declare (src/lib/csp.ts)
+// but gives every page the style hashes of the whole site: this keeps, of each
+// page's policy, the hashes of the inline code it holds, fails the build on
+// code with none, and writes them for bin/site (dist/.inline-hashes.json).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -50,9 +48,7 @@ export function pageHashes(html, allowed, file) {
     if (kind === "script" && /\s(src\s*=|type\s*=\s*["']?[\w/+.-]*json)/i.test(attrs)) continue;
     const hash = `sha256-${createHash("sha256").update(code, "utf8").digest("base64")}`;
     if (!allowed.has(`${kind}:${hash}`))
-      throw new Error(
-        `inline-hashes: ${file}: an inline ${kind} Astro did not hash: ${code.slice(0, 60)}`,
-      );
+      throw new Error(`inline-hashes: ${file}: an inline ${kind} Astro did not hash: ${code}`);
     found[kind].add(hash);
   }
   return { scripts: [...found.script].sort(), styles: [...found.style].sort() };
