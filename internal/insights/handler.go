@@ -97,7 +97,7 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
 }
 
 // checkFeedMedia checks that urn is a media item of the current feed, on
@@ -166,7 +166,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
 }
 
 // serveMedia serves the bytes of a cached media item, fetching it first if
@@ -203,5 +203,5 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", cacheMediaBytes)
 	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, time.Time{}, item, item.size)
+	byteranges.ServeContent(w, r, time.Time{}, item)
 }

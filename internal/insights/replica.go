@@ -401,7 +401,7 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 		}
 	}
-	byteranges.ServeContent(w, r, modtime, f, info.Size())
+	byteranges.ServeContent(w, r, modtime, f)
 	return true
 }
 
