@@ -63,6 +63,8 @@ describe("the Decap the editor is written against", () => {
     expect(draft.match(/state\.delete\('saved'\);/g)).toHaveLength(4);
     // patches/decap-cms-core: one Editor per entry address.
     expect(core("components/App/App.js")).toMatch(/\.\.\.props\s*\}, props\.match\.url\)/);
+    // patches/decap-cms-core: a refused save has one message, the editor's (./form-help.ts).
+    expect(core("actions/entries.js")).not.toMatch(/ui\.toast\.missingRequiredField/);
     // patches/decap-cms-core: no "Check for Preview" without a site_url.
     expect(core("actions/deploys.js")).toMatch(/if \(published && \(!state\.config\.site_url/);
     // patches/decap-cms-widget-markdown: "- " or "1. " starts a list (./rich-text-lists.test.ts).
