@@ -138,6 +138,11 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     expect(source("decap-cms-ui-default", "dist/esm/ListItemTopBar.js")).toMatch(
       /children: \[onCollapseToggle \? [\s\S]*DragHandle[\s\S]*onRemove && allowRemove \?/,
     );
+    // The handle is dnd-kit's (role="button"), moved by mouse and touch only.
+    const list = source("decap-cms-widget-list", "dist/esm/ListControl.js");
+    expect(list).toMatch(/_jsx\("div", \{\s*\.\.\.attributes,\s*\.\.\.listeners,/);
+    expect(list).toContain("useSensors(useSensor(MouseSensor");
+    expect(list).not.toContain("KeyboardSensor");
     const editor = core("components/Editor/EditorInterface.js");
     expect(editor).toContain(`const RIGHT_PANE = '${RIGHT_PANE_KEY}'`);
     expect(editor).toContain(`const NO_PANE = '${NO_PANE}'`);
