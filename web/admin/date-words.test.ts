@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DATE_PATTERN } from "./config.mjs";
-import { dateAsTyped, dateInWords, FIRST_YEAR, LAST_YEAR, readDate } from "./date-words";
+import { dateAsTyped, FIRST_YEAR, LAST_YEAR, readDate } from "./date-words";
 
 describe("readDate", () => {
   it.each([
@@ -16,12 +16,13 @@ describe("readDate", () => {
     ["  31-12-2027 ", "2027-12-31"],
     ["29-2-2028", "2028-02-29"],
   ])("reads %j as %s, the day first", (typed, iso) => {
-    expect(readDate(typed)).toEqual({ iso, words: dateInWords(iso) });
+    expect(readDate(typed)).toMatchObject({ iso });
   });
 
   it("echoes the date in words, whatever the browser's language", () => {
     expect(readDate("01-12-2027")).toEqual({ iso: "2027-12-01", words: "1 December 2027" });
-    expect(dateInWords("2027-12-31")).toBe("31 December 2027");
+    expect(readDate("2027-12-31")).toEqual({ iso: "2027-12-31", words: "31 December 2027" });
+    expect(readDate("3 May 2027")).toEqual({ iso: "2027-05-03", words: "3 May 2027" });
   });
 
   it("reads empty text as no date", () => {

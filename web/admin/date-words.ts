@@ -7,39 +7,21 @@
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2099;
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
 // A fixed language, not the browser's: the words read the same on every desk.
-const words = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const inEnglish = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" });
+const MONTHS = Array.from({ length: 12 }, (_, i) =>
+  inEnglish({ month: "long" })
+    .format(Date.UTC(2000, i, 1))
+    .toLowerCase(),
+);
+
+const words = inEnglish({ day: "numeric", month: "long", year: "numeric" });
 
 const ORDER = "type the day, then the month, then the year, e.g. 31-12-2027 or 31 December 2027";
 
 /** A date as read: its ISO form and its words; or why it is not one. Empty text is "", "". */
 export type ReadDate = { iso: string; words: string } | { problem: string };
-
-/** "1 December 2027" for "2027-12-01"; undefined when the text is no such date. */
-export function dateInWords(iso: string): string | undefined {
-  const read = readDate(iso);
-  return "words" in read && read.words ? read.words : undefined;
-}
 
 /** "1-12-2027" for "2027-12-01": a date as the box shows it; other text as it is. */
 export function dateAsTyped(value: unknown): string {
@@ -71,17 +53,17 @@ function parts(text: string): [number, number | undefined, number] | undefined {
 export function readDate(typed: string): ReadDate {
   const text = typed.trim();
   if (text === "") return { iso: "", words: "" };
-  const found = parts(text);
-  if (!found) return { problem: `"${text}" is not a date: ${ORDER}.` };
-  const [day, month, year] = found;
-  if (month === undefined) return { problem: `"${text}" is not a date: ${ORDER}.` };
+  const [day, month, year] = parts(text) ?? [];
+  if (day === undefined || month === undefined || year === undefined) {
+    return { problem: `"${text}" is not a date: ${ORDER}.` };
+  }
   if (month < 1 || month > 12) return { problem: `"${text}" has no month ${month}: ${ORDER}.` };
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   if (day < 1 || date.getUTCMonth() !== month - 1) {
-    const monthName = MONTHS[month - 1]!;
+    date.setUTCFullYear(year, month - 1, 1);
     return {
-      problem: `${monthName[0]!.toUpperCase()}${monthName.slice(1)} ${year} has no day ${day}: ${ORDER}.`,
+      problem: `${inEnglish({ month: "long", year: "numeric" }).format(date)} has no day ${day}: ${ORDER}.`,
     };
   }
   const inWords = words.format(date);
