@@ -61,6 +61,10 @@ describe("the Decap the editor is written against", () => {
     );
     expect(draft).toMatch(/state\.set\('saved', state\.get\('entry'\)\);/);
     expect(draft.match(/state\.delete\('saved'\);/g)).toHaveLength(4);
+    // patches/decap-cms-core: a saved entry's uploads are no drafts.
+    expect(draft).toMatch(
+      /if \(action\.type === ENTRY_PERSIST_SUCCESS\) \{\s*state\.updateIn\(\['entry', 'mediaFiles'\]/,
+    );
     // patches/decap-cms-core: one Editor per entry address.
     expect(core("components/App/App.js")).toMatch(/\.\.\.props\s*\}, props\.match\.url\)/);
     // patches/decap-cms-core: a refused save has one message, the editor's (./form-help.ts).

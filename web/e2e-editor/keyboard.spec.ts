@@ -1,9 +1,22 @@
 // The editor by keyboard: where the focus lands when an entry opens and after
 // a save, a focus ring on what has the focus, and no unnamed tab stop in a
-// list entry's bar.
+// list entry's bar; and what the library says of an upload once saved.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectSaved, fieldBox, openEntry, publish, test } from "./editor";
+import sharp from "sharp";
+import {
+  expect,
+  expectSaved,
+  fieldBox,
+  openEntry,
+  openFirstVacancy,
+  publish,
+  shownField,
+  test,
+} from "./editor";
 
 /** Presses Tab until `isTarget` holds for the focused element; false if it never did. */
 async function tabTo(page: Page, isTarget: string, presses = 60) {
@@ -56,4 +69,34 @@ test("Tab goes from an entry's Fold to its Remove, and axe finds no unnamed cont
     .withRules(["aria-command-name", "button-name", "aria-hidden-focus"])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
+});
+
+test("a photo uploaded in an entry is no draft once the entry is saved", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "veldhaven-editor-keyboard-"));
+  const upload = join(dir, "saved-upload-test.jpg");
+  await sharp({ create: { width: 2000, height: 1250, channels: 3, background: "#466078" } })
+    .jpeg()
+    .toFile(upload);
+  await openFirstVacancy(page);
+  const library = page.getByRole("dialog");
+  const openLibrary = async () => {
+    const field = await shownField(page, "Card photo");
+    await field
+      .getByRole("button", { name: /Choose different image/ })
+      .first()
+      .click();
+    await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  };
+  await openLibrary();
+  await library.locator('input[type="file"]').setInputFiles(upload);
+  // Uploaded, not yet saved: a draft.
+  await expect(library.getByText("Draft", { exact: true })).toHaveCount(1);
+  await library.getByRole("button", { name: /Choose selected/ }).click();
+  await expect(library).toBeHidden();
+  await publish(page);
+  await expectSaved(page);
+  await openLibrary();
+  await expect(library.getByText("saved-upload-test.jpg", { exact: true })).toBeVisible();
+  await expect(library.getByText("Draft", { exact: true })).toHaveCount(0);
+  rmSync(dir, { recursive: true, force: true });
 });
