@@ -13,15 +13,19 @@ import {
   test,
 } from "./editor";
 
-for (const locale of ["en-US", "nl-NL"]) {
+// Each browser its own year: every test changes the date the one before saved.
+for (const [locale, year] of [
+  ["en-US", 2027],
+  ["nl-NL", 2028],
+] as const) {
   test.describe(`in an ${locale} browser`, () => {
     test.use({ locale });
 
     for (const [typed, saved, words] of [
-      ["01-12-2027", "2027-12-01", "1 December 2027"],
-      ["31-12-2027", "2027-12-31", "31 December 2027"],
-      ["1 December 2027", "2027-12-01", "1 December 2027"],
-    ] as const) {
+      [`01-12-${year}`, `${year}-12-01`, `1 December ${year}`],
+      [`31-12-${year}`, `${year}-12-31`, `31 December ${year}`],
+      [`1 December ${year}`, `${year}-12-01`, `1 December ${year}`],
+    ]) {
       test(`"${typed}" is shown as ${words} and saved as ${saved}`, async ({ page }) => {
         await openFirstVacancy(page);
         const date = shownControl(page, "Date posted");
