@@ -13,7 +13,12 @@ import { gitHubToken, mediaLibrary, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
-import { installFocusNewEntry, installFoldedNameClick, installRevealErrors } from "./form-help";
+import {
+  installEntryFocus,
+  installFocusNewEntry,
+  installFoldedNameClick,
+  installRevealErrors,
+} from "./form-help";
 import { withSearch } from "./list-search";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
@@ -157,6 +162,7 @@ function registerFieldRules(local: boolean) {
   installRevealErrors();
   installFoldedNameClick();
   installFocusNewEntry();
+  installEntryFocus(CMS);
   installFieldNames();
 }
 
