@@ -21,7 +21,7 @@ import (
 // hourly since a deleted post takes them with it.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
-	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
+	CacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
 	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
 	cacheMediaBytes = "public, max-age=3600"
 )
@@ -93,7 +93,7 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
-		h.Set("Cache-Control", cacheStaleFeed)
+		h.Set("Cache-Control", CacheStaleFeed)
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
@@ -173,7 +173,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 // needed. Range and conditional requests work through http.ServeContent.
 func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
-	urn, _, ok := parseMediaKey(key)
+	urn, _, ok := ParseMediaKey(key)
 	if !ok {
 		apierror.Write(w, http.StatusBadRequest, "invalid media key")
 		return

@@ -53,10 +53,10 @@ func newMediaStore(dir string, max int64, _ *slog.Logger) (*mediaStore, error) {
 	return m, nil
 }
 
-// kindMatches reports whether a sniffed content type fits the kind the key
+// KindMatches reports whether a sniffed content type fits the kind the key
 // names: only images for image keys (and a video's thumbnail), only videos
 // for video keys. Anything else (HTML, scripts) is never served.
-func kindMatches(key, contentType string) bool {
+func KindMatches(key, contentType string) bool {
 	kind, _, _ := strings.Cut(key, "-")
 	if kind == "thumb" {
 		kind = "image"
@@ -91,7 +91,7 @@ func (m *mediaStore) Open(key string) (*mediaItem, bool) {
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	ct := http.DetectContentType(head[:n])
-	if _, serr := f.Seek(0, io.SeekStart); err != nil || serr != nil || !kindMatches(key, ct) {
+	if _, serr := f.Seek(0, io.SeekStart); err != nil || serr != nil || !KindMatches(key, ct) {
 		_ = f.Close()
 		return nil, false
 	}
@@ -153,7 +153,7 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) (err error) {
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("insights: store media: %w", err)
 	}
-	if !kindMatches(key, http.DetectContentType(head[:n])) {
+	if !KindMatches(key, http.DetectContentType(head[:n])) {
 		return fmt.Errorf("insights: store media: %w", errMediaType)
 	}
 	tmp, err := os.CreateTemp(m.dir, "."+key+".tmp-*")

@@ -29,10 +29,10 @@ func thumbKey(videoURN string) string {
 	return thumbPrefix + videoURN[strings.LastIndexByte(videoURN, ':')+1:]
 }
 
-// parseMediaKey returns the media URN a key of /linkedin-api/media/{key}
+// ParseMediaKey returns the media URN a key of /linkedin-api/media/{key}
 // names (for a thumbnail, its video's URN) and whether it is a thumbnail;
 // ok is false for anything that is not exactly a key this service makes.
-func parseMediaKey(key string) (urn string, thumb, ok bool) {
+func ParseMediaKey(key string) (urn string, thumb, ok bool) {
 	if id, found := strings.CutPrefix(key, thumbPrefix); found {
 		urn = "urn:li:video:" + id
 		if _, valid := linkedin.ValidateMediaURN(urn); !valid || thumbKey(urn) != key {
