@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
@@ -29,47 +27,36 @@ type linkedInSource struct {
 	budget  *dailyBudget
 	learned *linkedInState
 	now     func() time.Time
-	// tokenBackoffMax caps the wait between failed token refreshes: the
-	// feed's refresh interval, as for the feed's own retries.
-	tokenBackoffMax time.Duration
-
-	// onRefreshed, when set, is told of every token the refresh grant
-	// hands out (the service keeps it, sealed, when it can).
-	onRefreshed func(linkedin.Token)
-	// oauth is the app's side of the token endpoint.
+	// tokens is the access token in use, refreshed on a refusal.
+	tokens *linkedin.Tokens
+	// oauth is the app's side of the token endpoint; nil without the app's
+	// credentials.
 	oauth *linkedin.OAuth
-
-	mu           sync.Mutex
-	token        string // current access token
-	refreshToken string
-	// expiresAt is when token expires; zero when unknown (a token from the
-	// environment, until it is refreshed or reconnected).
-	expiresAt   time.Time
-	tokenGen    int // bumped on every successful refresh
-	refreshing  chan struct{}
-	lastRefresh time.Time // when the token was last refreshed
-	// A failed refresh is not repeated before tokenRetryAt (doubling from
-	// minBackoff up to tokenBackoffMax), whatever asks for it meanwhile.
-	tokenErr     error
-	tokenBackoff time.Duration
-	tokenRetryAt time.Time
 }
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
 func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, linkedin.Kind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	s := &linkedInSource{
-		cfg:             cfg,
-		ver:             ver,
-		client:          client,
-		logger:          logger,
-		observe:         observe,
-		budget:          budget,
-		learned:         learned,
-		now:             now,
-		tokenBackoffMax: RefreshInterval(cfg.TTL, cfg.DailyCalls),
-		token:           cfg.AccessToken,
-		refreshToken:    cfg.RefreshToken,
+		cfg:     cfg,
+		ver:     ver,
+		client:  client,
+		logger:  logger,
+		observe: observe,
+		budget:  budget,
+		learned: learned,
+		now:     now,
+	}
+	if cfg.hasClient() {
+		s.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
+	}
+	s.tokens = linkedin.NewTokens(s.oauth, cfg.AccessToken, cfg.RefreshToken, RefreshInterval(cfg.TTL, cfg.DailyCalls), now)
+	s.tokens.Take, s.tokens.Observe = budget.take, observe
+	s.tokens.OnFailed = func(err error, retryIn time.Duration) {
+		if learned.tokenFailingSince().IsZero() {
+			learned.setTokenFailing(now())
+		}
+		logger.Warn("insights: access token refresh failed", slog.String("error", err.Error()), slog.Duration("retry_in", retryIn))
 	}
 	s.Client = &linkedin.Client{Base: cfg.APIBase, Get: s.getJSON, Observe: observe}
 	return s
@@ -106,7 +93,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 	defer cancel()
 	refreshed, switched := false, false
 	for {
-		token, gen := s.currentToken()
+		token, gen := s.tokens.Current()
 		version := s.ver.Current()
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, v)
 		var ue *linkedin.Error
@@ -118,10 +105,10 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 			return err // not a call: nothing was sent
 		}
 		s.observe(endpoint, ue.Kind)
-		if !refreshed && s.canRefresh() && (ue.Kind == linkedin.KindUnauthorized || s.tokenCheckFailed(ue)) {
+		if !refreshed && s.tokens.CanRefresh() && (ue.Kind == linkedin.KindUnauthorized || s.tokenCheckFailed(ue)) {
 			refreshed = true
 			s.logger.Warn("insights: access token refused, refreshing", slog.String("endpoint", endpoint), slog.Int("status", ue.Status), slog.String("code", ue.Code))
-			if rerr := s.refresh(ctx, gen); rerr != nil {
+			if rerr := s.tokens.Refresh(ctx, gen); rerr != nil {
 				return errors.Join(err, rerr)
 			}
 			continue
@@ -147,9 +134,7 @@ func (s *linkedInSource) tokenCheckFailed(ue *linkedin.Error) bool {
 	if ue.Status != http.StatusInternalServerError {
 		return false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.lastRefresh.IsZero() || s.now().Sub(s.lastRefresh) >= tokenCheckRefreshInterval
+	return !s.tokens.RefreshedWithin(tokenCheckRefreshInterval)
 }
 
 // getJSONOnce is one GET of an API URL, counted against the budget first.
@@ -166,72 +151,17 @@ func (s *linkedInSource) fetchJSON(ctx context.Context, endpoint, u, token, vers
 	return linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, endpoint, u, token, version, v)
 }
 
-// currentToken returns the access token and its generation.
-func (s *linkedInSource) currentToken() (string, int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.token, s.tokenGen
-}
-
-// learnExpiry asks LinkedIn when the token in use expires (token
-// introspection), when nothing has said so yet: a token pasted from the
-// Developer Portal comes without its expiry, one from the token endpoint
-// with it. Not counted against the budget: it is no API call.
+// learnExpiry asks LinkedIn when the token in use expires, when nothing
+// has said so yet. Not counted against the budget: it is no API call.
 func (s *linkedInSource) learnExpiry(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	token, gen := s.currentToken()
-	in, err := s.oauth.Introspect(ctx, token)
-	err = linkedin.TokenError("introspect", err)
-	s.observe("introspect", linkedin.Outcome(err))
+	in, err := s.tokens.LearnExpiry(ctx)
 	if err != nil {
 		s.logger.Warn("insights: LinkedIn's token introspection failed", slog.String("error", err.Error()))
-		return
-	}
-	if !in.Active {
+	} else if !in.Active {
 		s.logger.Warn("insights: LinkedIn says the feed's token is not active", slog.String("status", in.Status))
 	}
-	if in.ExpiresAt.IsZero() || in.Status == "revoked" {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tokenGen == gen && s.expiresAt.IsZero() {
-		s.expiresAt = in.ExpiresAt
-	}
-}
-
-// expiry is when a token that lasts seconds expires, counted from now;
-// zero when the answer did not say.
-func expiry(seconds int64, now time.Time) time.Time {
-	if seconds <= 0 {
-		return time.Time{}
-	}
-	return now.Add(time.Duration(seconds) * time.Second)
-}
-
-// canRefresh reports whether the source holds a refresh token and the
-// app's credentials to use it.
-func (s *linkedInSource) canRefresh() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.refreshToken != "" && s.cfg.hasClient()
-}
-
-// install makes t the token of every call from now on.
-func (s *linkedInSource) install(t storedToken) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.token, s.refreshToken, s.expiresAt = t.AccessToken, t.RefreshToken, t.ExpiresAt
-	s.tokenGen++
-	s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
-}
-
-// tokenState is the current token's fingerprint and expiry.
-func (s *linkedInSource) tokenState() (fingerprint string, expiresAt time.Time) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return tokenFingerprint(s.token), s.expiresAt
 }
 
 // verify asks LinkedIn whether token's member is an approved
@@ -256,92 +186,4 @@ func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI str
 	err = linkedin.TokenError("exchange", err)
 	s.observe("exchange", linkedin.Outcome(err))
 	return tok, err
-}
-
-// refresh exchanges the refresh token for a new access token. gen is the
-// generation of the token that was refused: when another caller has already
-// refreshed past it, refresh returns at once, so concurrent 401s cause one
-// refresh.
-func (s *linkedInSource) refresh(ctx context.Context, gen int) error {
-	for {
-		s.mu.Lock()
-		if s.tokenGen != gen {
-			s.mu.Unlock()
-			return nil
-		}
-		if wait := s.refreshing; wait != nil {
-			s.mu.Unlock()
-			select {
-			case <-wait:
-				continue
-			case <-ctx.Done():
-				return fmt.Errorf("insights: refresh token: %w", ctx.Err())
-			}
-		}
-		if wait := s.tokenRetryAt.Sub(s.now()); wait > 0 && wait <= s.tokenBackoffMax && s.tokenErr != nil {
-			// Backing off after a failed refresh: no call, the same error.
-			err := s.tokenErr
-			s.mu.Unlock()
-			return fmt.Errorf("insights: refresh token (backing off %v): %w", wait.Round(time.Second), err)
-		}
-		done := make(chan struct{})
-		s.refreshing = done
-		refreshToken := s.refreshToken
-		s.mu.Unlock()
-
-		tok, err := s.requestToken(ctx, refreshToken)
-		if linkedin.KindOf(err) != kindBudgetSpent {
-			s.observe("token", linkedin.Outcome(err))
-		}
-
-		now := s.now()
-		s.mu.Lock()
-		s.refreshing = nil
-		var failingSince time.Time
-		switch {
-		case err == nil:
-			s.token = tok.AccessToken
-			if tok.RefreshToken != "" {
-				s.refreshToken = tok.RefreshToken
-			}
-			s.expiresAt = expiry(tok.ExpiresIn, now)
-			s.tokenGen++
-			s.lastRefresh = now
-			s.tokenErr, s.tokenBackoff, s.tokenRetryAt = nil, 0, time.Time{}
-		case linkedin.KindOf(err) != kindBudgetSpent && linkedin.KindOf(err) != linkedin.KindCanceled:
-			s.tokenErr = err
-			s.tokenBackoff = min(max(2*s.tokenBackoff, minBackoff), max(s.tokenBackoffMax, minBackoff))
-			s.tokenRetryAt = now.Add(s.tokenBackoff)
-			failingSince = s.learned.tokenFailingSince()
-			if failingSince.IsZero() {
-				failingSince = now
-			}
-		}
-		backoff := s.tokenBackoff
-		s.mu.Unlock()
-		close(done)
-		if err != nil {
-			if !failingSince.IsZero() {
-				s.learned.setTokenFailing(failingSince)
-				s.logger.Warn("insights: access token refresh failed", slog.String("error", err.Error()), slog.Duration("retry_in", backoff))
-			}
-			return fmt.Errorf("insights: refresh token: %w", err)
-		}
-		s.learned.setTokenFailing(time.Time{})
-		s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
-		if s.onRefreshed != nil {
-			s.onRefreshed(tok)
-		}
-		return nil
-	}
-}
-
-// requestToken trades the refresh token for a new access token, counted
-// against the budget.
-func (s *linkedInSource) requestToken(ctx context.Context, refreshToken string) (linkedin.Token, error) {
-	if err := s.budget.take("token"); err != nil {
-		return linkedin.Token{}, err
-	}
-	tok, err := s.oauth.Refresh(ctx, refreshToken)
-	return tok, linkedin.TokenError("token", err)
 }

@@ -91,9 +91,9 @@ func (s *Service) Connection() Connection {
 		c.Problem = string(linkedin.KindOf(lastErr))
 	}
 	if src, ok := s.src.(*linkedInSource); ok {
-		fp, exp := src.tokenState()
+		access, exp := src.tokens.State()
 		c.ExpiresAt = exp
-		c.Reconnected = fp != tokenFingerprint(s.cfg.AccessToken)
+		c.Reconnected = tokenFingerprint(access) != tokenFingerprint(s.cfg.AccessToken)
 	}
 	return c
 }
@@ -130,8 +130,8 @@ func (s *Service) Exchange(ctx context.Context, code, redirectURI string) (Grant
 		return Grant{}, fmt.Errorf("insights: exchange the authorization code: %w", err)
 	}
 	now := s.now()
-	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
-		RefreshExpiresAt: expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
+	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
 	return g, nil
 }
 
@@ -161,7 +161,7 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		return err
 	}
 	_, _, concluded := s.cache.outcome()
-	src.install(t)
+	src.tokens.Install(t.AccessToken, t.RefreshToken, t.ExpiresAt)
 	s.reconnectedAfter.Store(concluded + 1)
 	s.learned.setTokenFailing(time.Time{})
 	s.reconnects.WithLabelValues("ok").Inc()
@@ -188,12 +188,11 @@ func (s *Service) refreshNow() {
 
 // useStoredToken puts the sealed token of the data dir in use when there
 // is one for this organization and the environment still has the token it
-// replaced; and keeps every refreshed token sealed from now on.
+// replaced.
 func (s *Service) useStoredToken(src *linkedInSource) {
 	if len(s.cfg.TokenKey) != 32 || !s.persist {
 		return
 	}
-	src.onRefreshed = func(tok linkedin.Token) { s.keepRefreshed(src, tok) }
 	t, err := loadToken(s.cfg.DataDir, s.cfg.TokenKey)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -208,20 +207,22 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 		s.logger.Info("insights: LINKEDIN_ACCESS_TOKEN changed since the last reconnect: using it, not the stored token")
 		return
 	}
-	src.install(t)
+	src.tokens.Install(t.AccessToken, t.RefreshToken, t.ExpiresAt)
 	s.logger.Info("insights: using the token reconnected from /admin/linkedin", slog.Time("obtained_at", t.ObtainedAt), slog.Time("expires_at", t.ExpiresAt))
 }
 
-// keepRefreshed seals a token the refresh grant handed out, so a restart
-// does not go back to the older one.
-func (s *Service) keepRefreshed(src *linkedInSource, tok linkedin.Token) {
+// tokenRefreshed notes a token the refresh grant handed out and seals it
+// when it can, so a restart does not go back to the older one.
+func (s *Service) tokenRefreshed(tok linkedin.Token) {
+	s.learned.setTokenFailing(time.Time{})
+	s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
+	if len(s.cfg.TokenKey) != 32 || !s.persist {
+		return
+	}
 	now := s.now()
-	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), Organization: s.cfg.OrganizationURN,
-		ObtainedAt: now, Replaces: tokenFingerprint(s.cfg.AccessToken)}
-	src.mu.Lock()
-	t.RefreshToken = src.refreshToken
-	src.mu.Unlock()
-	t.RefreshExpiresAt = expiry(tok.RefreshExpiresIn, now)
+	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Organization: s.cfg.OrganizationURN, ObtainedAt: now,
+		Replaces: tokenFingerprint(s.cfg.AccessToken)}
 	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
 	}

@@ -181,7 +181,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		origins, _ := linkedin.ParseMediaOrigins(cfg.MediaOrigins) // checked by validate
 		client := linkedin.NewAPIClient()
 		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
-		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
+		src.tokens.OnRefreshed = s.tokenRefreshed
 		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
