@@ -24,6 +24,7 @@ import (
 	"github.com/veldhaven/site/internal/byteranges"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/mediastore"
 )
 
 // SourceHeader says where a web replica's answer came from: "owner" (the
@@ -341,7 +342,7 @@ func contentTypeOf(t copyTarget, head []byte) string {
 		return "application/json; charset=utf-8"
 	}
 	ct := http.DetectContentType(head)
-	if insights.KindMatches(t.media+"-", ct) {
+	if mediastore.KindMatches(t.media+"-", ct) {
 		return ct
 	}
 	return ""

@@ -309,7 +309,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	// A download that ended after the refresh (or any item the store holds
 	// that the feed does not list) is not served either: the feed is
 	// checked on every request, not only when the store misses.
-	if err := env.svc.media.put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
+	if err := env.svc.media.Put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
 		t.Fatal(err)
 	}
 	if rec := env.get(bytesURL); rec.Code != http.StatusNotFound {

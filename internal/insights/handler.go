@@ -199,9 +199,9 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.contentType)
+	h.Set("Content-Type", item.ContentType)
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, time.Time{}, item, item.size)
+	byteranges.ServeContent(w, r, time.Time{}, item, item.Size)
 }

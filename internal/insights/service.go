@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/mediastore"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
@@ -34,7 +35,7 @@ type Service struct {
 	logger  *slog.Logger
 	src     Source
 	cache   *feedCache
-	media   *mediaStore
+	media   *mediastore.Store
 	metrics *metrics
 	version *linkedin.Versions // LinkedIn-Version in use
 	budget  *dailyBudget       // LinkedIn calls per UTC day (callbudget.go)
@@ -140,7 +141,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	_, isSample := src.(*sampleSource)
 	sample := src == nil && !cfg.linkedIn() || isSample
 	if dataDir != "" && !sample {
-		media, err := newMediaStore(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes, logger)
+		media, err := mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes)
 		if err != nil {
 			logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
 			media = nil
@@ -148,7 +149,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.media = media
 	}
 	if s.media == nil {
-		s.media, _ = newMediaStore("", cfg.MediaCacheBytes, logger)
+		s.media, _ = mediastore.New("", cfg.MediaCacheBytes)
 	}
 
 	var err error
@@ -406,11 +407,11 @@ func (s *Service) fetchMedia(urn, key string) error {
 	if size > s.cfg.MaxMediaBytes {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge}
 	}
-	if err := s.media.put(key, rc, s.cfg.MaxMediaBytes); err != nil {
+	if err := s.media.Put(key, rc, s.cfg.MaxMediaBytes); err != nil {
 		switch {
-		case errors.Is(err, errMediaTooLarge):
+		case errors.Is(err, mediastore.ErrTooLarge):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Err: err}
-		case errors.Is(err, errMediaType):
+		case errors.Is(err, mediastore.ErrType):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
 		case errors.Is(err, context.DeadlineExceeded):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
