@@ -38,13 +38,9 @@ func mediaCall(endpoint string) bool {
 	return endpoint == "images" || endpoint == "videos"
 }
 
-// RefreshInterval is how often the feed is refreshed for a TTL and a daily
-// budget: the TTL, or longer when refreshing that often would spend more
-// than four fifths of the budget (the fifth left is for media look-ups, the
-// posts reposts point to, token refreshes and retries after a failure):
-// 24 h / (dailyCalls - ceil(dailyCalls/5)), rounded up to a second. Each
-// refresh costs one call (the posts) when no repost is new. With the
-// defaults (5 min, 50 calls) it is 36 min.
+// RefreshInterval is the TTL, or longer when refreshing that often would
+// spend more than four fifths of the daily budget (the rest is for media,
+// reposted posts, tokens and retries): 36 min with the defaults.
 func RefreshInterval(ttl time.Duration, dailyCalls int) time.Duration {
 	refreshes := dailyCalls - (dailyCalls+4)/5
 	if refreshes < 1 {
@@ -160,11 +156,7 @@ func (b *dailyBudget) rollLocked(now time.Time) {
 }
 
 // feedReserveLocked is how many calls media look-ups must leave for the
-// feed's refreshes: every one planned until midnight, ceil(time left /
-// interval), so that visitors asking for media can never stop one. The
-// interval leaves a fifth of the budget besides a day of refreshes
-// (RefreshInterval), so at 00:00 media get that fifth (10 of 50), and
-// more as the day's refreshes are made (docs/deploy.md).
+// refreshes planned until midnight, so visitors asking for media never stop one.
 func (b *dailyBudget) feedReserveLocked(now time.Time) int {
 	return int((untilMidnight(now) + b.interval - 1) / b.interval)
 }

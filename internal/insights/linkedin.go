@@ -21,9 +21,7 @@ type linkedInSource struct {
 	*linkedin.Client
 	observe func(endpoint string, outcome linkedin.Kind) // metrics hook
 	ver     *linkedin.Versions                           // LinkedIn-Version in use
-	// budget counts every API call and refuses those past the day's
-	// budget (callbudget.go); learned remembers a refused sortBy and a
-	// failing token (linkedinstate.go).
+	// budget counts every API call; learned remembers a refused sortBy.
 	budget  *dailyBudget
 	learned *linkedInState
 	now     func() time.Time
@@ -62,11 +60,8 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 	return s
 }
 
-// Posts implements Source: the organization's posts in creation order.
-// That is the closest to publication order the API offers; newFeed sorts
-// by publishedAt regardless, so a 400 refusing sortBy is retried without
-// it, and the refusal is remembered until the next UTC day (on disk,
-// linkedinstate.go), so it costs one call a day, not one per refresh.
+// Posts implements Source: the organization's posts in creation order. A 400
+// refusing sortBy is retried without it and remembered until the next UTC day.
 func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	if s.learned.sortByRefusedToday() {
 		return s.Client.Posts(ctx, s.cfg.OrganizationURN, false)
@@ -81,13 +76,9 @@ func (s *linkedInSource) Posts(ctx context.Context) ([]json.RawMessage, error) {
 	return posts, err
 }
 
-// getJSON GETs an API URL with LinkedIn's headers and decodes a 200 answer
-// into v. On a 401 it refreshes the access token once, when refresh is
-// configured, and retries; likewise on a 500, which is how LinkedIn answers
-// a failed downstream check of the access token (Microsoft Learn, "API
-// error handling"), at most once per tokenCheckRefreshInterval. On a 426
-// it moves to a LinkedIn-Version LinkedIn serves (see linkedin.Versions) and
-// retries.
+// getJSON is one budgeted GET of an API URL, retried once after a token
+// refresh on a 401 (or a 500, LinkedIn's failed token check, per Microsoft
+// Learn "API error handling") and once on another version after a 426.
 func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()

@@ -92,11 +92,9 @@ func itemFailure(err error) bool {
 	return false
 }
 
-// New builds the service for cfg (zero fields take their defaults). With a
-// LinkedIn source it loads the snapshot from cfg.DataDir, if any, serves it
-// at once, and refreshes the feed in the background; with the sample
-// source the feed is ready at once. Metrics are registered on reg unless it
-// is nil. A nil logger discards logs.
+// New builds the service for cfg (zero fields take their defaults), serving
+// the snapshot in cfg.DataDir at once and refreshing from LinkedIn in the
+// background, or the sample. Metrics go to reg unless it is nil.
 func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
 	return newService(cfg, logger, reg, nil, time.Now, realAfter)
 }
@@ -313,11 +311,9 @@ func (s *Service) saveSnapshot(f *feed) {
 	saveJSON(s.logger, s.cfg.DataDir, snapshotFile, snapshot{Version: snapshotVersion, Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 }
 
-// Ready reports whether the feed endpoint has an answer to give: a feed
-// from upstream, the snapshot or the sample, or the conclusion of the first
-// upstream attempt. Readiness deliberately does not wait for LinkedIn to be
-// healthy: an outage must degrade the insights block, not take every
-// replica of the site out of its load balancer.
+// Ready reports whether the feed endpoint has an answer to give, a feed or
+// the first attempt's failure: a LinkedIn outage must not take the site out
+// of its load balancer.
 func (s *Service) Ready() bool {
 	return s.cache.ready()
 }
