@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
 	"github.com/veldhaven/site/internal/ratelimit"
@@ -136,7 +137,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 			dataDir = cfg.DataDir
 		}
 	}
-	_, isSample := src.(*sampleSource)
+	_, isSample := src.(*feedsample.Source)
 	sample := src == nil && !cfg.linkedIn() || isSample
 	if dataDir != "" && !sample {
 		media, err := mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes)
@@ -188,7 +189,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 			s.useStoredToken(src)
 		}
 	default:
-		sample, err := newSampleSource(sampleFS)
+		sample, err := feedsample.New()
 		if err != nil {
 			s.cancel()
 			return nil, err

@@ -10,7 +10,7 @@ import (
 )
 
 // Source yields the organization's posts and the bytes of their media.
-// Implementations: linkedInSource (the REST API) and sampleSource (embedded).
+// Implementations: linkedInSource (the REST API) and feedsample.Source (embedded).
 type Source interface {
 	// Posts returns the elements of LinkedIn's /rest/posts answer, as
 	// received. The cache filters them to published, public posts.

@@ -72,12 +72,3 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 	}
 	return key
 }
-
-// OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
-func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
-		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
-	}
-	// A video's thumbnail is the JPEG of the same asset id in sample/media.
-	return s.OpenMedia(ctx, "urn:li:image:"+videoURN[strings.LastIndexByte(videoURN, ':')+1:], limit)
-}
