@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // Defaults applied by New to zero fields of Config.
@@ -214,7 +215,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.RefreshToken != "" && !cfg.hasClient() {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN needs LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET")
 	}
-	key, err := ParseTokenKey(getenv(EnvTokenKey))
+	key, err := sealedtoken.ParseKey(getenv(sealedtoken.EnvKey))
 	if err != nil {
 		return Config{}, err
 	}

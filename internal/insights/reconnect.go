@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // A page admin reconnects the feed from /admin/linkedin: the code is exchanged
@@ -93,7 +94,7 @@ func (s *Service) Connection() Connection {
 	if src, ok := s.src.(*linkedInSource); ok {
 		access, exp := src.tokens.State()
 		c.ExpiresAt = exp
-		c.Reconnected = tokenFingerprint(access) != tokenFingerprint(s.cfg.AccessToken)
+		c.Reconnected = sealedtoken.Fingerprint(access) != sealedtoken.Fingerprint(s.cfg.AccessToken)
 	}
 	return c
 }
@@ -109,7 +110,7 @@ func (s *Service) reconnectable() (*linkedInSource, error) {
 		return nil, ErrNoClient
 	}
 	if len(s.cfg.TokenKey) != 32 {
-		return nil, ErrNoTokenKey
+		return nil, sealedtoken.ErrNoKey
 	}
 	if !s.persist {
 		return nil, errors.New("insights: no usable data dir (DATA_DIR) to keep a reconnected token in")
@@ -152,11 +153,11 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		}
 		return fmt.Errorf("insights: check the new token: %w", err)
 	}
-	t := storedToken{
+	t := sealedtoken.Token{
 		AccessToken: g.AccessToken, ExpiresAt: g.ExpiresAt, RefreshToken: g.RefreshToken, RefreshExpiresAt: g.RefreshExpiresAt,
-		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: tokenFingerprint(s.cfg.AccessToken),
+		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken),
 	}
-	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.reconnects.WithLabelValues("not_stored").Inc()
 		return err
 	}
@@ -193,7 +194,7 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 	if len(s.cfg.TokenKey) != 32 || !s.persist {
 		return
 	}
-	t, err := loadToken(s.cfg.DataDir, s.cfg.TokenKey)
+	t, err := sealedtoken.Load(s.cfg.DataDir, s.cfg.TokenKey)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return
@@ -203,7 +204,7 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 	case t.Organization != s.cfg.OrganizationURN:
 		s.logger.Warn("insights: ignoring the stored LinkedIn token of another organization", slog.String("stored", t.Organization))
 		return
-	case t.Replaces != tokenFingerprint(s.cfg.AccessToken):
+	case t.Replaces != sealedtoken.Fingerprint(s.cfg.AccessToken):
 		s.logger.Info("insights: LINKEDIN_ACCESS_TOKEN changed since the last reconnect: using it, not the stored token")
 		return
 	}
@@ -220,10 +221,10 @@ func (s *Service) tokenRefreshed(tok linkedin.Token) {
 		return
 	}
 	now := s.now()
-	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+	t := sealedtoken.Token{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
 		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Organization: s.cfg.OrganizationURN, ObtainedAt: now,
-		Replaces: tokenFingerprint(s.cfg.AccessToken)}
-	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+		Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken)}
+	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
 	}
 }
