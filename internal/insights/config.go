@@ -29,7 +29,7 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
-	// DefaultDailyCalls is the daily budget of LinkedIn API calls (callbudget.go):
+	// DefaultDailyCalls is the daily budget of LinkedIn API calls:
 	// half of the 100 calls per member and day that LinkedIn's Development
 	// tier is reported to allow, and a tenth of its 500 per application.
 	DefaultDailyCalls = 50
@@ -59,7 +59,7 @@ type Config struct {
 	// refreshes an expired access token once on a 401 and retries.
 	RefreshToken, ClientID, ClientSecret string
 	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
-	// DataDir (tokenstore.go); nil: a reconnect is refused.
+	// DataDir (internal/sealedtoken); nil: a reconnect is refused.
 	TokenKey []byte
 	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -22,7 +23,7 @@ type linkedInSource struct {
 	observe func(endpoint string, outcome linkedin.Kind) // metrics hook
 	ver     *linkedin.Versions                           // LinkedIn-Version in use
 	// budget counts every API call; learned remembers a refused sortBy.
-	budget  *dailyBudget
+	budget  *callbudget.Budget
 	learned *linkedInState
 	now     func() time.Time
 	// tokens is the access token in use, refreshed on a refusal.
@@ -34,7 +35,7 @@ type linkedInSource struct {
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
 // calls are counted against budget.
-func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, linkedin.Kind), ver *linkedin.Versions, budget *dailyBudget, learned *linkedInState, now func() time.Time) *linkedInSource {
+func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, observe func(string, linkedin.Kind), ver *linkedin.Versions, budget *callbudget.Budget, learned *linkedInState, now func() time.Time) *linkedInSource {
 	s := &linkedInSource{
 		cfg:     cfg,
 		ver:     ver,
@@ -48,8 +49,8 @@ func newLinkedInSource(cfg Config, client *http.Client, logger *slog.Logger, obs
 	if cfg.hasClient() {
 		s.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
 	}
-	s.tokens = linkedin.NewTokens(s.oauth, cfg.AccessToken, cfg.RefreshToken, RefreshInterval(cfg.TTL, cfg.DailyCalls), now)
-	s.tokens.Take, s.tokens.Observe = budget.take, observe
+	s.tokens = linkedin.NewTokens(s.oauth, cfg.AccessToken, cfg.RefreshToken, callbudget.RefreshInterval(cfg.TTL, cfg.DailyCalls), now)
+	s.tokens.Take, s.tokens.Observe = budget.Take, observe
 	s.tokens.OnFailed = func(err error, retryIn time.Duration) {
 		if learned.tokenFailingSince().IsZero() {
 			learned.setTokenFailing(now())
@@ -92,7 +93,7 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 			s.observe(endpoint, linkedin.Outcome(err))
 			return err
 		}
-		if ue.Kind == kindBudgetSpent {
+		if ue.Kind == linkedin.KindBudgetSpent {
 			return err // not a call: nothing was sent
 		}
 		s.observe(endpoint, ue.Kind)
@@ -130,7 +131,7 @@ func (s *linkedInSource) tokenCheckFailed(ue *linkedin.Error) bool {
 
 // getJSONOnce is one GET of an API URL, counted against the budget first.
 func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, version string, v any) error {
-	if err := s.budget.take(endpoint); err != nil {
+	if err := s.budget.Take(endpoint); err != nil {
 		return err
 	}
 	return s.fetchJSON(ctx, endpoint, u, token, version, v)

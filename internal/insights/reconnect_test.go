@@ -169,18 +169,14 @@ func TestReconnectReportsTheCheck(t *testing.T) {
 // budget is spent, and takes none of it.
 func TestReconnectLeavesTheBudget(t *testing.T) {
 	env := reconnectEnv(t, func(c *Config) { c.DailyCalls = MinDailyCalls })
-	for env.svc.budget.take("posts") == nil {
+	for env.svc.budget.Take("posts") == nil {
 	}
-	env.svc.budget.mu.Lock()
-	used := env.svc.budget.used
-	env.svc.budget.mu.Unlock()
+	_, used := env.svc.budget.Snapshot()
 	if err := env.reconnect(t, Grant{AccessToken: env.fake.IssueToken(fakelinkedin.MemberPageAdmin)}); err != nil {
 		t.Fatal(err)
 	}
-	env.svc.budget.mu.Lock()
-	defer env.svc.budget.mu.Unlock()
-	if env.svc.budget.used != used {
-		t.Fatalf("budget used %d, was %d", env.svc.budget.used, used)
+	if _, now := env.svc.budget.Snapshot(); now != used {
+		t.Fatalf("budget used %d, was %d", now, used)
 	}
 }
 

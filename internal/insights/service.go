@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
@@ -39,7 +40,7 @@ type Service struct {
 	media   *mediastore.Store
 	metrics *metrics
 	version *linkedin.Versions // LinkedIn-Version in use
-	budget  *dailyBudget       // LinkedIn calls per UTC day (callbudget.go)
+	budget  *callbudget.Budget // LinkedIn calls per UTC day
 	learned *linkedInState     // sortBy refused, token failing (linkedinstate.go)
 	now     func() time.Time
 	after   afterFunc
@@ -115,7 +116,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		logger:   logger,
 		now:      now,
 		after:    after,
-		interval: RefreshInterval(cfg.TTL, cfg.DailyCalls),
+		interval: callbudget.RefreshInterval(cfg.TTL, cfg.DailyCalls),
 		tasks:    &tracker{},
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
@@ -163,10 +164,18 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	if sample {
 		budgetDir = "" // the sample makes no LinkedIn call
 	}
-	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	s.budget = callbudget.New(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	calls := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "veldhaven_insights_linkedin_calls_total",
+		Help: "LinkedIn API calls made (counted against the daily budget), by kind: posts, post (a reposted post), images, videos, token.",
+	}, []string{"kind"})
+	for _, k := range callbudget.Kinds {
+		calls.WithLabelValues(k)
+	}
+	s.budget.Counted = func(kind string) { calls.WithLabelValues(kind).Inc() }
 	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects) {
+		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), calls, newTokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -353,7 +362,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && linkedin.KindOf(err) != linkedin.KindCanceled && linkedin.KindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
+		if err != nil && linkedin.KindOf(err) != linkedin.KindCanceled && linkedin.KindOf(err) != linkedin.KindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			failure := mediaFailure{err: err, post: post}
 			if !itemFailure(err) {

@@ -29,7 +29,7 @@ func kindStatus(k linkedin.Kind) int {
 	switch k {
 	case linkedin.KindTimeout, linkedin.KindCanceled:
 		return http.StatusGatewayTimeout
-	case linkedin.KindRateLimited, kindBudgetSpent:
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
 		return http.StatusServiceUnavailable
 	case linkedin.KindNotFound, linkedin.KindRefused:
 		return http.StatusNotFound
@@ -44,7 +44,7 @@ func kindMessage(k linkedin.Kind) string {
 	switch k {
 	case linkedin.KindTimeout, linkedin.KindCanceled:
 		return "the insights feed did not answer in time"
-	case linkedin.KindRateLimited, kindBudgetSpent:
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
 		return "the insights feed is temporarily unavailable, please try again later"
 	case linkedin.KindNotFound, linkedin.KindRefused:
 		return "media not found"
