@@ -100,27 +100,21 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
 }
 
-// checkFeedMedia checks that urn is a media item of the current feed, on
-// every request, so that only the firm's own media are proxied and a post
-// deleted upstream takes its media with it. It returns the feed's error
-// when there is no feed, and a not-found error for an unlisted urn.
+// checkFeedMedia checks on every request that urn is a media item of the
+// current feed, so only the firm's own media are proxied.
 func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	f, _, err := s.cache.get(ctx)
 	if err != nil {
 		return err
 	}
 	if _, listed := f.media[urn]; !listed {
-		// Only media of the firm's own posts are proxied: the endpoint
-		// is not a way to fetch arbitrary LinkedIn assets with our token.
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound}
 	}
 	return nil
 }
 
-// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for a
-// valid image or video URN of the feed, after fetching the item (or
-// waiting for the fetch up to the upstream timeout; past that the URL is
-// answered and the media endpoint waits for the fetch to finish).
+// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for an
+// image or video URN of the feed once the item is fetched or the timeout passed.
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {

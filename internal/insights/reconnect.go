@@ -40,31 +40,18 @@ type Grant struct {
 // Connection is the state of the feed's link to LinkedIn, for
 // /admin/linkedin and the editor.
 type Connection struct {
-	// LinkedIn: the feed reads LinkedIn (else the embedded sample).
-	LinkedIn bool
-	// Organization is the page the feed reads (urn:li:organization:N).
-	Organization string
-	// ClientID is the LinkedIn app's (for the authorization URL); "" when
-	// the app's credentials are not configured.
-	ClientID string
-	// CanStore: a key (LINKEDIN_TOKEN_KEY) and a data dir to keep a
-	// reconnected token in.
-	CanStore bool
-	// Reconnected: the token in use came from a reconnect (else from the
-	// environment).
-	Reconnected bool
-	// ExpiresAt is when the token in use expires; zero when unknown.
-	ExpiresAt time.Time
-	// LastRefresh is when the feed held was fetched; zero when none.
-	LastRefresh time.Time
-	// Problem is the kind of the last refresh's failure ("unauthorized",
-	// "forbidden", "rate_limited", ...); "" when it succeeded. Refreshed
-	// says whether any refresh has concluded since the start.
+	LinkedIn     bool   // the feed reads LinkedIn (else the sample)
+	Organization string // urn:li:organization:N
+	ClientID     string // the app's, for the authorization URL; "" when unset
+	CanStore     bool   // a token key and a data dir to keep a token in
+	Reconnected  bool   // the token in use came from a reconnect
+	ExpiresAt    time.Time
+	LastRefresh  time.Time // when the feed held was fetched
+	// Problem is the kind of the last refresh's failure, "" after a success;
+	// Refreshed, whether any refresh has concluded since the start.
 	Problem   string
 	Refreshed bool
-	// Stale: the feed held is older than it is served fresh (or there is
-	// none after a refresh was tried).
-	Stale bool
+	Stale     bool // the feed held is past fresh, or none after a try
 }
 
 // Connection reports the feed's link to LinkedIn.

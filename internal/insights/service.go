@@ -23,39 +23,29 @@ import (
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
-// mediaFailureTTL is the least time a media fetch that failed for a
-// passing reason (a timeout, LinkedIn's 5xx) is remembered, so a broken
-// item does not send every visitor's request upstream; with LinkedIn it is
-// the refresh interval (each look-up costs the budget). A failure of the
-// item itself (itemFailure) is remembered until its post changes.
+// mediaFailureTTL is the least time a passing media failure is remembered,
+// so a broken item does not send every visitor upstream.
 const mediaFailureTTL = time.Minute
 
 // Service is the insights feed: a source behind a cache, and the HTTP
 // handlers of /linkedin-api. Create it with New and release it with Close.
 type Service struct {
-	cfg     Config
-	logger  *slog.Logger
-	src     Source
-	cache   *feedCache
-	media   *mediastore.Store
-	metrics *metrics
-	version *linkedin.Versions // LinkedIn-Version in use
-	budget  *callbudget.Budget // LinkedIn calls per UTC day
-	learned *linkedInState     // sortBy refused, token failing (linkedinstate.go)
-	now     func() time.Time
-	after   afterFunc
-	// interval is the refresh interval; failTTL how long a failed media
-	// fetch is remembered.
-	interval, failTTL time.Duration
-	// persist: good feeds are saved to the snapshot in DataDir.
-	persist bool
-	// backoff is the refresher's current wait after failures (refresh.go;
-	// only its goroutine uses it).
-	backoff time.Duration
-	// kick wakes the refresher for a refresh at once (reconnect.go).
-	kick chan struct{}
-	// reconnects counts reconnects from /admin/linkedin by result.
-	reconnects *prometheus.CounterVec
+	cfg               Config
+	logger            *slog.Logger
+	src               Source
+	cache             *feedCache
+	media             *mediastore.Store
+	metrics           *metrics
+	version           *linkedin.Versions // LinkedIn-Version in use
+	budget            *callbudget.Budget // LinkedIn calls per UTC day
+	learned           *linkedInState     // sortBy refused, token failing (linkedinstate.go)
+	now               func() time.Time
+	after             afterFunc
+	interval, failTTL time.Duration // refresh interval; media failure memory
+	persist           bool          // good feeds are saved in DataDir
+	backoff           time.Duration // the refresher's wait after failures
+	kick              chan struct{} // wakes the refresher at once
+	reconnects        *prometheus.CounterVec
 	// reconnectedAfter is 1 + the number of refreshes concluded when a
 	// reconnect's token last read the page (0: none since the start), so
 	// a failure of the token it replaced is not reported as the new one's.
@@ -67,8 +57,7 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
-	// mediaDownloads limits how often visitors can make the site download
-	// media from LinkedIn (mediarate.go).
+	// mediaDownloads bounds the downloads visitors can cause.
 	mediaDownloads *ratelimit.Bucket
 
 	failMu   sync.Mutex
@@ -337,10 +326,8 @@ func (s *Service) Close() error {
 	return nil
 }
 
-// ensureMedia makes sure the item of urn is in the media store, fetching it
-// from the source at most once at a time (single flight, detached from the
-// visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
-// the fetch itself goes on for others.
+// ensureMedia fetches the item of urn into the store unless it is there, one
+// fetch at a time detached from the visitor, who waits at most until ctx ends.
 func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 	if s.media.Has(key) {
 		return nil
