@@ -26,11 +26,8 @@ type linkedInSource struct {
 	budget  *callbudget.Budget
 	learned *linkedInState
 	now     func() time.Time
-	// tokens is the access token in use, refreshed on a refusal.
-	tokens *linkedin.Tokens
-	// oauth is the app's side of the token endpoint; nil without the app's
-	// credentials.
-	oauth *linkedin.OAuth
+	tokens *linkedin.Tokens // the access token in use
+	oauth  *linkedin.OAuth  // nil without the app's credentials
 }
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose

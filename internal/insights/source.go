@@ -21,10 +21,8 @@ type Source interface {
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
 }
 
-// status is the HTTP status the site answers for a failure of this kind:
-// 504 when upstream was too slow, 503 when it asked us to wait or the day's
-// budget of LinkedIn calls is spent, 404 for a media item the feed does not
-// list (gone), and 502 for every other bad answer. Never 500.
+// status is the HTTP status answered for a failure of this kind: 504 slow,
+// 503 asked to wait or budget spent, 404 unlisted media, else 502; never 500.
 func kindStatus(k linkedin.Kind) int {
 	switch k {
 	case linkedin.KindTimeout, linkedin.KindCanceled:

@@ -9,10 +9,8 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// A video over the media size limit is not proxied: the card shows the
-// video's thumbnail instead, the image the Videos API names in its
-// `thumbnail` field (Microsoft Learn, "Videos API", Get a Video). It is kept
-// in the media store under "thumb-<video asset id>".
+// A video over the size limit shows its thumbnail instead (Microsoft Learn,
+// "Videos API", Get a Video), stored as "thumb-<video asset id>".
 
 // thumbPrefix starts the media key of a video's thumbnail.
 const thumbPrefix = "thumb-"
