@@ -26,8 +26,8 @@ type linkedInSource struct {
 	budget  *callbudget.Budget
 	learned *linkedInState
 	now     func() time.Time
-	tokens *linkedin.Tokens // the access token in use
-	oauth  *linkedin.OAuth  // nil without the app's credentials
+	tokens  *linkedin.Tokens // the access token in use
+	oauth   *linkedin.OAuth  // nil without the app's credentials
 }
 
 // newLinkedInSource returns a source for a defaulted, validated cfg whose
@@ -116,9 +116,8 @@ func (s *linkedInSource) getJSON(ctx context.Context, endpoint, u string, v any)
 // LinkedIn outage every call answers 500, and a refresh does not help then.
 const tokenCheckRefreshInterval = 10 * time.Minute
 
-// tokenCheckFailed reports whether a 500 answer may be LinkedIn's failed
-// check of the access token: a refresh is worth one try unless the token
-// was refreshed within tokenCheckRefreshInterval.
+// tokenCheckFailed reports whether a 500 may be LinkedIn's failed token
+// check, worth a refresh unless one was made within the interval.
 func (s *linkedInSource) tokenCheckFailed(ue *linkedin.Error) bool {
 	if ue.Status != http.StatusInternalServerError {
 		return false
@@ -153,9 +152,8 @@ func (s *linkedInSource) learnExpiry(ctx context.Context) {
 	}
 }
 
-// verify asks LinkedIn whether token's member is an approved
-// administrator of the organization (linkedin.CheckAdmin). The calls are
-// counted by no budget: the reconnect has its own (internal/linkedinauth).
+// verify asks LinkedIn whether token's member is an approved administrator
+// of the organization; the reconnect has its own budget.
 func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
@@ -166,8 +164,7 @@ func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	})
 }
 
-// exchangeCode trades an authorization code for a token, once: a code is
-// good for one exchange. Counted by no budget: the reconnect has its own.
+// exchangeCode trades an authorization code for a token, once.
 func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI string) (linkedin.Token, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
