@@ -382,7 +382,7 @@ fuzz:
 	$(GO) test ./internal/accept -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/feedreplica -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -116,7 +117,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	c.editor.GitHub = gh
 	if *feedURL != "" {
-		u, err := insights.ParseOwnerURL(*feedURL)
+		u, err := feedreplica.ParseOwnerURL(*feedURL)
 		if err != nil {
 			return c, fmt.Errorf("-feed-url (FEED_URL) %q: %w", *feedURL, err)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/veldhaven/site/internal/editor"
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/server"
 	"github.com/veldhaven/site/web"
@@ -257,7 +258,7 @@ func newFeed(cfg config, site fs.FS, getenv func(string) string, logger *slog.Lo
 		if len(ignored) > 0 {
 			logger.Info("web replica: the feed owner's settings are ignored here", slog.String("feed_url", cfg.feedURL.String()), slog.Any("ignored", ignored))
 		}
-		p, err := insights.NewReplica(cfg.feedURL, filepath.Join(cfg.dataDir, "feed-copies"), logger.With(slog.String("component", "replica")))
+		p, err := feedreplica.NewReplica(cfg.feedURL, filepath.Join(cfg.dataDir, "feed-copies"), logger.With(slog.String("component", "replica")))
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -18,26 +19,6 @@ import (
 
 // midnightNov10 is the start of a UTC day for the budget tests.
 var midnightNov10 = time.Date(2026, 11, 10, 0, 0, 30, 0, time.UTC)
-
-// TestRefreshRuns checks RefreshInterval: the TTL, or what the budget allows.
-func TestRefreshInterval(t *testing.T) {
-	for _, tc := range []struct {
-		ttl   time.Duration
-		calls int
-		want  time.Duration
-	}{
-		{5 * time.Minute, 50, 36 * time.Minute},  // 40 refreshes a day
-		{5 * time.Minute, 500, 5 * time.Minute},  // 400 a day allow the TTL
-		{time.Minute, 10, 3 * time.Hour},         // 8 a day
-		{time.Hour, 50, time.Hour},               // a TTL longer than needed stays
-		{5 * time.Minute, 100, 18 * time.Minute}, // 80 a day
-		{time.Second, 100000, 2 * time.Second},   // 80000 a day: 1.08 s, rounded up
-	} {
-		if got := RefreshInterval(tc.ttl, tc.calls); got != tc.want {
-			t.Errorf("RefreshInterval(%v, %d) = %v, want %v", tc.ttl, tc.calls, got, tc.want)
-		}
-	}
-}
 
 // TestNoRequestCallsUpstream checks that the feed is refreshed in the
 // background only: however many visitors come, and however old the feed
@@ -189,8 +170,11 @@ func TestBudgetKeptAcrossRestarts(t *testing.T) {
 	if rec.Code != http.StatusOK || len(feedIDs(t, rec.Body.Bytes())) == 0 {
 		t.Errorf("restart with the budget spent: %d, want the snapshot's feed", rec.Code)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, budgetFile))
-	var st budgetState
+	data, err := os.ReadFile(filepath.Join(dir, callbudget.File))
+	var st struct {
+		Day   string         `json:"day"`
+		Calls map[string]int `json:"calls"`
+	}
 	if err != nil || json.Unmarshal(data, &st) != nil || st.Day != "2026-11-10" || st.Calls["posts"] == 0 {
 		t.Errorf("budget file %s (%v)", data, err)
 	}
@@ -309,7 +293,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	// A download that ended after the refresh (or any item the store holds
 	// that the feed does not list) is not served either: the feed is
 	// checked on every request, not only when the store misses.
-	if err := env.svc.media.put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
+	if err := env.svc.media.Put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
 		t.Fatal(err)
 	}
 	if rec := env.get(bytesURL); rec.Code != http.StatusNotFound {
@@ -377,7 +361,7 @@ func TestNewPostAfterOneRefresh(t *testing.T) {
 // calls at 00:00 and 49 at 23:59:59.
 func TestMediaNeverTakesThePlannedRefreshes(t *testing.T) {
 	const limit = DefaultDailyCalls
-	interval := RefreshInterval(DefaultTTL, limit)
+	interval := callbudget.RefreshInterval(DefaultTTL, limit)
 	day := time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		at    time.Duration // into the day
@@ -392,16 +376,16 @@ func TestMediaNeverTakesThePlannedRefreshes(t *testing.T) {
 	} {
 		t.Run(tc.at.String(), func(t *testing.T) {
 			clock := &fakeClock{t: day.Add(tc.at)}
-			b := newDailyBudget(limit, interval, "", clock.now, slog.New(slog.DiscardHandler))
+			b := callbudget.New(limit, interval, "", clock.now, slog.New(slog.DiscardHandler))
 			media := 0
-			for b.take("images") == nil {
+			for b.Take("images") == nil {
 				media++
 			}
 			if media != tc.media {
 				t.Errorf("%d media look-ups at %v, want %d", media, tc.at, tc.media)
 			}
 			for at := tc.at; at < 24*time.Hour; at += interval {
-				if err := b.take("posts"); err != nil {
+				if err := b.Take("posts"); err != nil {
 					t.Fatalf("the refresh at %v refused: %v", at, err)
 				}
 				clock.advance(interval)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // Defaults applied by New to zero fields of Config.
@@ -28,9 +29,8 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
-	// DefaultDailyCalls is the daily budget of LinkedIn API calls (callbudget.go):
-	// half of the 100 calls per member and day that LinkedIn's Development
-	// tier is reported to allow, and a tenth of its 500 per application.
+	// DefaultDailyCalls is half of the 100 calls per member and day of
+	// LinkedIn's Development tier.
 	DefaultDailyCalls = 50
 	// MinDailyCalls is the smallest budget accepted: one refresh about every
 	// three hours.
@@ -43,22 +43,18 @@ type Config struct {
 	// AccessToken and OrganizationURN select the LinkedIn source when both
 	// are set; otherwise the embedded sample feed is served.
 	AccessToken, OrganizationURN string
-	// APIBase is the LinkedIn API origin, default DefaultAPIBase. Tests
-	// point it at a fake upstream.
-	APIBase string
+	APIBase                      string // default DefaultAPIBase
 	// Version is the LinkedIn-Version header (YYYYMM), default
 	// linkedin.DefaultVersion(Released, now).
 	Version string
 	// Released is the day this build was made (cmd/site has it from the
 	// linker); zero in a development build.
 	Released time.Time
-	// ClientID and ClientSecret are the LinkedIn app's credentials: with
-	// them a page admin can reconnect the feed from /admin/linkedin
-	// (Exchange, Reconnect), and with a RefreshToken too the service
-	// refreshes an expired access token once on a 401 and retries.
+	// ClientID and ClientSecret are the LinkedIn app's: a page admin can
+	// reconnect the feed, and with RefreshToken a refused token is refreshed.
 	RefreshToken, ClientID, ClientSecret string
 	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
-	// DataDir (tokenstore.go); nil: a reconnect is refused.
+	// DataDir (internal/sealedtoken); nil: a reconnect is refused.
 	TokenKey []byte
 	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string
@@ -74,22 +70,17 @@ type Config struct {
 	// MaxMediaBytes caps a single media item, default DefaultMaxMediaBytes.
 	MaxMediaBytes int64
 	// MediaCacheBytes bounds the media cache, default DefaultMediaCacheBytes.
-	MediaCacheBytes int64
-	// MaxConcurrentMedia caps concurrent upstream media fetches, default
-	// DefaultMaxConcurrentMedia.
-	MaxConcurrentMedia int
+	MediaCacheBytes    int64
+	MaxConcurrentMedia int // default DefaultMaxConcurrentMedia
 	// MediaOrigins are the only origins media bytes are downloaded from,
 	// redirects included, default linkedin.DefaultMediaOrigins.
 	MediaOrigins []string
-	// MediaFetchRate and MediaFetchBurst bound how many upstream media
-	// downloads visitors can cause: a token bucket, default
-	// DefaultMediaFetchRate per second with DefaultMediaFetchBurst at once.
+	// MediaFetchRate (per second) and MediaFetchBurst bound the media
+	// downloads visitors can cause.
 	MediaFetchRate  float64
 	MediaFetchBurst int
-	// DailyCalls is how many LinkedIn API calls (posts, reposted posts,
-	// images, videos, token) the service makes per UTC day at most, default
-	// DefaultDailyCalls. It also sets the shortest refresh interval
-	// (RefreshInterval).
+	// DailyCalls is the most LinkedIn API calls a UTC day, default
+	// DefaultDailyCalls; it also sets the shortest refresh interval.
 	DailyCalls int
 }
 
@@ -214,7 +205,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if cfg.RefreshToken != "" && !cfg.hasClient() {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN needs LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET")
 	}
-	key, err := ParseTokenKey(getenv(EnvTokenKey))
+	key, err := sealedtoken.ParseKey(getenv(sealedtoken.EnvKey))
 	if err != nil {
 		return Config{}, err
 	}

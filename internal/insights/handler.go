@@ -21,7 +21,7 @@ import (
 // hourly since a deleted post takes them with it.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
-	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
+	CacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
 	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
 	cacheMediaBytes = "public, max-age=3600"
 )
@@ -93,34 +93,28 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
-		h.Set("Cache-Control", cacheStaleFeed)
+		h.Set("Cache-Control", CacheStaleFeed)
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
 	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
 }
 
-// checkFeedMedia checks that urn is a media item of the current feed, on
-// every request, so that only the firm's own media are proxied and a post
-// deleted upstream takes its media with it. It returns the feed's error
-// when there is no feed, and a not-found error for an unlisted urn.
+// checkFeedMedia checks on every request that urn is a media item of the
+// current feed, so only the firm's own media are proxied.
 func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	f, _, err := s.cache.get(ctx)
 	if err != nil {
 		return err
 	}
 	if _, listed := f.media[urn]; !listed {
-		// Only media of the firm's own posts are proxied: the endpoint
-		// is not a way to fetch arbitrary LinkedIn assets with our token.
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound}
 	}
 	return nil
 }
 
-// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for a
-// valid image or video URN of the feed, after fetching the item (or
-// waiting for the fetch up to the upstream timeout; past that the URL is
-// answered and the media endpoint waits for the fetch to finish).
+// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for an
+// image or video URN of the feed once the item is fetched or the timeout passed.
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
@@ -173,7 +167,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 // needed. Range and conditional requests work through http.ServeContent.
 func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
-	urn, _, ok := parseMediaKey(key)
+	urn, _, ok := ParseMediaKey(key)
 	if !ok {
 		apierror.Write(w, http.StatusBadRequest, "invalid media key")
 		return
@@ -199,9 +193,9 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.contentType)
+	h.Set("Content-Type", item.ContentType)
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	byteranges.ServeContent(w, r, time.Time{}, item)
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -66,8 +67,8 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 // (and saves it, and drops the media it no longer lists), and returns how
 // long to wait before the next refresh.
 func (s *Service) refreshOnce() time.Duration {
-	if spent, untilReset := s.budget.spent(); spent {
-		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: kindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
+	if spent, untilReset := s.budget.Spent(); spent {
+		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: linkedin.KindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
 		s.backoff = 0
 		return untilReset + withJitter(time.Minute)
 	}
@@ -102,10 +103,10 @@ func (s *Service) refreshOnce() time.Duration {
 // refreshFailed records a failed refresh and returns the wait before the
 // next one.
 func (s *Service) refreshFailed(err error) time.Duration {
-	if linkedin.KindOf(err) == kindBudgetSpent {
+	if linkedin.KindOf(err) == linkedin.KindBudgetSpent {
 		s.cache.failed(err)
 		s.backoff = 0
-		return untilMidnight(s.now()) + withJitter(time.Minute)
+		return callbudget.UntilMidnight(s.now()) + withJitter(time.Minute)
 	}
 	s.backoff = min(max(2*s.backoff, minBackoff), max(s.interval, minBackoff))
 	wait := s.backoff

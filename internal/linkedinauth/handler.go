@@ -20,6 +20,7 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // Paths of the reconnect.
@@ -278,9 +279,9 @@ func (h *Handler) feedError(w http.ResponseWriter, r *http.Request, step string,
 	case errors.Is(err, insights.ErrNotPageAdmin):
 		h.fail(w, r, http.StatusForbidden, "not_page_admin", "Not reconnected: not a page admin",
 			"LinkedIn says the member who signed in is not an admin of the firm's page ("+page+"), so the new connection cannot read its posts. Nothing was changed: the feed keeps its current connection. Ask an admin of the page to reconnect, or have the page's super admin make you one.")
-	case errors.Is(err, insights.ErrNoTokenKey):
+	case errors.Is(err, sealedtoken.ErrNoKey):
 		h.fail(w, r, http.StatusServiceUnavailable, "no_token_key", "Not reconnected",
-			"The site cannot keep a new connection safely until its owner sets "+insights.EnvTokenKey+" (docs/deploy.md, LinkedIn credentials). Nothing was changed.")
+			"The site cannot keep a new connection safely until its owner sets "+sealedtoken.EnvKey+" (docs/deploy.md, LinkedIn credentials). Nothing was changed.")
 	case errors.Is(err, insights.ErrNoClient), errors.Is(err, insights.ErrNotLinkedIn):
 		h.fail(w, r, http.StatusServiceUnavailable, "not_configured", "Not reconnected",
 			"Reconnecting is not set up on this site (docs/deploy.md, LinkedIn credentials). Nothing was changed.")

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -195,8 +196,8 @@ func FuzzRangeAnswer(f *testing.F) {
 		}
 		for name, h := range map[string]http.Handler{"owner": replica, "copy": copies} {
 			rec := do(h, "GET", mediaURL, header)
-			if rec.Code >= 500 || rec.Header().Get(insights.SourceHeader) != name {
-				t.Fatalf("the replica, from the %s: status %d from %q", name, rec.Code, rec.Header().Get(insights.SourceHeader))
+			if rec.Code >= 500 || rec.Header().Get(feedreplica.SourceHeader) != name {
+				t.Fatalf("the replica, from the %s: status %d from %q", name, rec.Code, rec.Header().Get(feedreplica.SourceHeader))
 			}
 			if rec.Body.Len() > whole.Body.Len() {
 				t.Fatalf("the replica, from the %s: Range %q: %d bytes (status %d) for an answer of %d", name, ranges, rec.Body.Len(), rec.Code, whole.Body.Len())
@@ -222,8 +223,8 @@ func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() htt
 	gone.Close()
 	dir := t.TempDir()
 	handler := func(ownerURL, dir string) http.Handler {
-		u, _ := insights.ParseOwnerURL(ownerURL)
-		p, err := insights.NewReplica(u, dir, nil)
+		u, _ := feedreplica.ParseOwnerURL(ownerURL)
+		p, err := feedreplica.NewReplica(u, dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

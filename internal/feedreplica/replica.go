@@ -1,7 +1,6 @@
-package insights
+package feedreplica
 
 import (
-	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -23,7 +22,9 @@ import (
 	"github.com/veldhaven/site/internal/accept"
 	"github.com/veldhaven/site/internal/apierror"
 	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/mediastore"
 )
 
 // SourceHeader says where a web replica's answer came from: "owner" (the
@@ -119,24 +120,24 @@ func (t copyTarget) key() string {
 // what the owner accepts is forwarded; status is the refusal's (400, 404) or 0.
 func parseTarget(u *url.URL) (t copyTarget, status int, msg string) {
 	switch p := u.Path; p {
-	case PathFeed:
+	case insights.PathFeed:
 		return copyTarget{path: p, feed: true}, 0, ""
-	case PathImage, PathVideo:
+	case insights.PathImage, insights.PathVideo:
 		q, err := url.ParseQuery(u.RawQuery)
 		if err != nil || len(q["urn"]) != 1 {
 			return t, http.StatusBadRequest, "exactly one urn query parameter is required"
 		}
-		kind := strings.TrimPrefix(p, PathFeed+"/")
+		kind := strings.TrimPrefix(p, insights.PathFeed+"/")
 		if k, ok := linkedin.ValidateMediaURN(q.Get("urn")); !ok || string(k) != kind {
 			return t, http.StatusBadRequest, "urn is not a LinkedIn " + kind + " URN"
 		}
 		return copyTarget{path: p, query: url.Values{"urn": q["urn"]}.Encode()}, 0, ""
 	default:
-		key, ok := strings.CutPrefix(p, PathMediaPrefix)
+		key, ok := strings.CutPrefix(p, insights.PathMediaPrefix)
 		if !ok || key == "" || strings.Contains(key, "/") {
 			return t, http.StatusNotFound, "not found"
 		}
-		if _, _, ok := parseMediaKey(key); !ok {
+		if _, _, ok := insights.ParseMediaKey(key); !ok {
 			return t, http.StatusBadRequest, "invalid media key"
 		}
 		kind, _, _ := strings.Cut(key, "-")
@@ -310,12 +311,18 @@ func (p *Replica) keep(t copyTarget, resp *http.Response) (err error) {
 		if err != nil {
 			return fmt.Errorf("feed copy: %w", err)
 		}
-		var gz bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		if err := writeFileAtomic(p.dir, file(t.key())+".gz", gz.Bytes()); err != nil {
-			return err
+		gz, err := os.CreateTemp(p.dir, ".tmp-*")
+		if err != nil {
+			return fmt.Errorf("feed copy: %w", err)
+		}
+		zw, _ := gzip.NewWriterLevel(gz, gzip.BestCompression)
+		_, err = zw.Write(body)
+		if err = errors.Join(err, zw.Close(), gz.Close()); err == nil {
+			err = os.Rename(gz.Name(), name+".gz")
+		}
+		if err != nil {
+			_ = os.Remove(gz.Name())
+			return fmt.Errorf("feed copy: %w", err)
 		}
 	}
 	entries, _ := os.ReadDir(p.dir)
@@ -335,7 +342,7 @@ func contentTypeOf(t copyTarget, head []byte) string {
 		return "application/json; charset=utf-8"
 	}
 	ct := http.DetectContentType(head)
-	if kindMatches(t.media+"-", ct) {
+	if mediastore.KindMatches(t.media+"-", ct) {
 		return ct
 	}
 	return ""
@@ -383,7 +390,7 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 		h.Del("Last-Modified") // ServeContent writes it from modtime
 	} else {
 		h.Set(SourceHeader, "copy")
-		h.Set("Cache-Control", cacheStaleFeed)
+		h.Set("Cache-Control", insights.CacheStaleFeed)
 		if t.feed {
 			h.Set("X-Feed-Stale", "1")
 		}

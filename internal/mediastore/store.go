@@ -1,11 +1,12 @@
-package insights
+// Package mediastore keeps media bytes as plain files, one per key, bounded
+// in bytes, serving only what sniffs as the kind its key names.
+package mediastore
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,30 +17,29 @@ import (
 	"time"
 )
 
-// mediaKeyPattern is the syntax of a media cache key (see mediaKey).
-var mediaKeyPattern = regexp.MustCompile(`^(image|video|thumb)-[A-Za-z0-9_-]{8,64}$`)
+// keyPattern is the syntax of a key: its kind, a dash and an id.
+var keyPattern = regexp.MustCompile(`^(image|video|thumb)-[A-Za-z0-9_-]{8,64}$`)
 
-// errMediaTooLarge is returned by put for an item over the size cap.
-var errMediaTooLarge = errors.New("media over the size cap")
+// ErrTooLarge is Put's error for an item over the size cap.
+var ErrTooLarge = errors.New("media over the size cap")
 
-// errMediaType is returned by put for bytes that are not of the kind asked.
-var errMediaType = errors.New("media of an unexpected content type")
+// ErrType is Put's error for bytes that are not of the kind the key names.
+var ErrType = errors.New("media of an unexpected content type")
 
-// mediaStore is the owner's media bytes: one plain file per media key in
-// dir, written atomically, bounded in bytes (least recently used out). Its
-// content type is sniffed from the bytes whenever it is opened and must fit
-// the kind the key names, so nothing scriptable is ever served.
-type mediaStore struct {
+// Store is one plain file per key in dir, written atomically, bounded in
+// bytes (least recently used out). An item's type is sniffed whenever it is
+// opened and must fit the kind its key names, so nothing scriptable is served.
+type Store struct {
 	dir  string
 	max  int64
 	temp bool // dir is the store's own, removed by Close
 	mu   sync.Mutex
 }
 
-// newMediaStore keeps the items in dir, or in a temporary folder of its own
+// New keeps at most max bytes in dir, or in a temporary folder of its own
 // when dir is "".
-func newMediaStore(dir string, max int64, _ *slog.Logger) (*mediaStore, error) {
-	m := &mediaStore{dir: dir, max: max}
+func New(dir string, max int64) (*Store, error) {
+	m := &Store{dir: dir, max: max}
 	var err error
 	if dir == "" {
 		m.dir, err = os.MkdirTemp("", "veldhaven-media-")
@@ -48,15 +48,15 @@ func newMediaStore(dir string, max int64, _ *slog.Logger) (*mediaStore, error) {
 		err = os.MkdirAll(dir, 0o755)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("insights: media cache: %w", err)
+		return nil, fmt.Errorf("mediastore: %w", err)
 	}
 	return m, nil
 }
 
-// kindMatches reports whether a sniffed content type fits the kind the key
+// KindMatches reports whether a sniffed content type fits the kind the key
 // names: only images for image keys (and a video's thumbnail), only videos
 // for video keys. Anything else (HTML, scripts) is never served.
-func kindMatches(key, contentType string) bool {
+func KindMatches(key, contentType string) bool {
 	kind, _, _ := strings.Cut(key, "-")
 	if kind == "thumb" {
 		kind = "image"
@@ -64,22 +64,25 @@ func kindMatches(key, contentType string) bool {
 	return strings.HasPrefix(contentType, kind+"/")
 }
 
-// mediaItem is an open item: its file, type and size.
-type mediaItem struct {
+// Item is an open item: its file, type and size.
+type Item struct {
 	*os.File
-	contentType string
-	size        int64
+	ContentType string
+	Size        int64
 }
 
+// ValidKey reports whether key is of the syntax the store keeps.
+func ValidKey(key string) bool { return keyPattern.MatchString(key) }
+
 // Has reports whether key is stored.
-func (m *mediaStore) Has(key string) bool {
+func (m *Store) Has(key string) bool {
 	_, err := os.Stat(filepath.Join(m.dir, key))
-	return mediaKeyPattern.MatchString(key) && err == nil
+	return keyPattern.MatchString(key) && err == nil
 }
 
 // Open opens key's item and marks it used.
-func (m *mediaStore) Open(key string) (*mediaItem, bool) {
-	if !mediaKeyPattern.MatchString(key) {
+func (m *Store) Open(key string) (*Item, bool) {
+	if !keyPattern.MatchString(key) {
 		return nil, false
 	}
 	name := filepath.Join(m.dir, key)
@@ -91,17 +94,17 @@ func (m *mediaStore) Open(key string) (*mediaItem, bool) {
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	ct := http.DetectContentType(head[:n])
-	if _, serr := f.Seek(0, io.SeekStart); err != nil || serr != nil || !kindMatches(key, ct) {
+	if _, serr := f.Seek(0, io.SeekStart); err != nil || serr != nil || !KindMatches(key, ct) {
 		_ = f.Close()
 		return nil, false
 	}
 	now := time.Now() // the modification time is the last use
 	_ = os.Chtimes(name, now, now)
-	return &mediaItem{File: f, contentType: ct, size: info.Size()}, true
+	return &Item{File: f, ContentType: ct, Size: info.Size()}, true
 }
 
 // entries are the stored files, least recently used first.
-func (m *mediaStore) entries() []os.FileInfo {
+func (m *Store) entries() []os.FileInfo {
 	dirents, _ := os.ReadDir(m.dir)
 	var infos []os.FileInfo
 	for _, e := range dirents {
@@ -114,7 +117,7 @@ func (m *mediaStore) entries() []os.FileInfo {
 }
 
 // Stats is the number of items and their bytes.
-func (m *mediaStore) Stats() (n int, bytes int64) {
+func (m *Store) Stats() (n int, bytes int64) {
 	for _, info := range m.entries() {
 		n, bytes = n+1, bytes+info.Size()
 	}
@@ -122,7 +125,7 @@ func (m *mediaStore) Stats() (n int, bytes int64) {
 }
 
 // Retain removes every item keep refuses and returns how many.
-func (m *mediaStore) Retain(keep func(key string) bool) int {
+func (m *Store) Retain(keep func(key string) bool) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
@@ -135,30 +138,29 @@ func (m *mediaStore) Retain(keep func(key string) bool) int {
 }
 
 // Close removes the store's own temporary folder.
-func (m *mediaStore) Close() {
+func (m *Store) Close() {
 	if m.temp {
 		_ = os.RemoveAll(m.dir)
 	}
 }
 
-// put stores at most limit bytes of r under key. Bytes over limit fail with
-// errMediaTooLarge, bytes of the wrong kind with errMediaType; nothing is
-// stored then.
-func (m *mediaStore) put(key string, r io.Reader, limit int64) (err error) {
-	if !mediaKeyPattern.MatchString(key) {
-		return errors.New("insights: store media: invalid key")
+// Put stores at most limit bytes of r under key. Bytes over limit fail with
+// ErrTooLarge, bytes of the wrong kind with ErrType; nothing is stored then.
+func (m *Store) Put(key string, r io.Reader, limit int64) (err error) {
+	if !keyPattern.MatchString(key) {
+		return errors.New("mediastore: put: invalid key")
 	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(r, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("insights: store media: %w", err)
+		return fmt.Errorf("mediastore: put: %w", err)
 	}
-	if !kindMatches(key, http.DetectContentType(head[:n])) {
-		return fmt.Errorf("insights: store media: %w", errMediaType)
+	if !KindMatches(key, http.DetectContentType(head[:n])) {
+		return fmt.Errorf("mediastore: put: %w", ErrType)
 	}
 	tmp, err := os.CreateTemp(m.dir, "."+key+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("insights: store media: %w", err)
+		return fmt.Errorf("mediastore: put: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -169,9 +171,9 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) (err error) {
 	written, err := io.Copy(tmp, io.LimitReader(io.MultiReader(bytes.NewReader(head[:n]), r), min(limit, m.max)+1))
 	switch {
 	case err != nil:
-		return fmt.Errorf("insights: store media: %w", err)
+		return fmt.Errorf("mediastore: put: %w", err)
 	case written > min(limit, m.max):
-		return fmt.Errorf("insights: store media: %w", errMediaTooLarge)
+		return fmt.Errorf("mediastore: put: %w", ErrTooLarge)
 	}
 	if err = tmp.Sync(); err == nil {
 		err = tmp.Close()
@@ -182,7 +184,7 @@ func (m *mediaStore) put(key string, r io.Reader, limit int64) (err error) {
 		err = os.Rename(tmp.Name(), filepath.Join(m.dir, key))
 	}
 	if err != nil {
-		return fmt.Errorf("insights: store media: %w", err)
+		return fmt.Errorf("mediastore: put: %w", err)
 	}
 	_, total := m.Stats()
 	for _, info := range m.entries() {

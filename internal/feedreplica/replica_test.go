@@ -1,4 +1,4 @@
-package insights
+package feedreplica
 
 import (
 	"bytes"
@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -251,8 +252,8 @@ func TestOwnerUpThenAway(t *testing.T) {
 			if stale := w.Header().Get("X-Feed-Stale") == "1"; stale != tt.second.stale {
 				t.Errorf("X-Feed-Stale %q, want stale=%v", w.Header().Get("X-Feed-Stale"), tt.second.stale)
 			}
-			if w.Header().Get(SourceHeader) == "copy" && w.Header().Get("Cache-Control") != cacheStaleFeed {
-				t.Errorf("a copy served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), cacheStaleFeed)
+			if w.Header().Get(SourceHeader) == "copy" && w.Header().Get("Cache-Control") != insights.CacheStaleFeed {
+				t.Errorf("a copy served with Cache-Control %q, want %q", w.Header().Get("Cache-Control"), insights.CacheStaleFeed)
 			}
 			if w.Code >= 400 && w.Header().Get("Cache-Control") != "no-store" {
 				t.Errorf("an error with Cache-Control %q", w.Header().Get("Cache-Control"))
@@ -600,7 +601,7 @@ func TestOneRequestForManyVisitors(t *testing.T) {
 // TestAgainstTheOwnersHandler: the real handler (sample feed) as the
 // owner: every URL of the feed answers the same through the replica.
 func TestAgainstTheOwnersHandler(t *testing.T) {
-	feed, err := New(Config{}, nil, nil)
+	feed, err := insights.New(insights.Config{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -707,18 +708,18 @@ func FuzzParseTarget(f *testing.F) {
 			return
 		}
 		switch {
-		case tg.path == PathFeed:
+		case tg.path == insights.PathFeed:
 			if tg.query != "" {
 				t.Fatalf("%q: the feed forwarded with a query %q", raw, tg.query)
 			}
-		case tg.path == PathImage || tg.path == PathVideo:
+		case tg.path == insights.PathImage || tg.path == insights.PathVideo:
 			q, err := url.ParseQuery(tg.query)
-			kind := strings.TrimPrefix(tg.path, PathFeed+"/")
+			kind := strings.TrimPrefix(tg.path, insights.PathFeed+"/")
 			if err != nil || len(q) != 1 || len(q["urn"]) != 1 || parseURN(q.Get("urn")) != kind {
 				t.Fatalf("%q: forwarded query %q", raw, tg.query)
 			}
-		case strings.HasPrefix(tg.path, PathMediaPrefix):
-			if tg.query != "" || !validKey(strings.TrimPrefix(tg.path, PathMediaPrefix)) {
+		case strings.HasPrefix(tg.path, insights.PathMediaPrefix):
+			if tg.query != "" || !validKey(strings.TrimPrefix(tg.path, insights.PathMediaPrefix)) {
 				t.Fatalf("%q: forwarded %q ? %q", raw, tg.path, tg.query)
 			}
 		default:
@@ -738,6 +739,28 @@ func parseURN(urn string) string {
 
 // validKey reports whether key is one /linkedin-api/media/{key} serves.
 func validKey(key string) bool {
-	_, _, ok := parseMediaKey(key)
+	_, _, ok := insights.ParseMediaKey(key)
 	return ok
+}
+
+func TestValidMediaURN(t *testing.T) {
+	tests := []struct {
+		urn, kind string
+		want      bool
+	}{
+		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "image", true},
+		{"urn:li:video:C4D05AQHx4nG7Gm1bVQ", "video", true},
+		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "video", false},
+		{"urn:li:video:C4D05AQHx4nG7Gm1bVQ", "image", false},
+		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ&x=1", "image", false},
+		{"urn:li:image:../../etc", "image", false},
+		{"urn:li:share:123", "image", false},
+		{"", "image", false},
+	}
+	for _, tt := range tests {
+		u := &url.URL{Path: insights.PathFeed + "/" + tt.kind, RawQuery: url.Values{"urn": {tt.urn}}.Encode()}
+		if _, status, _ := parseTarget(u); (status == 0) != tt.want {
+			t.Errorf("a replica's check of %s: status %d, want accepted %v", u, status, tt.want)
+		}
+	}
 }
