@@ -26,8 +26,7 @@ export function liveState(body: unknown, context: string): LiveState {
     const url = typeof target_url === "string" && /^https?:\/\//.test(target_url) ? target_url : "";
     return url ? { step: "live", url } : { step: "live" };
   }
-  const reason =
-    typeof description === "string" && description ? description : "it failed";
+  const reason = typeof description === "string" && description ? description : "it failed";
   return { step: "failed", reason };
 }
 
