@@ -9,7 +9,6 @@
 //	ci context preview|production                    print a status context (the preview's is the editor's)
 //	ci changed                                       platform= and code=true|false: what the checks must run
 //	ci open-prs                                      open=<numbers of the open pull requests>
-//	ci certificate -url <origin> [-days 21]          fail when the certificate expires within that many days
 //	ci report -title <title>                         open or comment on the weekly check's issue
 //	ci monitor -url <origin> [-days 14] [-keep-enabled a.yml,b.yml]
 //	    check the live site and the latest release; one issue per kind of problem
@@ -43,7 +42,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|certificate|report|monitor [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|report|monitor [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -60,8 +59,6 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return changed(ctx, getenv)
 	case "open-prs":
 		return openPRs(ctx, getenv)
-	case "certificate":
-		return certificate(ctx, args[1:], time.Now())
 	case "report":
 		return report(ctx, args[1:], getenv)
 	case "monitor":
@@ -242,25 +239,6 @@ func openPRs(ctx context.Context, getenv func(string) string) error {
 	list := strings.Join(numbers, " ")
 	fmt.Printf("open pull requests: %s\n", list)
 	return writeOutput(getenv, "open", list)
-}
-
-func certificate(ctx context.Context, args []string, now time.Time) error {
-	fs := flag.NewFlagSet("certificate", flag.ContinueOnError)
-	site := fs.String("url", "", "the site's https origin")
-	days := fs.Int("days", 21, "fail when fewer days than this are left")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	expiry, err := ci.CertificateExpiry(ctx, *site, nil)
-	if err != nil {
-		return err
-	}
-	left := int(expiry.Sub(now).Hours() / 24)
-	fmt.Printf("certificate: %s expires %s (%d days left)\n", *site, expiry.UTC().Format(time.DateOnly), left)
-	if left < *days {
-		return fmt.Errorf("the certificate of %s expires in %d days (on %s): its renewal is not working (docs/operations.md, \"Certificates\")", *site, left, expiry.UTC().Format(time.DateOnly))
-	}
-	return nil
 }
 
 func report(ctx context.Context, args []string, getenv func(string) string) error {
