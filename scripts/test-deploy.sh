@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# Checks scripts/deploy.sh as the workflows run it: the skip messages, the
-# refusals, and (DRY_RUN=1, `helm template`, no cluster) that production and
-# a pull request's preview render the chart with the image, host and release
-# the workflows expect. `make test-deploy`.
+# make test-deploy: scripts/deploy.sh's skip messages and refusals, and (DRY_RUN=1,
+# no cluster) what production and a preview render.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy=scripts/deploy.sh
