@@ -26,11 +26,9 @@ type GitHub struct {
 
 var errNotFound = errors.New("not found")
 
-// send sends one request, with a JSON body when body is not nil, and decodes
-// a JSON answer into v when v is not nil; it returns the next page's URL from
-// the Link header, if any. A rate limit that lifts within MaxWait (a minute
-// when zero) is waited out and the request sent again, once; a longer one is
-// an error that says until when.
+// send sends one request with body as JSON, decodes the answer into v (each
+// when not nil) and returns the next page's URL. A rate limit that lifts
+// within MaxWait is waited out once; a longer one is an error saying when.
 func (g GitHub) send(ctx context.Context, method, target string, body, v any) (next string, err error) {
 	if !strings.HasPrefix(target, "http") {
 		target = strings.TrimSuffix(g.API, "/") + target

@@ -6,19 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"time"
 )
-
-// The daily check of the live site (monitor.yml) tells the owner before a
-// visitor notices, where they already look: one open GitHub issue per kind
-// of problem, labelled MonitorLabel and the kind, opened when the problem is
-// first seen, kept up to date while it lasts and closed when it is gone.
-// GitHub e-mails the repository's watchers for each new issue and comment.
 
 // MonitorLabel marks every issue of the live site check.
 const MonitorLabel = "site-monitor"
@@ -32,8 +25,7 @@ const (
 	KindRelease       = "release-failed"
 )
 
-// issueTitles are the titles of each kind's issue, and the section of
-// docs/operations.md that says what to do.
+// issueTitles are each kind's issue title and docs/operations.md section.
 var issueTitles = map[string][2]string{
 	KindSiteDown:      {"The live site is not answering", "The site is not answering"},
 	KindFeedStale:     {"The LinkedIn feed on the site is stale", "The feed is stale"},
@@ -45,9 +37,8 @@ var issueTitles = map[string][2]string{
 // Kinds lists every kind, in the order the check reports them.
 var Kinds = []string{KindSiteDown, KindFeedStale, KindLinkedInToken, KindCertificate, KindRelease}
 
-// Finding is what the check saw for one kind: a problem or not, in a line
-// that stays the same while the problem does (a comment is posted when it
-// changes), and the details of this run.
+// Finding is what the check saw for one kind: a summary that stays the same
+// while the problem does (a comment is posted when it changes), and details.
 type Finding struct {
 	Kind    string
 	Problem bool
@@ -68,9 +59,7 @@ type LiveCheck struct {
 	Window time.Duration
 }
 
-// linkedInStatus is GET /admin/linkedin/status as the site answers it;
-// every field a pointer, so that a field the site does not send is known
-// to be unknown.
+// linkedInStatus is GET /admin/linkedin/status; a field the site does not send is nil.
 type linkedInStatus struct {
 	LinkedIn  *bool  `json:"linkedIn"`
 	Works     *bool  `json:"works"`
@@ -94,13 +83,13 @@ func (c LiveCheck) Check(ctx context.Context) []Finding {
 
 func (c LiveCheck) health(ctx context.Context, origin string) Finding {
 	f := Finding{Kind: KindSiteDown}
-	body, status, err := c.get(ctx, origin+"/healthz")
+	resp, body, err := httpGet(ctx, c.Client, origin+"/healthz")
 	switch {
 	case err != nil:
 		f.Problem, f.Summary, f.Detail = true, origin+" does not answer", err.Error()
-	case status != http.StatusOK || strings.TrimSpace(body) != "ok":
-		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, status)
-		f.Detail = fmt.Sprintf("GET %s/healthz: %d %q, want 200 ok", origin, status, clip(body))
+	case resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != "ok":
+		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, resp.StatusCode)
+		f.Detail = fmt.Sprintf("GET %s/healthz: %d %q, want 200 ok", origin, resp.StatusCode, clip(body))
 	default:
 		f.Summary = origin + "/healthz answers 200 ok"
 	}
@@ -161,30 +150,13 @@ func (c LiveCheck) certificate(ctx context.Context, origin string) Finding {
 	return f
 }
 
-func (c LiveCheck) get(ctx context.Context, target string) (string, int, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
-	if err != nil {
-		return "", 0, err
-	}
-	resp, err := c.Client.Do(req)
-	if err != nil {
-		return "", 0, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return "", resp.StatusCode, fmt.Errorf("GET %s: %w", target, err)
-	}
-	return string(body), resp.StatusCode, nil
-}
-
 func (c LiveCheck) getJSON(ctx context.Context, target string, v any) error {
-	body, status, err := c.get(ctx, target)
+	resp, body, err := httpGet(ctx, c.Client, target)
 	if err != nil {
 		return err
 	}
-	if status != http.StatusOK {
-		return fmt.Errorf("GET %s: %d %q", target, status, clip(body))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d %q", target, resp.StatusCode, clip(body))
 	}
 	if err := json.Unmarshal([]byte(body), v); err != nil {
 		return fmt.Errorf("GET %s: %w", target, err)

@@ -66,15 +66,10 @@ func BuildPages(dist fs.FS) ([]Page, error) {
 	return pages, nil
 }
 
-// Problem is one thing the check found wrong.
+// Problem is one URL that answered wrongly, where it was found ("/careers:
+// img srcset", or "page"), and what came back.
 type Problem struct {
-	// URL is what was requested (a path on the site under check).
-	URL string
-	// From says where the URL was found ("/careers: img srcset"), or "page"
-	// for a page of the build.
-	From string
-	// Got is what came back.
-	Got string
+	URL, From, Got string
 }
 
 func (p Problem) String() string { return fmt.Sprintf("%s (%s): %s", p.URL, p.From, p.Got) }
@@ -86,12 +81,9 @@ type Report struct {
 	Problems []Problem
 }
 
-// CheckSite requests every page at base (the origin of a running bin/site)
-// and every internal URL they refer to (links, scripts, styles, images and
-// their srcsets, media, island components, fonts and images named by CSS),
-// without following redirects: each must answer 200 (a page its own
-// status). Links to other origins are not followed. workers bounds the
-// requests in flight.
+// CheckSite requests every page at base (a running bin/site) and every
+// internal URL they refer to, in HTML and CSS, without following redirects:
+// each must answer 200 (a page its own status). workers bounds the requests in flight.
 func CheckSite(ctx context.Context, client *http.Client, base string, pages []Page, workers int) (Report, error) {
 	origin, err := url.Parse(strings.TrimSuffix(base, "/"))
 	if err != nil || origin.Host == "" {
@@ -156,8 +148,7 @@ func CheckSite(ctx context.Context, client *http.Client, base string, pages []Pa
 	return Report{Pages: len(pages), Fetched: len(seen), Problems: problems}, nil
 }
 
-// referrers names where a URL was found: the first three places in order,
-// and how many more (the order of the crawl varies, the report does not).
+// referrers names the first three places a URL was found, sorted, and how many more.
 func referrers(from []string) string {
 	from = slices.Clone(from)
 	slices.Sort(from)
