@@ -19,7 +19,7 @@ WEB_STAMP := web/node_modules/.make-deps
 include tools.mk
 
 .PHONY: run build edit web test test-site test-content test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench fuzz clean deps media image test-image test-chart
-.PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
+.PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile test-kube kube-tools
 
 media: $(WEB_STAMP)
 	cd web && npm run --silent media
@@ -254,9 +254,6 @@ bench: bench-linkedin
 
 bench-linkedin:
 	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
-
-bench-rebuild: build
-	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/bench-rebuild.sh
 
 FUZZTIME ?= 30s
 fuzz:

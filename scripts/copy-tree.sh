@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/copy-tree.sh DEST: a copy of this working tree as `make build` left it,
 # uncommitted edits and the build's output included, every time kept (make
-# compares times), for tests that edit and rebuild (make test-build, bench-rebuild).
+# compares times), for tests that edit and rebuild (make test-build).
 set -euo pipefail
 dest=${1:?usage: scripts/copy-tree.sh DEST}
 cd "$(dirname "$0")/.."
