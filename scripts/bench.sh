@@ -1,8 +1,5 @@
 #!/usr/bin/env bash
-# make bench: installs what the benchmark needs (wrk and nginx from Debian, as
-# root or through sudo, Chromium, the npm dependencies with Lighthouse), then runs
-# web/scripts/bench.mjs, which builds, measures and prints the tables.
-# A benchmark: it fails only when it cannot run, never on a number.
+# make bench: installs wrk, nginx and Chromium when missing, then web/scripts/bench.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
