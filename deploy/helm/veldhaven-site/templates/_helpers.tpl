@@ -20,6 +20,24 @@ app.kubernetes.io/part-of: veldhaven-site
 {{- end }}
 {{- end }}
 
+{{/* An object's metadata: (dict "root" $ "component" C "name" N "labels" L "annotations" A); the name defaults to the component's. */}}
+{{- define "veldhaven-site.metadata" -}}
+name: {{ .name | default (include (ternary "veldhaven-site.feedName" "veldhaven-site.fullname" (eq (toString .component) "feed")) .root) }}
+namespace: {{ .root.Release.Namespace }}
+labels:
+  {{- include "veldhaven-site.labels" .root | nindent 2 }}
+  {{- with .component }}
+  app.kubernetes.io/component: {{ . }}
+  {{- end }}
+  {{- with .labels }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+{{- with .annotations }}
+annotations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
 {{/* Stable over the release's life: a Deployment's selector cannot change. */}}
 {{- define "veldhaven-site.selectorLabels" -}}
 app.kubernetes.io/name: {{ .Chart.Name }}
