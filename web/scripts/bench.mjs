@@ -10,15 +10,7 @@
 // page, 3), BENCH_PAGES (paths instead of the page classes), BENCH_DURATION (wrk
 // seconds, 10), BENCH_ROUNDS (2), BENCH_PORT_BASE (18100, and the three after it).
 import { spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import * as fs from "node:fs";
 import { cpus, loadavg, release, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -34,13 +26,13 @@ const DURATION = Number(env.BENCH_DURATION || 10);
 const ROUNDS = Number(env.BENCH_ROUNDS || 2);
 const PORT = Number(env.BENCH_PORT_BASE || 18100);
 const UNKNOWN = "/bench-no-such-page";
-const work = mkdtempSync(join(tmpdir(), "veldhaven-bench-"));
+const work = fs.mkdtempSync(join(tmpdir(), "veldhaven-bench-"));
 const children = new Set();
 let peakRSS = null;
 
 process.on("exit", () => {
   for (const c of children) c.kill("SIGKILL");
-  rmSync(work, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(130));
 
@@ -91,7 +83,7 @@ async function waitFor(url, ms = 15000) {
 
 /** bin/site on port with an empty data folder; resolves once it answers /healthz. */
 async function startSite(port, args = []) {
-  const data = mkdtempSync(join(work, "data-"));
+  const data = fs.mkdtempSync(join(work, "data-"));
   const site = start(SITE, ["-addr", `127.0.0.1:${port}`, "-data-dir", data, ...args]);
   await waitFor(`http://127.0.0.1:${port}/healthz`);
   return site;
@@ -114,7 +106,7 @@ function build() {
   heading("Build");
   if (env.BENCH_SKIP_BUILD === "1") return console.log("BENCH_SKIP_BUILD=1: not measured.");
   for (const p of ["bin/site", "web/dist", "web/.astro"])
-    rmSync(join(ROOT, p), { recursive: true, force: true });
+    fs.rmSync(join(ROOT, p), { recursive: true, force: true });
   const t0 = performance.now();
   const r = spawnSync("make", ["--no-print-directory", "build"], {
     cwd: ROOT,
@@ -348,21 +340,22 @@ async function server() {
   const nginxBase = `http://127.0.0.1:${PORT + 3}`;
   const gz = { "accept-encoding": "gzip" };
   // The largest precompressed script of the build: a content-hashed asset.
-  const size = (n) => statSync(join(DIST, "_astro", `${n}.gz`)).size;
+  const size = (n) => fs.statSync(join(DIST, "_astro", `${n}.gz`)).size;
   const asset = `/_astro/${
-    readdirSync(join(DIST, "_astro"))
-      .filter((n) => n.endsWith(".js") && existsSync(join(DIST, "_astro", `${n}.gz`)))
+    fs
+      .readdirSync(join(DIST, "_astro"))
+      .filter((n) => n.endsWith(".js") && fs.existsSync(join(DIST, "_astro", `${n}.gz`)))
       .sort((a, b) => size(b) - size(a))[0]
   }`;
-  const dir = mkdtempSync(join(work, "nginx-"));
+  const dir = fs.mkdtempSync(join(work, "nginx-"));
   const conf = nginxConf(
     dir,
     PORT + 3,
     (await status(`${siteBase}/`, gz)).headers,
     (await status(siteBase + asset, gz)).headers,
   );
-  writeFileSync(join(dir, "nginx.conf"), conf);
-  const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(existsSync) ?? "nginx";
+  fs.writeFileSync(join(dir, "nginx.conf"), conf);
+  const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)) ?? "nginx";
   const nginx = start(nginxBin, ["-p", dir, "-c", join(dir, "nginx.conf")]);
   await waitFor(`${nginxBase}/`);
   const targets = [
@@ -415,7 +408,8 @@ async function server() {
   ]);
   await stop(nginx);
   peakRSS =
-    Number(readFileSync(`/proc/${site.pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)/m)?.[1]) * 1024;
+    Number(fs.readFileSync(`/proc/${site.pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)/m)?.[1]) *
+    1024;
   await stop(site);
   console.log(
     table(
@@ -445,7 +439,7 @@ async function resources() {
       "-addr",
       `127.0.0.1:${PORT + 4}`,
       "-data-dir",
-      mkdtempSync(join(work, "cold-")),
+      fs.mkdtempSync(join(work, "cold-")),
       "-log-level",
       "error",
     ]);
@@ -465,7 +459,7 @@ async function resources() {
           "bin/site peak RSS during the wrk runs (VmHWM)",
           peakRSS ? `${f(peakRSS / 1048576, 1)} MB` : "(server not run)",
         ],
-        ["bin/site binary size", `${f(statSync(SITE).size / 1048576, 1)} MB`],
+        ["bin/site binary size", `${f(fs.statSync(SITE).size / 1048576, 1)} MB`],
         ["cold start to the first 200 on /healthz, median of 9", `${f(median(starts), 1)} ms`],
       ],
     ),
@@ -480,7 +474,7 @@ async function main() {
     `# make bench\n\n${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model}, Linux ${release()}, Node ${process.version}; ${commit}`,
   );
   if (only.has("build")) build();
-  if (!existsSync(SITE) || !existsSync(join(DIST, "index.html")))
+  if (!fs.existsSync(SITE) || !fs.existsSync(join(DIST, "index.html")))
     throw new Error(`no build: run make build (or set BENCH_SITE)`);
   if (only.has("js")) await js();
   if (only.has("lighthouse")) await lighthouse();
