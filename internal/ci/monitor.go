@@ -245,15 +245,9 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 	if !repoRe.MatchString(repo) {
 		return out, fmt.Errorf("monitor: repository %q: want owner/name", repo)
 	}
-	var open []issue
-	next := "/repos/" + repo + "/issues?" + url.Values{"state": {"open"}, "labels": {MonitorLabel}, "per_page": {"100"}}.Encode()
-	for next != "" {
-		var page []issue
-		var err error
-		if next, err = g.send(ctx, http.MethodGet, next, nil, &page); err != nil {
-			return out, fmt.Errorf("monitor: list issues: %w", err)
-		}
-		open = append(open, page...)
+	open, err := openIssues(ctx, g, repo, MonitorLabel)
+	if err != nil {
+		return out, fmt.Errorf("monitor: %w", err)
 	}
 	var errs []error
 	for _, f := range findings {
@@ -261,7 +255,7 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 		if !ok {
 			return out, fmt.Errorf("monitor: unknown kind %q", f.Kind)
 		}
-		at := slices.IndexFunc(open, func(i issue) bool { return i.PullRequest == nil && i.has(f.Kind) })
+		at := slices.IndexFunc(open, func(i issue) bool { return i.has(f.Kind) })
 		body := issueBody(f, title[1], runURL, now)
 		switch {
 		case f.Problem && at < 0:
@@ -302,9 +296,28 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 	return out, errors.Join(errs...)
 }
 
+// openIssues lists repo's open issues labelled label, every page, without pull requests.
+func openIssues(ctx context.Context, g GitHub, repo, label string) ([]issue, error) {
+	var open []issue
+	query := url.Values{"state": {"open"}, "labels": {label}, "per_page": {"100"}}
+	for next := "/repos/" + repo + "/issues?" + query.Encode(); next != ""; {
+		var page []issue
+		var err error
+		if next, err = g.send(ctx, http.MethodGet, next, nil, &page); err != nil {
+			return nil, fmt.Errorf("list issues: %w", err)
+		}
+		for _, i := range page {
+			if i.PullRequest == nil {
+				open = append(open, i)
+			}
+		}
+	}
+	return open, nil
+}
+
 func comment(ctx context.Context, g GitHub, repo string, n int, body string) error {
 	if _, err := g.send(ctx, http.MethodPost, fmt.Sprintf("/repos/%s/issues/%d/comments", repo, n), map[string]string{"body": body}, nil); err != nil {
-		return fmt.Errorf("monitor: comment on #%d: %w", n, err)
+		return fmt.Errorf("comment on #%d: %w", n, err)
 	}
 	return nil
 }
