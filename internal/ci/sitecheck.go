@@ -233,20 +233,9 @@ func internal(origin, doc *url.URL, found []ref) []ref {
 
 // urlAttrs are the attributes that name a URL, by element ("*" any element).
 var urlAttrs = map[string][]string{
-	"a":            {"href"},
-	"area":         {"href"},
-	"link":         {"href"},
-	"script":       {"src"},
-	"img":          {"src"},
-	"iframe":       {"src"},
-	"embed":        {"src"},
-	"object":       {"data"},
-	"source":       {"src"},
-	"track":        {"src"},
-	"audio":        {"src"},
-	"video":        {"src", "poster"},
-	"use":          {"href", "xlink:href"},
-	"image":        {"href", "xlink:href"},
+	"a": {"href"}, "area": {"href"}, "link": {"href"}, "object": {"data"},
+	"script": {"src"}, "img": {"src"}, "iframe": {"src"}, "embed": {"src"}, "source": {"src"}, "track": {"src"}, "audio": {"src"},
+	"video": {"src", "poster"}, "use": {"href", "xlink:href"}, "image": {"href", "xlink:href"},
 	"astro-island": {"component-url", "renderer-url"},
 }
 
