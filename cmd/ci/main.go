@@ -1,7 +1,5 @@
-// Command ci is what the workflows in .github/workflows run besides make
-// targets (docs/deploy.md, "Releases and previews"); GitHub's settings come
-// from the runner's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL,
-// GITHUB_SHA, GITHUB_OUTPUT, RUN_URL):
+// Command ci is what the workflows run besides make targets, with GitHub's
+// settings from the runner's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, ...):
 //
 //	ci sitecheck [-site bin/site] [-dist web/dist]   every page, link and asset of the build answers 200, then the smoke test
 //	ci smoke -url <origin> -build-id <commit>        the deployed site is ready and serves that build
@@ -110,8 +108,6 @@ func siteCheck(ctx context.Context, args []string) error {
 	client := &http.Client{Timeout: 30 * time.Second}
 	report, checkErr := ci.CheckSite(ctx, client, srv.URL, pages, *workers)
 	if checkErr == nil {
-		// The release's smoke test, against this binary: ready, the same
-		// build id on /readyz and /healthz, the home page served.
 		checkErr = smokeLocal(ctx, client, srv.URL)
 	}
 	if err := srv.Stop(); err != nil && checkErr == nil {
@@ -131,8 +127,7 @@ func siteCheck(ctx context.Context, args []string) error {
 	return nil
 }
 
-// smokeLocal runs the smoke test against a local bin/site, expecting the
-// build id it reports (the release compares it with the commit instead).
+// smokeLocal runs the smoke test against a local bin/site and the build id it reports.
 func smokeLocal(ctx context.Context, client *http.Client, origin string) error {
 	resp, err := client.Get(origin + "/readyz")
 	if err != nil {
@@ -191,10 +186,8 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	return nil
 }
 
-// changed writes platform= and code=true|false for the checks workflow:
-// whether its control-plane job and its browser suites must run (a job
-// skipped by its own condition counts as passed for a required check; a path
-// filter would leave it pending).
+// changed writes platform= and code=true|false: whether the checks workflow's
+// control-plane job and browser suites must run.
 func changed(ctx context.Context, getenv func(string) string) error {
 	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
 	fmt.Printf("platform=%t code=%t: %s\n", c.Platform, c.Code, c.Why)

@@ -61,10 +61,7 @@ func (g GitHub) send(ctx context.Context, method, target string, body, v any) (n
 	}
 }
 
-// once sends one request. When GitHub's answer is a rate limit, wait is how
-// long until it lifts (GitHub's "Rate limits for the REST API": a 403 or 429
-// with retry-after in seconds, or with x-ratelimit-remaining 0 and
-// x-ratelimit-reset in epoch seconds); otherwise wait is negative.
+// once sends one request; wait is how long a rate limit asks to wait, else negative.
 func (g GitHub) once(ctx context.Context, method, target string, data []byte, v any) (next string, wait time.Duration, err error) {
 	var reader io.Reader
 	if data != nil {
@@ -108,8 +105,8 @@ func (g GitHub) once(ctx context.Context, method, target string, data []byte, v 
 	return nextLink(resp.Header.Get("Link")), -1, nil
 }
 
-// rateLimitWait is how long a rate-limited answer asks to wait, or -1 when
-// the answer is no rate limit (a 403 for a missing permission).
+// rateLimitWait reads GitHub's "Rate limits for the REST API": a 403 or 429 with
+// Retry-After, or X-RateLimit-Remaining 0 and X-RateLimit-Reset; else -1.
 func rateLimitWait(resp *http.Response, now time.Time) time.Duration {
 	if resp.StatusCode != http.StatusForbidden && resp.StatusCode != http.StatusTooManyRequests {
 		return -1

@@ -46,16 +46,14 @@ type Finding struct {
 	Detail  string
 }
 
-// LiveCheck checks a live site from outside, as a visitor reaches it.
+// LiveCheck checks a live site (Site, an https origin) as a visitor reaches
+// it; TLS is the certificate's dial (nil: the system's roots), and a
+// certificate expiring within Window is a problem.
 type LiveCheck struct {
-	// Site is the https origin, PRODUCTION_URL.
 	Site   string
 	Client *http.Client
-	// TLS is the configuration of the certificate's dial (nil: the
-	// system's roots).
-	TLS *tls.Config
-	Now time.Time
-	// Window is how long before expiry a certificate is a problem.
+	TLS    *tls.Config
+	Now    time.Time
 	Window time.Duration
 }
 
@@ -181,10 +179,8 @@ type workflowRun struct {
 	HTMLURL    string `json:"html_url"`
 }
 
-// LatestRelease is the finding for the newest finished run of workflow (a
-// file name such as release.yml) on branch. A cancelled or skipped run is
-// passed over: a release waiting in its concurrency group is cancelled
-// when a newer push replaces it, and the newer one is what went live.
+// LatestRelease is the finding for the newest finished run of workflow on
+// branch; a cancelled or skipped run (replaced by a newer push) is passed over.
 func LatestRelease(ctx context.Context, g GitHub, repo, workflow, branch string) Finding {
 	f := Finding{Kind: KindRelease}
 	var page struct {
@@ -235,11 +231,9 @@ type Outcome struct {
 	Opened, Updated, Closed []int
 }
 
-// Reconcile makes the repository's open issues match the findings: a
-// problem without an open issue of its kind opens one; a problem with one
-// updates its body (and comments when its summary changed, which notifies
-// the watchers); a kind without a problem closes its open issue with a
-// comment saying so. runURL names the run in each body.
+// Reconcile makes the open issues match the findings: a problem opens its
+// kind's issue or updates it (commenting, which notifies the watchers, when
+// its summary changed); a kind without a problem closes its issue.
 func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, runURL string, now time.Time) (Outcome, error) {
 	var out Outcome
 	if !repoRe.MatchString(repo) {
@@ -342,10 +336,8 @@ func summaryOf(body string) string {
 	return strings.TrimPrefix(strings.TrimSpace(first), summaryPrefix)
 }
 
-// KeepEnabled enables each workflow (a file name): a scheduled workflow
-// GitHub disabled after 60 days without activity runs again, and the call
-// is activity of its own ("Enable a workflow",
-// docs.github.com/en/rest/actions/workflows#enable-a-workflow: 204).
+// KeepEnabled enables each workflow, which GitHub disables after 60 quiet days
+// (docs.github.com/en/rest/actions/workflows#enable-a-workflow).
 func KeepEnabled(ctx context.Context, g GitHub, repo string, workflows []string) error {
 	var errs []error
 	for _, w := range workflows {
