@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench: installs wrk, nginx and Chromium when missing, then web/scripts/bench.mjs.
+# make bench: installs wrk, nginx and Chromium when missing, builds (unless
+# BENCH_SKIP_BUILD=1), then runs web/scripts/bench.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,5 +15,5 @@ if ((${#missing[@]})); then
   fi
 fi
 ./scripts/ensure-chromium.sh
-make --no-print-directory deps
+if [[ "${BENCH_SKIP_BUILD:-}" == 1 ]]; then make --no-print-directory deps; else make --no-print-directory build; fi
 exec web/node_modules/.bin/node web/scripts/bench.mjs "$@"

@@ -1,14 +1,13 @@
 // make bench (through scripts/bench.sh, which installs wrk, nginx and Chromium):
 // prints the figures docs/benchmarks.md records, as Markdown tables:
-//   build      `make build` time from clean outputs, warm caches
 //   js         script bytes per page before any interaction and after the first press
 //   lighthouse scores, LCP, TBT, CLS and transfer per page, with and without scripts
 //   server     bin/site against nginx (gzip_static) on the same files, with wrk
-//   resources  bin/site's peak RSS during `server`, binary size, cold start
+//   resources  bin/site's peak RSS during `server`, and cold start
 // It never fails on a number. Environment: BENCH_ONLY (a comma-separated subset),
-// BENCH_SKIP_BUILD=1, BENCH_SITE (another binary), BENCH_RUNS (Lighthouse runs a
-// page, 3), BENCH_PAGES (paths instead of the page classes), BENCH_DURATION (wrk
-// seconds, 10), BENCH_ROUNDS (2), BENCH_PORT_BASE (18100, and the three after it).
+// BENCH_SITE (another binary), BENCH_RUNS (Lighthouse runs a page, 3), BENCH_PAGES
+// (paths instead of the page classes), BENCH_DURATION (wrk seconds, 10),
+// BENCH_ROUNDS (2), BENCH_PORT_BASE (18100, and the four after it).
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { cpus, loadavg, release, tmpdir } from "node:os";
@@ -20,7 +19,7 @@ const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const DIST = join(ROOT, "web/dist");
 const env = process.env;
 const SITE = env.BENCH_SITE ? resolve(env.BENCH_SITE) : join(ROOT, "bin/site");
-const only = new Set((env.BENCH_ONLY || "build,js,lighthouse,server,resources").split(","));
+const only = new Set((env.BENCH_ONLY || "js,lighthouse,server,resources").split(","));
 const RUNS = Number(env.BENCH_RUNS || 3);
 const DURATION = Number(env.BENCH_DURATION || 10);
 const ROUNDS = Number(env.BENCH_ROUNDS || 2);
@@ -99,22 +98,6 @@ async function pages(base) {
     "/ /what-we-do /who-we-are who-we-are /charity /latest-insights /governance /careers careers /contact /privacy-statement";
   return [...classes.split(" ").map((p) => (p.startsWith("/") ? p : first(p))), UNKNOWN].filter(
     Boolean,
-  );
-}
-
-function build() {
-  heading("Build");
-  if (env.BENCH_SKIP_BUILD === "1") return console.log("BENCH_SKIP_BUILD=1: not measured.");
-  for (const p of ["bin/site", "web/dist", "web/.astro"])
-    fs.rmSync(join(ROOT, p), { recursive: true, force: true });
-  const t0 = performance.now();
-  const r = spawnSync("make", ["--no-print-directory", "build"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (r.status !== 0) throw new Error("make build failed");
-  console.log(
-    `make build (clean outputs, warm npm and image caches): ${f((performance.now() - t0) / 1000, 1)} s`,
   );
 }
 
@@ -459,7 +442,6 @@ async function resources() {
           "bin/site peak RSS during the wrk runs (VmHWM)",
           peakRSS ? `${f(peakRSS / 1048576, 1)} MB` : "(server not run)",
         ],
-        ["bin/site binary size", `${f(fs.statSync(SITE).size / 1048576, 1)} MB`],
         ["cold start to the first 200 on /healthz, median of 9", `${f(median(starts), 1)} ms`],
       ],
     ),
@@ -473,7 +455,6 @@ async function main() {
   console.log(
     `# make bench\n\n${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model}, Linux ${release()}, Node ${process.version}; ${commit}`,
   );
-  if (only.has("build")) build();
   if (!fs.existsSync(SITE) || !fs.existsSync(join(DIST, "index.html")))
     throw new Error(`no build: run make build (or set BENCH_SITE)`);
   if (only.has("js")) await js();
