@@ -14,14 +14,13 @@ import (
 	"time"
 )
 
-// GitHub is GitHub's REST API as a workflow's token reaches it.
+// GitHub is GitHub's REST API (API: GITHUB_API_URL on a runner) as a
+// workflow's token reaches it; MaxWait is the longest rate limit waited out
+// (zero: a minute).
 type GitHub struct {
-	// API is GitHub's REST origin (GITHUB_API_URL on a runner).
-	API    string
-	Token  string
-	Client *http.Client
-	// MaxWait is the longest rate limit waited out (zero: a minute).
-	MaxWait time.Duration
+	API, Token string
+	Client     *http.Client
+	MaxWait    time.Duration
 }
 
 var errNotFound = errors.New("not found")

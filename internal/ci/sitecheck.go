@@ -24,12 +24,12 @@ type Page struct {
 	Status int
 }
 
-// UnknownPath is a path no build has: the check asks for it to see the 404 page.
-const UnknownPath = "/no-such-page-sitecheck"
-
-// NotFoundPath is where the build's 404 page is written; bin/site answers
-// every unknown path with it.
-const NotFoundPath = "404.html"
+// UnknownPath is a path no build has, for the 404 page bin/site answers with
+// NotFoundPath, where the build writes it.
+const (
+	UnknownPath  = "/no-such-page-sitecheck"
+	NotFoundPath = "404.html"
+)
 
 // BuildPages lists the pages of a build folder (web/dist): x/index.html is
 // served at /x, index.html at /, and 404.html is what an unknown path gets.
@@ -162,8 +162,7 @@ func referrers(from []string) string {
 // ref is an internal URL found in a document, and where.
 type ref struct{ target, from string }
 
-// fetch requests target and returns the internal URLs in it (for HTML and
-// CSS) and, when the answer is wrong, what it was.
+// fetch requests target and returns the internal URLs in HTML and CSS and what was wrong, if anything.
 func fetch(ctx context.Context, client *http.Client, origin *url.URL, target string, want int) ([]ref, string) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin.String()+target, nil)
 	if err != nil {
@@ -204,8 +203,7 @@ func fetch(ctx context.Context, client *http.Client, origin *url.URL, target str
 	return nil, problem
 }
 
-// internal keeps the references that stay on the site's origin, resolved
-// against the document and without their fragment.
+// internal keeps the references on the site's origin, resolved, without fragments.
 func internal(origin, doc *url.URL, found []ref) []ref {
 	var out []ref
 	for _, r := range found {
@@ -297,9 +295,7 @@ func htmlRefs(r io.Reader) ([]ref, error) {
 	}
 }
 
-// fetchedLink says whether a <link> names something a browser or a visitor
-// fetches (a stylesheet, icon, preload, alternate); preconnect and
-// dns-prefetch name origins, not resources.
+// fetchedLink says whether a <link> names a resource (preconnect and dns-prefetch name origins).
 func fetchedLink(tok html.Token) bool {
 	for _, a := range tok.Attr {
 		if a.Key == "rel" {

@@ -17,18 +17,13 @@ import (
 // (the commit it was built from) on /healthz and /readyz.
 const BuildIDHeader = server.BuildIDHeader
 
-// SmokeConfig says what a deployed site must show.
+// SmokeConfig says what a deployed site (Base, an origin) must show: the
+// released BuildID, within Timeout, tried every Interval (a load balancer may
+// route to the old replicas for a moment); Log receives each failed try.
 type SmokeConfig struct {
-	// Base is the site's origin, e.g. https://www.veldhaven.eu.
-	Base string
-	// BuildID is the commit that was released; the site must report it.
-	BuildID string
-	// Timeout bounds the whole check; Interval is the pause between tries
-	// while the new build is not yet the one answering (a load balancer may
-	// still route to the old replicas for a moment after the rollout).
+	Base, BuildID     string
 	Timeout, Interval time.Duration
-	// Log receives one line per failed try.
-	Log func(format string, args ...any)
+	Log               func(format string, args ...any)
 }
 
 // Smoke waits until the site at cfg.Base answers /readyz with 200 and
