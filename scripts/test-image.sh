@@ -111,27 +111,22 @@ if ! scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1; the
   cat "$work/build.log" >&2
   abort "image build"
 fi
-echo "test-image: built $image with $ENGINE in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"
+echo "test-image: built $image with $ENGINE in $(since "$start") s"
 
 "$ENGINE" save -o "$work/image.tar" "$image" >"$work/save.log" 2>&1 || { cat "$work/save.log"; abort "save the image"; }
 mkdir "$work/image"
 tar -xf "$work/image.tar" -C "$work/image"
 : >"$work/files"
-while read -r layer; do
-  tar --numeric-owner -tvf "$work/image/$layer" >>"$work/files"
+mkdir "$work/rootfs"
+while read -r layer; do # the listing (with owners) of what it extracts
+  tar --numeric-owner --no-same-owner -xvvf "$work/image/$layer" -C "$work/rootfs" >>"$work/files"
 done < <(json "$work/image/manifest.json" 'd[0].Layers.join("\n")')
 # Entries as "owner path", without ./ and trailing slashes.
 awk '{p = $NF; sub(/^\.\//, "", p); sub(/\/$/, "", p); if (p != "" && p != ".") print $2, p}' "$work/files" | sort -u -k2 >"$work/entries"
 check "image holds only /site and /data ($(awk '{print $2}' "$work/entries" | paste -sd' '))" \
   test "$(awk '{print $2}' "$work/entries" | paste -sd' ')" == "data site"
 check "/data owned by 65532:65532" grep -qx '65532/65532 data' "$work/entries"
-# The image ships the binary the other tests ran, byte for byte: the release
-# packages the same make image-bin output, so no image can carry a web build
-# or a binary that make test did not see.
-mkdir "$work/rootfs"
-while read -r layer; do
-  tar --no-same-owner -xf "$work/image/$layer" -C "$work/rootfs"
-done < <(json "$work/image/manifest.json" 'd[0].Layers.join("\n")')
+# The binary the other tests ran, byte for byte (the release packages the same).
 check "/site is bin/site, byte for byte" cmp -s bin/site "$work/rootfs/site"
 check "user 65532:65532" test "$("$ENGINE" image inspect -f '{{.Config.User}}' "$image")" == "65532:65532"
 env_list=$("$ENGINE" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$image")
