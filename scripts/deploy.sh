@@ -1,20 +1,15 @@
 #!/usr/bin/env bash
-# Rolls the site out to Kubernetes with the project's Helm chart; what the
-# release and preview workflows run. Its settings come from the environment
-# (docs/deploy.md, "One-time set-up of the repository", lists them).
-#
-#   scripts/deploy.sh plan production|preview  say whether the settings are there
-#   scripts/deploy.sh production               helm upgrade --install --atomic --wait
-#   scripts/deploy.sh preview <pr>             the pull request's own release and host
-#   scripts/deploy.sh teardown <pr>            helm uninstall the pull request's release
-#   scripts/deploy.sh rollback production      after a failed smoke test: back to the
-#                                              release before IMAGE_TAG's
-#   scripts/deploy.sh sweep-previews <open PR numbers...>|none   (or OPEN_PRS="1 2")
-#                                              uninstall every site-pr-N whose N is not open
-# DRY_RUN=1 renders with `helm template` instead (no cluster). On GitHub Actions
-# it writes configured=, url=, result= (what is live after a failure) and swept=
-# to $GITHUB_OUTPUT. The deploy identity reaches only its own namespace
-# (deploy/cluster/deploy-identity.yaml), so this script never creates one.
+# Rolls the site out to Kubernetes with the project's Helm chart: what the release
+# and preview workflows run (docs/deploy.md, "One-time set-up of the repository",
+# lists its settings).
+#   plan production|preview     say whether the settings are there
+#   production | preview <pr>   helm upgrade --install --atomic --wait
+#   teardown <pr>               helm uninstall the pull request's release
+#   rollback production         after a failed smoke test: the release before IMAGE_TAG's
+#   sweep-previews <open PR numbers...>|none (or OPEN_PRS="1 2")   uninstall the others
+# DRY_RUN=1 renders with `helm template` (no cluster). On GitHub it writes configured=,
+# url=, result= (what is live after a failure) and swept= to $GITHUB_OUTPUT. It never
+# creates a namespace: the deploy identity reaches only its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

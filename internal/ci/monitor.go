@@ -87,7 +87,7 @@ func (c LiveCheck) health(ctx context.Context, origin string) Finding {
 		f.Problem, f.Summary, f.Detail = true, origin+" does not answer", err.Error()
 	case resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != "ok":
 		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, resp.StatusCode)
-		f.Detail = fmt.Sprintf("GET %s/healthz: %d %q, want 200 ok", origin, resp.StatusCode, clip(body))
+		f.Detail = fmt.Sprintf("GET %s/healthz: %d %.200q, want 200 ok", origin, resp.StatusCode, body)
 	default:
 		f.Summary = origin + "/healthz answers 200 ok"
 	}
@@ -154,19 +154,12 @@ func (c LiveCheck) getJSON(ctx context.Context, target string, v any) error {
 		return err
 	}
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %d %q", target, resp.StatusCode, clip(body))
+		return fmt.Errorf("GET %s: %d %.200q", target, resp.StatusCode, body)
 	}
 	if err := json.Unmarshal([]byte(body), v); err != nil {
 		return fmt.Errorf("GET %s: %w", target, err)
 	}
 	return nil
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
 }
 
 // workflowRun is one run as GitHub's "List workflow runs for a workflow"
