@@ -11,7 +11,7 @@
 
 {{- define "veldhaven-site.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
-{{ include "veldhaven-site.selectorLabels" . }}
+{{ include "veldhaven-site.selectorLabels" (list . "") }}
 app.kubernetes.io/version: {{ include "veldhaven-site.imageTag" . | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/part-of: veldhaven-site
@@ -38,20 +38,13 @@ annotations:
 {{- end }}
 {{- end }}
 
-{{/* Stable over the release's life: a Deployment's selector cannot change. */}}
+{{/* Stable over the release's life (a Deployment's selector cannot change): (list $ COMPONENT), "" for every pod. */}}
 {{- define "veldhaven-site.selectorLabels" -}}
-app.kubernetes.io/name: {{ .Chart.Name }}
-app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/name: {{ (index . 0).Chart.Name }}
+app.kubernetes.io/instance: {{ (index . 0).Release.Name }}
+{{- with index . 1 }}
+app.kubernetes.io/component: {{ . }}
 {{- end }}
-
-{{- define "veldhaven-site.webSelectorLabels" -}}
-{{ include "veldhaven-site.selectorLabels" . }}
-app.kubernetes.io/component: web
-{{- end }}
-
-{{- define "veldhaven-site.feedSelectorLabels" -}}
-{{ include "veldhaven-site.selectorLabels" . }}
-app.kubernetes.io/component: feed
 {{- end }}
 
 {{/* The feed owner's Deployment and Service: the full name cut so that "-feed" fits in 63 characters. */}}
