@@ -136,9 +136,7 @@ async function scriptBytes(browser, url, mobile) {
 }
 
 async function js() {
-  heading(
-    "Script KB before any interaction and after the first press (Chromium, brotli; budget 60 before)",
-  );
+  heading("Script KB before any interaction and after the first press (budget 60 before)");
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: systemChromium(), args: chromiumFlags });
   const site = await startSite(PORT + 1, ["-log-level", "error"]);
@@ -169,11 +167,7 @@ async function lighthouse() {
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   const rows = [];
   for (const path of await pages(base)) {
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: chromiumFlags,
-      logLevel: "silent",
-    });
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
     // A 404 document is audited only with ignoreStatusCode.
     const audit = async (flags) =>
       (
@@ -207,6 +201,9 @@ async function lighthouse() {
         },
         throttlingMethod: "provided",
       });
+    } catch (err) {
+      rows.push([path, `error: ${err.message.split("\n")[0]}`]);
+      continue;
     } finally {
       await chrome.kill();
     }
@@ -222,12 +219,15 @@ async function lighthouse() {
       f(bp),
       f(seo),
       f(perfNoJs),
-      f(perfNoJs - perf),
+      f(perf === null || perfNoJs === null ? null : perfNoJs - perf),
       f(audit_("largest-contentful-paint")),
       f(audit_("total-blocking-time")),
       f(audit_("cumulative-layout-shift"), 3),
       kb(audit_("total-byte-weight")),
-      loadavg()[0].toFixed(2),
+      [
+        loadavg()[0].toFixed(2),
+        ...new Set(runs.map((l) => l.runtimeError?.code).filter(Boolean)),
+      ].join(" "),
     ]);
   }
   await stop(site);
@@ -246,7 +246,7 @@ async function lighthouse() {
         "TBT ms",
         "CLS",
         "transfer KB",
-        "load",
+        "load, Lighthouse errors",
       ],
       rows,
     ),
@@ -273,7 +273,7 @@ http {
     text/plain txt; image/svg+xml svg; image/avif avif; image/webp webp; image/jpeg jpg jpeg; image/png png;
     video/mp4 mp4; application/pdf pdf; font/woff2 woff2; }
   default_type application/octet-stream;
-  charset utf-8; charset_types text/html text/css text/javascript text/plain application/xml;
+  charset utf-8; charset_types text/css text/javascript text/plain application/xml;
   access_log ${dir}/access.log combined buffer=64k flush=200ms;
   client_body_temp_path ${dir}/body;
   sendfile on; tcp_nopush on; keepalive_requests 10000000; server_tokens off;
