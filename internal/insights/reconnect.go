@@ -216,36 +216,26 @@ func (s *Service) tokenRefreshed(tok linkedin.Token) {
 	}
 }
 
-// tokenCollector is the token's expiry: absent while unknown, so an alert
-// on it never fires on a zero.
-type tokenCollector struct {
-	svc    *Service
-	expiry *prometheus.Desc
-}
-
 // TokenExpiryMetric names the gauge of the token's expiry.
 const TokenExpiryMetric = "veldhaven_insights_linkedin_token_expiry_timestamp_seconds"
 
-func newTokenCollector(s *Service) *tokenCollector {
-	return &tokenCollector{svc: s, expiry: prometheus.NewDesc(TokenExpiryMetric,
+// tokenCollector is the token's expiry: absent while unknown, so an alert
+// on it never fires on a zero.
+func tokenCollector(s *Service) prometheus.Collector {
+	expiry := prometheus.NewDesc(TokenExpiryMetric,
 		"When the feed's LinkedIn access token expires (Unix seconds), from the token endpoint or LinkedIn's introspection; absent while unknown. source: environment or reconnect.",
-		[]string{"source"}, nil)}
-}
-
-// Describe implements prometheus.Collector.
-func (c *tokenCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.expiry }
-
-// Collect implements prometheus.Collector.
-func (c *tokenCollector) Collect(ch chan<- prometheus.Metric) {
-	conn := c.svc.Connection()
-	if conn.ExpiresAt.IsZero() {
-		return
-	}
-	source := "environment"
-	if conn.Reconnected {
-		source = "reconnect"
-	}
-	ch <- prometheus.MustNewConstMetric(c.expiry, prometheus.GaugeValue, float64(conn.ExpiresAt.Unix()), source)
+		[]string{"source"}, nil)
+	return collector{[]*prometheus.Desc{expiry}, func(ch chan<- prometheus.Metric) {
+		conn := s.Connection()
+		if conn.ExpiresAt.IsZero() {
+			return
+		}
+		source := "environment"
+		if conn.Reconnected {
+			source = "reconnect"
+		}
+		ch <- gauge(expiry, float64(conn.ExpiresAt.Unix()), source)
+	}}
 }
 
 // OAuthErrorCode is the OAuth error code (RFC 6749 §5.2) LinkedIn's token
@@ -255,10 +245,4 @@ func OAuthErrorCode(err error) string {
 		return ue.Code
 	}
 	return ""
-}
-
-// NewOAuthRefusal is the error Exchange returns when LinkedIn's token
-// endpoint refuses a grant with code, for tests of callers.
-func NewOAuthRefusal(code string) error {
-	return &linkedin.Error{Endpoint: "exchange", Kind: linkedin.KindUnauthorized, Status: 400, Code: code}
 }

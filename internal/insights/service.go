@@ -164,7 +164,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	s.budget.Counted = func(kind string) { calls.WithLabelValues(kind).Inc() }
 	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), calls, newTokenCollector(s), s.reconnects) {
+		for _, c := range append(s.learned.collectors(), versionCollector(s.version), budgetCollector(s.budget), calls, tokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
