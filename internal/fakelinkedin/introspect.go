@@ -41,13 +41,6 @@ func (f *Fake) RevokeToken(token string) {
 	}
 }
 
-// OmitExpiry makes introspection leave expires_at out of its answers.
-func (f *Fake) OmitExpiry(omit bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.omitExpiry = omit
-}
-
 // serveIntrospect answers POST /oauth/v2/introspectToken.
 func (f *Fake) serveIntrospect(w http.ResponseWriter, r *http.Request) {
 	f.count("introspect")
@@ -79,7 +72,7 @@ func (f *Fake) serveIntrospect(w http.ResponseWriter, r *http.Request) {
 	}
 	answer := map[string]any{"active": status == "active", "client_id": f.app.clientID, "authorized_at": l.created.Unix(),
 		"created_at": l.created.Unix(), "status": status, "scope": "r_organization_social", "auth_type": "3L"}
-	if !f.omitExpiry {
+	if !f.b.OmitExpiry {
 		answer["expires_at"] = l.expires.Unix()
 	}
 	writeJSON(w, answer)

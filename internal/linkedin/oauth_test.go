@@ -68,7 +68,7 @@ func TestIntrospect(t *testing.T) {
 			}
 		})
 	}
-	f.OmitExpiry(true)
+	f.Set(func(b *fakelinkedin.Behaviour) { b.OmitExpiry = true })
 	if in, err := good.Introspect(context.Background(), "pasted"); err != nil || !in.Active || !in.ExpiresAt.IsZero() {
 		t.Fatalf("without expires_at: %+v %v", in, err)
 	}
