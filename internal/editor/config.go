@@ -16,13 +16,8 @@ const BuildConfigPath = "admin/config.json"
 // serverKeys are the configuration keys the server decides at start-up.
 var serverKeys = []string{"backend", "local_backend", "publish_mode", "site_url"}
 
-// PreviewContext is the context of the commit status that carries a pull
-// request's preview address. The preview workflow posts it (cmd/ci status
-// -context preview) and the editor's GitHub backend looks for it
-// (backend.preview_context): Decap reads commit statuses, not check runs, and
-// its "View preview" link opens the status's target_url plus the entry's
-// preview_path. The one definition both use; internal/ci's tests fail when a
-// workflow posts another.
+// PreviewContext is the commit status carrying a pull request's preview
+// address: the preview workflow posts it and Decap's "View preview" reads it.
 const PreviewContext = "veldhaven/preview"
 
 // LiveContext is the context of the commit status the release posts on the
@@ -38,12 +33,7 @@ const AuthEndpoint = "admin/auth"
 const GitHubAPI = "https://api.github.com"
 
 // composeConfig merges the build's configuration (a JSON object) with the
-// backend's keys. The result is JSON, which is YAML too: it is served as
-// /admin/config.yml, where Decap looks for its configuration.
-//
-// siteURL, when set, becomes Decap's site_url for the GitHub backend: the
-// address of "View live" on published entries and of the link to the site in
-// the editor's top bar.
+// backend's keys; JSON is YAML too, so it is served as /admin/config.yml.
 func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 	var cfg map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(build))

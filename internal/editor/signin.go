@@ -30,13 +30,9 @@ const (
 	CallbackPath = "/admin/callback"
 )
 
-// The state cookie carries the state and the PKCE verifier of one sign-in
-// from AuthPath to CallbackPath in the browser that started it. On an https
-// site it is __Host-cms_oauth: Secure, Path=/ and no Domain, so no other
-// host (a subdomain, a plain-http page) can set or overwrite it; the prefix
-// requires Path=/, so it is sent with every request to the site for the ten
-// minutes a sign-in may take. On plain http (make edit, tests) it is
-// cms_oauth with Path=/admin/.
+// The state cookie carries one sign-in's state and PKCE verifier from
+// AuthPath to CallbackPath: __Host-cms_oauth on https, so no other host can
+// set it; cms_oauth with Path=/admin/ on plain http.
 const (
 	stateCookie       = "cms_oauth"
 	secureStateCookie = "__Host-cms_oauth"
@@ -60,21 +56,10 @@ type signInConfig struct {
 	now func() time.Time
 }
 
-// signIn is the server side of Decap's GitHub sign-in (the "netlify-auth"
-// popup protocol of decap-cms-lib-auth): the popup opens AuthPath, which
-// redirects to GitHub; GitHub redirects back to CallbackPath with a code;
-// the callback exchanges it for a token and its page hands the token to the
-// editor's window with postMessage, to the site's own origin only.
-//
-// The site's origin comes from SITE_URL alone (https when -hsts), never from
-// the request's Host: GitHub's redirect_uri and the origin the token is
-// posted to cannot be steered by a request (a sign-in started on another
-// host ends at the site's callback without its state cookie, and fails).
-//
-// The state cookie is signed (state.go), spent once its code has gone to
-// GitHub, and exchanges are bounded in number and rate (exchange.go): a
-// request cannot make the server send its client secret to GitHub more
-// often than the budget allows.
+// signIn is the server side of Decap's GitHub sign-in popup: AuthPath
+// redirects to GitHub, and CallbackPath exchanges the code and posts the token
+// to the editor's window. The origin comes from SITE_URL, never the request's
+// Host, so neither the redirect_uri nor the token's target can be steered.
 type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site

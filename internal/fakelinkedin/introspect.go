@@ -7,11 +7,8 @@ import (
 
 // Token introspection, from "Token Introspection" (Microsoft Learn,
 // shared/authentication/token-introspection): POST /oauth/v2/introspectToken
-// with client_id, client_secret and token (form-encoded) answers active,
-// client_id, authorized_at, created_at, status (active, expired, revoked),
-// expires_at (Unix seconds), scope and auth_type; a token LinkedIn does not
-// know is {"active": false}. Errors are OAuth's body: invalid_request (400)
-// for a missing parameter, invalid_client (401) for wrong app credentials.
+// answers active, status (active, expired, revoked), expires_at and more; an
+// unknown token is {"active": false}; errors are OAuth's body.
 
 // PastedTokenDays is how long a token given to RequireToken has left: one
 // made in the Developer Portal some days before it was pasted.

@@ -12,13 +12,9 @@ import (
 	"time"
 )
 
-// LinkedIn versions its REST API by month: the LinkedIn-Version header is
-// YYYYMM, a new version comes out every month, and each is supported for
-// at least one year after its release (Microsoft Learn, "LinkedIn
-// versioning"). A version that is no longer served, or not yet released,
-// is answered 426 NONEXISTENT_VERSION (Microsoft Learn, "API error
-// handling"). Versions moves to a version LinkedIn still serves and says
-// which to configure and how long the configured one has left.
+// LinkedIn versions its REST API by month (LinkedIn-Version: YYYYMM), each
+// served for at least a year (Microsoft Learn, "LinkedIn versioning"); a
+// retired one is answered 426 NONEXISTENT_VERSION ("API error handling").
 
 const (
 	// versionSupport is LinkedIn's published support window of a version.

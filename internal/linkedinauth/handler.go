@@ -1,3 +1,7 @@
+// Package linkedinauth lets a page admin reconnect the insights feed to
+// LinkedIn from /admin/linkedin with LinkedIn's authorization code flow. The
+// new token replaces the feed's only once it proves an admin of the page,
+// and callbacks are bounded per client and in all by a budget of their own.
 package linkedinauth
 
 import (
@@ -44,6 +48,21 @@ const (
 	secureStateCookie = "__Host-linkedin_oauth"
 	stateAge          = 10 * time.Minute
 	statePurpose      = "veldhaven linkedin reconnect state v1\x00"
+)
+
+// Limits bound the callbacks that reach LinkedIn (one exchange and one
+// check each), per client address and in all; unset fields take the defaults.
+type Limits struct {
+	PerClient ratelimit.Rate
+	All       ratelimit.Rate
+}
+
+// Defaults: a page admin reconnects every 60 days, a few tries at most. The
+// shared pool refills three times as fast as one address can spend it, so a
+// stranger never keeps a page admin out.
+var (
+	DefaultPerClient = ratelimit.Rate{Burst: 2, Every: 30 * time.Minute}
+	DefaultAll       = ratelimit.Rate{Burst: 6, Every: 10 * time.Minute}
 )
 
 // Feed is the feed owner's side: insights.Service.
@@ -122,7 +141,7 @@ func New(cfg Config) (*Handler, error) {
 		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https", authURL: auth,
 		signer: oauthstate.Signer{Key: cfg.StateKey, Purpose: statePurpose, Age: stateAge, Now: cfg.Now},
 		spent:  oauthstate.NewSpent(cfg.Now),
-		gate:   newGate(cfg.Limits, cfg.Now),
+		gate:   ratelimit.NewGate(cfg.Limits.PerClient.Or(DefaultPerClient), cfg.Limits.All.Or(DefaultAll), 4096, cfg.Now),
 	}, nil
 }
 

@@ -1,9 +1,6 @@
 // Package oauthstate binds an OAuth authorization code flow to the browser
-// that started it: a state cookie signed by the site (state.verifier.
-// expires.mac), valid for a few minutes, and spent once its code has gone
-// to the provider. The editor's GitHub sign-in and the LinkedIn reconnect
-// (internal/linkedinauth) both use it, each with a purpose of its own in
-// the MAC, so a cookie of one is never accepted by the other.
+// that started it: a signed, short-lived state cookie, spent once its code
+// has gone to the provider. Each flow has its own purpose in the MAC.
 package oauthstate
 
 import (

@@ -109,24 +109,10 @@ func (c cspBuilder) policy(s sources) string {
 	return strings.Join(directives, "; ")
 }
 
-// buildEditor is the policy of the editor's page (/admin/), looser than a
-// page's where Decap CMS needs it and no looser (tried in Chromium against
-// the built editor: without either 'unsafe-' source it does not start):
-//   - script-src adds 'unsafe-eval': Decap validates its configuration with
-//     ajv, which compiles JSON Schemas to functions at run time.
-//   - style-src is 'self' 'unsafe-inline', without hashes (a hash would
-//     disable 'unsafe-inline'): Decap's UI styles itself at run time (emotion).
-//   - img-src adds data: and blob: (files chosen for upload are previewed
-//     from memory) and GitHub's avatar and raw content hosts; media-src
-//     adds blob: for the same reason.
-//   - connect-src adds blob: (Decap reads an upload back from its blob: URL
-//     to send it to the backend, and its draft backup reads every media
-//     file that way) and the backend: GitHub's API, or the local backend.
-//
-// The preview pane is an about:srcdoc frame, which frame-src does not
-// govern: frames stay 'none'. Decap starts no workers and loads no fonts of
-// its own. Everything else is the site's policy: no plugins, no framing by
-// others, no forms.
+// buildEditor is the policy of the editor's page, looser only where Decap
+// needs it (without either 'unsafe-' source it does not start): ajv compiles
+// schemas (unsafe-eval), emotion styles at run time (unsafe-inline), uploads
+// are previewed and read back from blob: URLs, and it talks to its backend.
 func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
 	connectSrc := "'self' blob:"
 	if len(connect) > 0 {
@@ -155,12 +141,8 @@ const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display
 	"publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), " +
 	"browsing-topics=()"
 
-// documentOnlyHeaders govern a response only when it is rendered as a
-// document: the policy of the page, the features it may use, its browsing
-// context group and who may frame it. The static handler leaves them off
-// subresources (scripts, styles, raster images, fonts, video), where they
-// would be about 0.7 KB of dead weight on each of the 20-40 such responses
-// of a page load. nosniff, CORP and Referrer-Policy stay: they do apply there.
+// documentOnlyHeaders apply only to a response rendered as a document; the
+// static handler leaves them off subresources, where they are dead weight.
 var documentOnlyHeaders = []string{
 	"Content-Security-Policy",
 	"Permissions-Policy",
@@ -168,11 +150,8 @@ var documentOnlyHeaders = []string{
 	"X-Frame-Options",
 }
 
-// securityHeaders sets the headers every response carries (less
-// documentOnlyHeaders on subresources, which the static handler removes);
-// pages replace the CSP with one that adds their inline code's hashes. The
-// value slices are built once and shared by every response: net/http only
-// ever replaces a value slice, never writes into it.
+// securityHeaders sets the headers every response carries; the value slices
+// are shared by every response, since net/http never writes into them.
 func securityHeaders(next http.Handler, csp cspBuilder, hsts bool) http.Handler {
 	type header struct {
 		key   string

@@ -66,13 +66,9 @@ const (
 // variantSuffix maps a content coding to the suffix of its precompressed file.
 var variantSuffix = map[string]string{"br": ".br", "gzip": ".gz"}
 
-// LoadSite indexes the build. Pages are the `index.html` files (`x/index.html`
-// is served at `/x`); `404.html` is the not-found page and is never
-// served with 200. `admin/index.html` is the editor's page, served at
-// /admin/ and not a page of the site; `admin/config.json` is not served.
-// `.br` and `.gz` files are the precompressed variants of the file they are
-// named after. Other HTML files and hidden files are not served. Each file
-// is read once, for its ETag, unless its name holds its content hash.
+// LoadSite indexes the build: `x/index.html` is served at `/x`, `404.html`
+// only as the not-found page, `admin/index.html` at /admin/; `.br` and `.gz`
+// are variants, and other HTML and hidden files are not served.
 func LoadSite(fsys fs.FS) (*Site, error) {
 	s := &Site{fsys: fsys, files: map[string]*file{}}
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
