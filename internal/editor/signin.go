@@ -3,7 +3,6 @@ package editor
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"math"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -31,12 +29,10 @@ const (
 )
 
 // The state cookie carries one sign-in's state and PKCE verifier from
-// AuthPath to CallbackPath: __Host-cms_oauth on https, so no other host can
-// set it; cms_oauth with Path=/admin/ on plain http.
+// AuthPath to CallbackPath (oauthstate.Cookie).
 const (
-	stateCookie       = "cms_oauth"
-	secureStateCookie = "__Host-cms_oauth"
-	stateCookieAge    = 10 * time.Minute
+	stateCookie    = "cms_oauth"
+	stateCookieAge = 10 * time.Minute
 )
 
 // stateMACContext binds the state's MAC to the editor's sign-in: a state
@@ -63,20 +59,15 @@ type signInConfig struct {
 type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site
-	secure bool   // the origin is https: the cookie is Secure and __Host-
 	signer oauthstate.Signer
 	spent  *oauthstate.Spent
 	gate   *exchangeGate
 }
 
 func newSignIn(cfg signInConfig) (*signIn, error) {
-	u, err := url.Parse(cfg.siteURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-		return nil, fmt.Errorf("editor: site URL %q must be an origin such as https://www.example.com", cfg.siteURL)
-	}
-	scheme := u.Scheme
-	if cfg.secure {
-		scheme = "https"
+	origin, err := oauthstate.Origin(cfg.siteURL, cfg.secure)
+	if err != nil {
+		return nil, fmt.Errorf("editor: %w", err)
 	}
 	if len(cfg.stateKey) == 0 {
 		return nil, errors.New("editor: the sign-in needs a state key")
@@ -86,21 +77,16 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 		now = time.Now
 	}
 	return &signIn{
-		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https",
+		cfg: cfg, origin: origin,
 		signer: oauthstate.Signer{Key: cfg.stateKey, Purpose: stateMACContext, Age: stateCookieAge, Now: now},
 		spent:  oauthstate.NewSpent(now),
 		gate:   newExchangeGate(cfg.exchanges, now),
 	}, nil
 }
 
-// cookie is the state cookie with value and max-age, as this site names it.
+// cookie is the state cookie with value and max-age.
 func (s *signIn) cookie(value string, maxAge int) *http.Cookie {
-	c := &http.Cookie{Name: stateCookie, Value: value, Path: "/admin/", MaxAge: maxAge,
-		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode}
-	if s.secure {
-		c.Name, c.Path = secureStateCookie, "/"
-	}
-	return c
+	return oauthstate.Cookie(stateCookie, "/admin/", strings.HasPrefix(s.origin, "https:"), value, maxAge)
 }
 
 func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -167,21 +153,12 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 // hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
-	q := r.URL.Query()
-	c, err := r.Cookie(s.cookie("", 0).Name)
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
-		return
-	}
-	state, verifier, expires, problem := s.signer.Open(c.Value)
+	state, verifier, expires, problem := s.signer.Callback(r, s.cookie("", 0).Name)
 	if problem != oauthstate.OK {
 		s.fail(w, r, http.StatusBadRequest, string(problem), restart)
 		return
 	}
-	if got := q.Get("state"); got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
-		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
-		return
-	}
+	q := r.URL.Query()
 	if code := q.Get("error"); code != "" {
 		status, msg := http.StatusBadGateway, "GitHub refused the sign-in"
 		if code == "access_denied" {
@@ -190,7 +167,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		if d := strings.TrimRight(strings.TrimSpace(q.Get("error_description")), "."); d != "" {
 			msg += ": " + clip(d, 200)
 		}
-		s.fail(w, r, status, "provider_"+errorCode(code), msg+". Sign in again to retry.")
+		s.fail(w, r, status, "provider_"+oauthstate.Code(code), msg+". Sign in again to retry.")
 		return
 	}
 	code := q.Get("code")
@@ -225,7 +202,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		msg := "GitHub did not confirm the sign-in"
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "" {
-			msg += " (" + errorCode(re.ErrorCode) + ")"
+			msg += " (" + oauthstate.Code(re.ErrorCode) + ")"
 		} else if status == http.StatusGatewayTimeout {
 			msg += " in time"
 		}
@@ -274,31 +251,13 @@ func exchangeFailure(ctx context.Context, err error) (status int, reason string)
 	case errors.Is(err, errAnswerTooLarge):
 		return http.StatusBadGateway, "exchange_too_large"
 	case errors.As(err, &re) && re.ErrorCode != "":
-		return http.StatusBadGateway, "exchange_" + errorCode(re.ErrorCode)
+		return http.StatusBadGateway, "exchange_" + oauthstate.Code(re.ErrorCode)
 	case errors.As(err, &re) && re.Response != nil:
 		return http.StatusBadGateway, fmt.Sprintf("exchange_status_%d", re.Response.StatusCode)
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || errors.As(err, &ne) && ne.Timeout():
 		return http.StatusGatewayTimeout, "exchange_timeout"
 	}
 	return http.StatusBadGateway, "exchange_failed"
-}
-
-// errorCode keeps an OAuth error code to the characters RFC 6749 allows in
-// practice ([a-z_]), 40 at most: it is logged and shown.
-func errorCode(code string) string {
-	var b strings.Builder
-	for _, c := range code {
-		if b.Len() >= 40 {
-			break
-		}
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
-			b.WriteRune(c)
-		}
-	}
-	if b.Len() == 0 {
-		return "unknown"
-	}
-	return b.String()
 }
 
 // clip shortens s to n runes.

@@ -7,7 +7,6 @@ package linkedinauth
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,10 +43,9 @@ const Scope = "r_organization_social r_organization_admin"
 // browser that started it, as the editor's sign-in does: __Host-linkedin_oauth
 // on an https site, linkedin_oauth with Path=/admin/linkedin/ on plain http.
 const (
-	stateCookie       = "linkedin_oauth"
-	secureStateCookie = "__Host-linkedin_oauth"
-	stateAge          = 10 * time.Minute
-	statePurpose      = "veldhaven linkedin reconnect state v1\x00"
+	stateCookie  = "linkedin_oauth"
+	stateAge     = 10 * time.Minute
+	statePurpose = "veldhaven linkedin reconnect state v1\x00"
 )
 
 // Limits bound the callbacks that reach LinkedIn (one exchange and one
@@ -98,7 +96,6 @@ type Config struct {
 type Handler struct {
 	cfg     Config
 	origin  string
-	secure  bool
 	authURL *url.URL
 	signer  oauthstate.Signer
 	spent   *oauthstate.Spent
@@ -110,13 +107,9 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.Feed == nil || cfg.Logger == nil {
 		return nil, errors.New("linkedinauth: Feed and Logger are required")
 	}
-	u, err := url.Parse(cfg.SiteURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-		return nil, fmt.Errorf("linkedinauth: site URL %q must be an origin such as https://www.example.com", cfg.SiteURL)
-	}
-	scheme := u.Scheme
-	if cfg.Secure {
-		scheme = "https"
+	origin, err := oauthstate.Origin(cfg.SiteURL, cfg.Secure)
+	if err != nil {
+		return nil, fmt.Errorf("linkedinauth: %w", err)
 	}
 	if cfg.AuthURL == "" {
 		cfg.AuthURL = linkedin.DefaultAuthURL
@@ -138,7 +131,7 @@ func New(cfg Config) (*Handler, error) {
 		cfg.Timeout = 20 * time.Second
 	}
 	return &Handler{
-		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https", authURL: auth,
+		cfg: cfg, origin: origin, authURL: auth,
 		signer: oauthstate.Signer{Key: cfg.StateKey, Purpose: statePurpose, Age: stateAge, Now: cfg.Now},
 		spent:  oauthstate.NewSpent(cfg.Now),
 		gate:   ratelimit.NewGate(cfg.Limits.PerClient.Or(DefaultPerClient), cfg.Limits.All.Or(DefaultAll), 4096, cfg.Now),
@@ -146,11 +139,7 @@ func New(cfg Config) (*Handler, error) {
 }
 
 func (h *Handler) cookie(value string, maxAge int) *http.Cookie {
-	c := &http.Cookie{Name: stateCookie, Value: value, Path: PagePath + "/", MaxAge: maxAge, HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode}
-	if h.secure {
-		c.Name, c.Path = secureStateCookie, "/"
-	}
-	return c
+	return oauthstate.Cookie(stateCookie, PagePath+"/", strings.HasPrefix(h.origin, "https:"), value, maxAge)
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -215,21 +204,12 @@ const restart = "This reconnect did not start in this browser, or took longer th
 // exchanged once and the token checked and kept by the feed.
 func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, h.cookie("", -1)) // one try per flow, whatever happens next
-	q := r.URL.Query()
-	c, err := r.Cookie(h.cookie("", 0).Name)
-	if err != nil {
-		h.fail(w, r, http.StatusBadRequest, "state_mismatch", "Not reconnected", restart)
-		return
-	}
-	state, _, expires, problem := h.signer.Open(c.Value)
+	state, _, expires, problem := h.signer.Callback(r, h.cookie("", 0).Name)
 	if problem != oauthstate.OK {
 		h.fail(w, r, http.StatusBadRequest, string(problem), "Not reconnected", restart)
 		return
 	}
-	if got := q.Get("state"); got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
-		h.fail(w, r, http.StatusBadRequest, "state_mismatch", "Not reconnected", restart)
-		return
-	}
+	q := r.URL.Query()
 	if code := q.Get("error"); code != "" {
 		h.providerError(w, r, code)
 		return
@@ -285,8 +265,8 @@ func (h *Handler) providerError(w http.ResponseWriter, r *http.Request, code str
 	case "user_cancelled_authorize":
 		h.fail(w, r, http.StatusForbidden, "user_cancelled_authorize", "Not reconnected", "The permission was not given on LinkedIn. Nothing was changed: the feed keeps its current connection.")
 	default:
-		h.fail(w, r, http.StatusBadGateway, "provider_"+oauthCode(code), "Not reconnected",
-			"LinkedIn refused the request ("+oauthCode(code)+"). Nothing was changed. If it happens again, tell the site's owner: the app's settings on LinkedIn may need a look.")
+		h.fail(w, r, http.StatusBadGateway, "provider_"+oauthstate.Code(code), "Not reconnected",
+			"LinkedIn refused the request ("+oauthstate.Code(code)+"). Nothing was changed. If it happens again, tell the site's owner: the app's settings on LinkedIn may need a look.")
 	}
 }
 
@@ -325,12 +305,4 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, reaso
 	v := describe(h.cfg.Feed.Connection(), h.cfg.Now())
 	v.Result = &result{Title: title, Text: text}
 	h.writePage(w, r, status, v)
-}
-
-// oauthCode is a provider's error code fit to log and show.
-func oauthCode(code string) string {
-	if c := linkedin.SanitizeCode(code); c != "" {
-		return c
-	}
-	return "unknown"
 }
