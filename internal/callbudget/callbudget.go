@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veldhaven/site/internal/atomicfile"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -217,24 +218,13 @@ func (b *Budget) Snapshot() (map[string]int, int) {
 	return calls, b.used
 }
 
-// saveLocked writes the state to dir through a temporary file, so a crash
-// leaves the old count or the new. The caller holds b.mu.
+// saveLocked writes the state to dir. The caller holds b.mu.
 func (b *Budget) saveLocked() {
 	if b.dir == "" {
 		return
 	}
 	data, _ := json.Marshal(b.state)
-	tmp, err := os.CreateTemp(b.dir, "."+File+".tmp-*")
-	if err == nil {
-		_, err = tmp.Write(data)
-		if err = errors.Join(err, tmp.Sync(), tmp.Close(), os.Chmod(tmp.Name(), 0o644)); err == nil {
-			err = os.Rename(tmp.Name(), filepath.Join(b.dir, File))
-		}
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-		}
-	}
-	if err != nil {
+	if err := atomicfile.Write(b.dir, File, data, 0o644); err != nil {
 		b.logger.Warn("insights: "+File+" not written", slog.String("error", err.Error()))
 	}
 }

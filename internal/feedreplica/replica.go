@@ -1,6 +1,7 @@
 package feedreplica
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/veldhaven/site/internal/accept"
 	"github.com/veldhaven/site/internal/apierror"
+	"github.com/veldhaven/site/internal/atomicfile"
 	"github.com/veldhaven/site/internal/byteranges"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
@@ -308,20 +310,13 @@ func (p *Replica) keep(t copyTarget, resp *http.Response) (err error) {
 	}
 	if t.feed {
 		body, err := os.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("feed copy: %w", err)
-		}
-		gz, err := os.CreateTemp(p.dir, ".tmp-*")
-		if err != nil {
-			return fmt.Errorf("feed copy: %w", err)
-		}
-		zw, _ := gzip.NewWriterLevel(gz, gzip.BestCompression)
-		_, err = zw.Write(body)
-		if err = errors.Join(err, zw.Close(), gz.Close()); err == nil {
-			err = os.Rename(gz.Name(), name+".gz")
+		var zipped bytes.Buffer
+		if err == nil {
+			zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			err = errors.Join(zw.Close(), atomicfile.Write(p.dir, file(t.key())+".gz", zipped.Bytes(), 0o600))
 		}
 		if err != nil {
-			_ = os.Remove(gz.Name())
 			return fmt.Errorf("feed copy: %w", err)
 		}
 	}

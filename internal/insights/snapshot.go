@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/veldhaven/site/internal/atomicfile"
 )
 
 // snapshotFile is the name of the feed snapshot inside Config.DataDir.
@@ -82,41 +84,9 @@ func saveJSON(logger *slog.Logger, dir, name string, v any) {
 	}
 	data, err := json.Marshal(v)
 	if err == nil {
-		err = writeFileAtomic(dir, name, data)
+		err = atomicfile.Write(dir, name, data, 0o644)
 	}
 	if err != nil {
 		logger.Warn("insights: "+name+" not written", slog.String("error", err.Error()))
 	}
-}
-
-// writeFileAtomic writes data to dir/name through a temporary file in the
-// same directory, synced and renamed over the target: a crash or a full
-// disk leaves either the old file or the new one, never a torn one.
-func writeFileAtomic(dir, name string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(dir, "."+name+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	return nil
 }
