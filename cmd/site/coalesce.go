@@ -6,10 +6,8 @@ import (
 	"time"
 )
 
-// netHTTPBufferSize is the size of the buffer net/http writes a connection's
-// responses through (conn.bufw, 4 KiB): a response larger than what is left
-// of it after the headers reaches the socket in two writes, a full buffer
-// and the rest.
+// netHTTPBufferSize is net/http's per-connection write buffer: a larger
+// response reaches the socket as a full buffer, then the rest.
 const netHTTPBufferSize = 4 << 10
 
 // coalescingListener hands out connections that send such a response with

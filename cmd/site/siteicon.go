@@ -9,10 +9,8 @@ import (
 // iconLink finds the icon link of the built home page; its href is group 1.
 var iconLink = regexp.MustCompile(`<link rel="icon" href="([^"]+)"`)
 
-// siteIcon is the path of the site's icon as the built home page names it
-// (a hashed asset: its name changes with the mark), for the pages the
-// server writes itself (/admin/linkedin); "" when the build has none or it
-// is not a path on this site.
+// siteIcon is the site's icon as the built home page names it, for the pages
+// the server writes itself; "" when there is none on this site.
 func siteIcon(site fs.FS) string {
 	home, err := fs.ReadFile(site, "index.html")
 	if err != nil {

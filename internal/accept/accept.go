@@ -10,10 +10,8 @@ import (
 // maxHeader bounds the work spent on a client's header.
 const maxHeader = 1024
 
-// Encodings reports whether a client takes Brotli and gzip, from its
-// Accept-Encoding header (RFC 9110 §12.5.3: q=0 refuses a coding; "*" stands
-// for codings not listed; the last listing of a coding counts). Malformed
-// parts are ignored. It runs on every request, so it allocates nothing.
+// Encodings reports whether a client takes Brotli and gzip (q=0 refuses, "*"
+// stands for the rest); it runs on every request, so it allocates nothing.
 func Encodings(header string) (br, gz bool) {
 	// Weights of the codings that matter; -1 means not listed.
 	qBr, qGzip, qXGzip, qStar := -1.0, -1.0, -1.0, -1.0

@@ -1,6 +1,4 @@
-// Package apierror writes the error answer of the server's JSON APIs
-// (/linkedin-api*, /admin/config.yml): {"status":N,"message":"..."},
-// never cached.
+// Package apierror writes the JSON APIs' error answer, never cached.
 package apierror
 
 import (
@@ -9,9 +7,8 @@ import (
 	"strconv"
 )
 
-// Write answers status with msg, a fixed text of the caller's, never
-// request or upstream data. Validators set for a success answer are
-// dropped: an error is no version of the resource.
+// Write answers status with msg, a fixed text, never request or upstream
+// data; validators of a success answer are dropped.
 func Write(w http.ResponseWriter, status int, msg string) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")

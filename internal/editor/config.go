@@ -8,9 +8,8 @@ import (
 	"strings"
 )
 
-// BuildConfigPath is where the web build writes the generated part of the
-// editor's configuration (collections, media folders, ...): JSON, without
-// the keys the server owns (serverKeys).
+// BuildConfigPath is the generated part of the editor's configuration, JSON
+// without the keys the server owns.
 const BuildConfigPath = "admin/config.json"
 
 // serverKeys are the configuration keys the server decides at start-up.
@@ -20,9 +19,8 @@ var serverKeys = []string{"backend", "local_backend", "publish_mode", "site_url"
 // address: the preview workflow posts it and Decap's "View preview" reads it.
 const PreviewContext = "veldhaven/preview"
 
-// LiveContext is the context of the commit status the release posts on the
-// commit it deployed (or failed to): the editor reads it after Publish to say
-// when the change is live (backend.live_context, which Decap ignores).
+// LiveContext is the commit status the release posts on the commit it
+// deployed; the editor reads it after Publish.
 const LiveContext = "veldhaven/deploy/production"
 
 // AuthEndpoint is the sign-in path Decap opens in its popup, relative to the
@@ -60,10 +58,8 @@ func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 		return nil
 	}
 	var err error
-	// The local editor (`make edit`) has no site_url: its site is the build
-	// made when it started, so "View Live" would show the page without the
-	// edits just saved. Its preview pane is the saved content's page;
-	// `make build` then `make run` shows the site (docs/editing.md).
+	// The local editor's site is the build made when it started: "View Live"
+	// would show it without the edits just saved.
 	if siteURL != "" && b.Mode() != "local" {
 		if err = set("site_url", strings.TrimSuffix(siteURL, "/")); err != nil {
 			return nil, err

@@ -20,9 +20,8 @@ import (
 	"github.com/veldhaven/site/internal/oauthstate"
 )
 
-// Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
-// "/" + AuthEndpoint); GitHub sends the popup back to CallbackPath, which
-// hands the token to the editor's window.
+// Paths of the sign-in: Decap opens AuthPath in a popup, GitHub sends it back
+// to CallbackPath.
 const (
 	AuthPath     = "/admin/auth"
 	CallbackPath = "/admin/callback"
@@ -99,9 +98,8 @@ func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Robots-Tag", "noindex")
-	// The popup must keep its opener, the editor's window, through its trip
-	// to GitHub and back: a Cross-Origin-Opener-Policy on any of its
-	// documents, or on a redirect on the way, would sever it.
+	// Any Cross-Origin-Opener-Policy on the way would sever the popup from
+	// the editor's window.
 	h.Set("Cross-Origin-Opener-Policy", "unsafe-none")
 	switch r.URL.Path {
 	case AuthPath:
@@ -147,10 +145,8 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, target, http.StatusFound)
 }
 
-// serveCallback finishes a sign-in: the state must be one this site signed,
-// unexpired, unspent and the one this browser started with; then, within
-// the exchange budget, the code is exchanged for a token, which the page
-// hands to the editor.
+// serveCallback checks the state, then within the budget exchanges the code
+// for a token, which the page hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
 	state, verifier, expires, problem := s.signer.Callback(r, s.cookie("", 0).Name)
@@ -228,10 +224,8 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// tooMany answers a callback over the exchange budget: 429 with
-// Retry-After, and a page that says when to try again. The state is not
-// spent and its cookie stays: reloading the page after the wait finishes
-// the sign-in (GitHub's code lasts 10 minutes).
+// tooMany answers 429 over the budget; the state is not spent, so reloading
+// after the wait finishes the sign-in.
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration) {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -239,9 +233,8 @@ func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Durat
 		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then reload this window or sign in again from the editor.", secs))
 }
 
-// exchangeFailure classifies a failed token exchange for the status code and
-// the log. Nothing of the error's text is logged: a token endpoint's answer
-// is not ours to copy into logs.
+// exchangeFailure classifies a failed exchange; nothing of the error's text is
+// logged, since the token endpoint's answer is not ours to copy.
 func exchangeFailure(ctx context.Context, err error) (status int, reason string) {
 	var re *oauth2.RetrieveError
 	var ne net.Error

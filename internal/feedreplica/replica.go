@@ -44,12 +44,9 @@ const (
 	replicaPolicy = "default-src 'none'; sandbox"
 )
 
-// Replica serves /linkedin-api* on a web replica from the feed owner, the
-// one process that calls LinkedIn. It asks the owner for each request
-// (rebuilt from the checked parts only) and keeps each good answer as a
-// plain file, written atomically, to serve while the owner is away; the
-// owner's 404 or 410 removes it. It sets the content type and policy of
-// every answer itself, never taking the owner's.
+// Replica serves /linkedin-api* on a web replica from the feed owner, keeping
+// each good answer as a file for while the owner is away; it sets every
+// answer's content type and policy itself, never the owner's.
 type Replica struct {
 	owner   *url.URL
 	dir     string

@@ -46,9 +46,8 @@ type Service struct {
 	backoff           time.Duration // the refresher's wait after failures
 	kick              chan struct{} // wakes the refresher at once
 	reconnects        *prometheus.CounterVec
-	// reconnectedAfter is 1 + the number of refreshes concluded when a
-	// reconnect's token last read the page (0: none since the start), so
-	// a failure of the token it replaced is not reported as the new one's.
+	// reconnectedAfter is 1 + the refreshes concluded when a reconnect's token
+	// read the page, so the replaced token's failure is not reported as its.
 	reconnectedAfter atomic.Uint64
 
 	base   context.Context
@@ -72,9 +71,8 @@ type mediaFailure struct {
 	until time.Time
 }
 
-// itemFailure reports whether err is the item's own (too large, not an
-// image or video, refused, gone): asking again changes nothing until its
-// post does.
+// itemFailure reports whether err is the item's own: asking again changes
+// nothing until its post does.
 func itemFailure(err error) bool {
 	switch linkedin.KindOf(err) {
 	case linkedin.KindTooLarge, linkedin.KindBadResponse, linkedin.KindRefused, linkedin.KindNotFound:
@@ -83,9 +81,8 @@ func itemFailure(err error) bool {
 	return false
 }
 
-// New builds the service for cfg (zero fields take their defaults), serving
-// the snapshot in cfg.DataDir at once and refreshing from LinkedIn in the
-// background, or the sample. Metrics go to reg unless it is nil.
+// New builds the service for cfg, serving the snapshot at once and refreshing
+// in the background, or the sample. Metrics go to reg unless it is nil.
 func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
 	return newService(cfg, logger, reg, nil, time.Now, realAfter)
 }
@@ -270,9 +267,8 @@ func (s *Service) feedAge() float64 {
 	return s.now().Sub(f.fetchedAt).Seconds()
 }
 
-// loadSnapshot installs the snapshot in DataDir when it is readable, valid
-// and of the configured organization, and returns its feed; otherwise it
-// logs why and returns nil.
+// loadSnapshot installs and returns the DataDir's snapshot when it is valid
+// and of this organization; otherwise it logs why and returns nil.
 func (s *Service) loadSnapshot() *feed {
 	snap, err := readSnapshot(s.cfg.DataDir, 4*s.cfg.MaxBodyBytes)
 	if err != nil {
@@ -310,9 +306,8 @@ func (s *Service) saveSnapshot(f *feed) {
 	saveJSON(s.logger, s.cfg.DataDir, snapshotFile, snapshot{Version: snapshotVersion, Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 }
 
-// Ready reports whether the feed endpoint has an answer to give, a feed or
-// the first attempt's failure: a LinkedIn outage must not take the site out
-// of its load balancer.
+// Ready reports whether the feed has an answer, a feed or a failure: a
+// LinkedIn outage must not take the site out of its load balancer.
 func (s *Service) Ready() bool {
 	return s.cache.ready()
 }

@@ -32,9 +32,8 @@ type snapshot struct {
 	RefusedReshares []string `json:"refusedReshares,omitempty"`
 }
 
-// decodeSnapshot parses and checks a snapshot file. It never panics, and a
-// snapshot it accepts holds a version it knows, a time and a list of JSON
-// objects.
+// decodeSnapshot parses and checks a snapshot: a known version, a time and a
+// list of JSON objects.
 func decodeSnapshot(data []byte) (snapshot, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -75,9 +74,8 @@ func readSnapshot(dir string, limit int64) (snapshot, error) {
 	return decodeSnapshot(data)
 }
 
-// saveJSON writes v as JSON to dir/name atomically. A failure is logged, not
-// returned: what is in memory still holds, and the next save tries again. No
-// dir means the service keeps its state in memory only.
+// saveJSON writes v to dir/name ("" dir: nowhere); a failure is logged, and
+// the next save tries again.
 func saveJSON(logger *slog.Logger, dir, name string, v any) {
 	if dir == "" {
 		return

@@ -15,9 +15,8 @@ type Source interface {
 	// Posts returns the elements of LinkedIn's /rest/posts answer, as
 	// received. The cache filters them to published, public posts.
 	Posts(ctx context.Context) ([]json.RawMessage, error)
-	// OpenMedia returns a reader of the bytes of the image or video named
-	// by a validated URN, and its size (-1 when unknown). A source must
-	// not return more than limit bytes without error; callers still cap.
+	// OpenMedia opens the bytes of a validated media URN, at most limit, and
+	// returns their size (-1 when unknown).
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
 }
 

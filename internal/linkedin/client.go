@@ -31,10 +31,8 @@ type Client struct {
 // few pages of 3.
 const PostsPageSize = 50
 
-// Posts is GET /rest/posts?q=author (Posts API, "Find Posts by Authors"):
-// the author's posts as received, sorted by creation when sortByCreated
-// (the default, LAST_MODIFIED, puts an old post whose typo was fixed
-// first).
+// Posts is GET /rest/posts?q=author (Posts API, "Find Posts by Authors"),
+// sorted by creation when asked: LAST_MODIFIED puts an old, edited post first.
 func (c *Client) Posts(ctx context.Context, author string, sortByCreated bool) ([]json.RawMessage, error) {
 	u := c.Base + "/rest/posts?q=author&author=" + url.QueryEscape(author) + "&count=" + strconv.Itoa(PostsPageSize)
 	if sortByCreated {
@@ -167,10 +165,8 @@ type aclsAnswer struct {
 	} `json:"elements"`
 }
 
-// CheckAdmin asks LinkedIn, through get (a GET with the member's token),
-// whether the member is an approved ADMINISTRATOR of org: reading its
-// posts is not enough, since an ad agency (DIRECT_SPONSORED_CONTENT_POSTER)
-// can. Not one is a forbidden error.
+// CheckAdmin asks LinkedIn whether the member of get's token is an approved
+// ADMINISTRATOR of org: reading its posts is not enough, an ad agency can.
 func CheckAdmin(ctx context.Context, base, org string, get func(ctx context.Context, u string, v any) error) error {
 	for page := range maxACLPages {
 		u := base + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +

@@ -58,10 +58,8 @@ type OAuth struct {
 	client     *http.Client
 }
 
-// NewOAuth is the app clientID with secret at tokenURL; introspection is
-// at introspectToken beside it (LinkedIn serves both under /oauth/v2/).
-// client makes the calls and should follow no redirect, so the secret
-// stays with the host it was meant for.
+// NewOAuth is the app clientID with secret at tokenURL, introspection beside
+// it; client should follow no redirect, so the secret stays with that host.
 func NewOAuth(clientID, secret, tokenURL string, client *http.Client) (*OAuth, error) {
 	u, err := url.Parse(tokenURL)
 	if err != nil {

@@ -34,14 +34,10 @@ const (
 	CallbackPath = "/admin/linkedin/callback"
 )
 
-// Scope is what the reconnect asks for (Community Management API): reading
-// the organization's posts, and the member's roles, which say whether the
-// member administers the page.
+// Scope reads the organization's posts and the member's roles.
 const Scope = "r_organization_social r_organization_admin"
 
-// The state cookie carries the flow from ConnectPath to CallbackPath in the
-// browser that started it, as the editor's sign-in does: __Host-linkedin_oauth
-// on an https site, linkedin_oauth with Path=/admin/linkedin/ on plain http.
+// The state cookie carries the flow from ConnectPath to CallbackPath.
 const (
 	stateCookie  = "linkedin_oauth"
 	stateAge     = 10 * time.Minute
@@ -199,9 +195,8 @@ func (h *Handler) serveConnect(w http.ResponseWriter, r *http.Request) {
 // restart is what a refused state says.
 const restart = "This reconnect did not start in this browser, or took longer than 10 minutes. Nothing was changed: start again with Reconnect LinkedIn."
 
-// serveCallback ends the flow: the state must be one this site signed for
-// this browser, unexpired and unspent; then, within the budget, the code is
-// exchanged once and the token checked and kept by the feed.
+// serveCallback checks the state, then within the budget exchanges the code
+// once and has the feed check and keep the token.
 func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, h.cookie("", -1)) // one try per flow, whatever happens next
 	state, _, expires, problem := h.signer.Callback(r, h.cookie("", 0).Name)

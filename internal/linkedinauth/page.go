@@ -195,9 +195,8 @@ func (h *Handler) writePage(w http.ResponseWriter, r *http.Request, status int, 
 	}
 }
 
-// statusJSON is GET /admin/linkedin/status: what the editor's notice and
-// a scheduled check read. Anyone can ask, so it says whether to act, never
-// when the connection expires, when it last read the page or which page.
+// statusJSON is GET /admin/linkedin/status. Anyone can ask, so it says
+// whether to act, never when the connection expires or which page.
 type statusJSON struct {
 	LinkedIn bool   `json:"linkedIn"`
 	Works    bool   `json:"works"`

@@ -17,10 +17,8 @@ import (
 	"time"
 )
 
-// Signer signs the state cookie, so a callback exchanges a code only for a
-// flow this site started: the cookie is state.verifier.expires.mac, mac an
-// HMAC-SHA256 of Purpose and the rest under Key. A cookie a request makes
-// up, or one past its Age, is refused before any call to the provider.
+// Signer signs the state cookie (state.verifier.expires.mac, an HMAC-SHA256
+// of Purpose and the rest under Key), so only a flow this site started goes on.
 type Signer struct {
 	Key []byte
 	// Purpose binds the MAC to one flow ("veldhaven editor sign-in state
@@ -139,10 +137,8 @@ func Code(code string) string {
 	return b.String()
 }
 
-// MaxSpent bounds the memory of spent states. A state is spent only when
-// its code goes to the provider, which each flow's exchange budget bounds
-// far below this in the minutes a state lives; past it, flows are refused
-// (429), never let through twice.
+// MaxSpent bounds the spent states remembered; past it flows are refused,
+// never let through twice.
 const MaxSpent = 4096
 
 // Spent remembers the states whose code went to the provider until they

@@ -1,6 +1,5 @@
-// Package ratelimit holds the token bucket that bounds how often visitors
-// can make the server call an outside service (LinkedIn's media, GitHub's
-// token endpoint).
+// Package ratelimit bounds how often visitors can make the server call an
+// outside service.
 package ratelimit
 
 import (

@@ -19,9 +19,8 @@ func (r Rate) Or(def Rate) Rate {
 	return r
 }
 
-// Gate admits a request when both its client's own budget and the budget
-// all clients share have a token. The client's is spent first, so that one
-// client's flood empties its own budget and never the shared one.
+// Gate admits a request when its client's budget, spent first, and the shared
+// one have a token: one client's flood empties its own budget only.
 type Gate struct {
 	all     *Bucket
 	clients *PerClient

@@ -5,11 +5,8 @@ import (
 	"time"
 )
 
-// PerClient is a Bucket for each client (an address, internal/clientaddr),
-// so that one client's flood spends its own budget and not the one others
-// share. It remembers at most max clients; a new client past that takes
-// the place of the one admitted longest ago. Only an admitted try counts
-// as use: a client that keeps trying while refused keeps no place.
+// PerClient is a Bucket per client, at most max; a new client past that
+// replaces the one admitted longest ago (a refused try is no use).
 type PerClient struct {
 	rate  float64
 	burst int

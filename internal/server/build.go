@@ -10,9 +10,8 @@ import (
 // maxBuildIDLen is far more than a commit hash or a release tag needs.
 const maxBuildIDLen = 64
 
-// checkBuildID returns the build id to show ("unknown" for none), or an error
-// when it holds anything but letters, digits and ". _ - +": it goes into a
-// response header and a metric label as it is.
+// checkBuildID returns the build id ("unknown" for none), refusing anything but
+// letters, digits and ". _ - +": it goes into a header and a label as it is.
 func checkBuildID(id string) (string, error) {
 	if id == "" {
 		return "unknown", nil

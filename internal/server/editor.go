@@ -20,9 +20,7 @@ type Editor struct {
 	ConnectSources []string
 }
 
-// editorRoutes registers /admin and everything under it. None of it is for
-// search engines; /admin/ is the one path of the site with a trailing slash
-// (the editor's page resolves its relative URLs, config.yml first, against it).
+// editorRoutes registers /admin and below, none of it for search engines.
 func editorRoutes(mux *http.ServeMux, static *staticHandler, e Editor) {
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -11,9 +11,8 @@ import (
 	"strings"
 )
 
-// inlineHashesFile is where the build lists each page's inline scripts and
-// stylesheets, as Astro hashed them for the page's policy
-// (web/scripts/inline-hashes.mjs). A hidden file: never served.
+// inlineHashesFile lists each page's inline scripts and styles as the build
+// hashed them; a hidden file, never served.
 const inlineHashesFile = ".inline-hashes.json"
 
 // inlineHashes are CSP 'sha256-…' sources for the inline code of one page.
@@ -25,10 +24,8 @@ type inlineHashes struct {
 // hashSourcePattern is a CSP hash source without quotes.
 var hashSourcePattern = regexp.MustCompile(`^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$`)
 
-// loadInlineHashes reads the build's list, by HTML file of the build, with
-// each source quoted as a policy writes it. A build without one yields nil:
-// then no inline script or style is allowed anywhere; a malformed one is an
-// error (start-up stops: a policy is never guessed).
+// loadInlineHashes reads the build's list by HTML file, each source quoted;
+// none allows no inline code, and a malformed one stops the start.
 func loadInlineHashes(fsys fs.FS) (map[string]inlineHashes, error) {
 	data, err := fs.ReadFile(fsys, inlineHashesFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -59,9 +56,8 @@ func loadInlineHashes(fsys fs.FS) (map[string]inlineHashes, error) {
 	return pages, nil
 }
 
-// cspBuilder makes the Content-Security-Policy: one base policy, plus the
-// hashes the build lists for a page's own inline scripts in script-src and
-// its inline stylesheets (the critical CSS the build inlines) in style-src.
+// cspBuilder makes the Content-Security-Policy: one base policy plus a page's
+// own inline hashes.
 type cspBuilder struct {
 	frameSources []string
 	upgrade      bool

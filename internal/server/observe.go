@@ -66,9 +66,8 @@ func routeClass(path string, status int) string {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	// counters caches requests' children by class and status code, and
-	// durations duration's by class: WithLabelValues hashes its labels on
-	// every call.
+	// counters and durations cache the children, since WithLabelValues hashes
+	// its labels on every call.
 	counters  sync.Map // counterKey -> prometheus.Counter
 	durations sync.Map // class -> prometheus.Observer
 }
@@ -127,9 +126,8 @@ const (
 	maxLoggedMethod = 32
 )
 
-// observe logs one JSON line per request and records its metrics. Lines go
-// through logger, or straight to requestLog in the same format when it is
-// set (see Config.RequestLog).
+// observe logs one JSON line per request, through logger or requestLog, and
+// records its metrics.
 func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *httpMetrics) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()

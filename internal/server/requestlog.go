@@ -8,10 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// requestLine is one request's log line, written by appendRequestLine
-// byte for byte as slog's JSONHandler writes the record observe would log
-// (time, level, msg, then the attributes), without its per-record costs
-// (a handleState, attribute values, encoding/json for the float).
+// requestLine is one request's log line, written byte for byte as slog's
+// JSONHandler would, without its per-record costs.
 type requestLine struct {
 	time                 time.Time
 	method, path, class  string
@@ -39,9 +37,7 @@ func appendRequestLine(b []byte, l *requestLine) []byte {
 	return append(b, "\"}\n"...)
 }
 
-// appendJSONString escapes s as slog's JSONHandler does: control characters,
-// '"' and '\\' escaped, invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped,
-// everything else (including <, > and &) as it is.
+// appendJSONString escapes s as slog's JSONHandler does.
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	start := 0

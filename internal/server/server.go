@@ -40,9 +40,7 @@ type Config struct {
 	Insights http.Handler
 	// Editor is the server side of the editor at /admin/ (its page is in Site).
 	Editor Editor
-	// LinkedInAdmin answers /admin/linkedin and below (internal/linkedinauth
-	// on the feed owner, a forward to it on a web replica); nil leaves them
-	// to the editor's routes (404).
+	// LinkedInAdmin answers /admin/linkedin and below; nil leaves them 404.
 	LinkedInAdmin http.Handler
 	// TrustedProxies are the proxies whose X-Forwarded-For names the client
 	// that the editor's sign-in and LinkedInAdmin budget by; none by default.
@@ -55,9 +53,7 @@ type Config struct {
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
 	SecurityContact string
-	// BuildID names the build (the short git commit, or "dev"): sent as
-	// X-Build-Id on /healthz and /readyz and as the build_id label of
-	// veldhaven_build_info. Empty means "unknown".
+	// BuildID names the build in X-Build-Id and veldhaven_build_info.
 	BuildID string
 	// Now is the clock for security.txt's Expires; nil means time.Now.
 	Now func() time.Time
@@ -153,21 +149,15 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.TransferEncoding) > 0 {
-			// RFC 9112 §6.3: a request with both Content-Length and
-			// Transfer-Encoding may be smuggling a second one, and the
-			// server must close the connection after answering. net/http
-			// drops the Content-Length before a handler sees it, so every
-			// request with a transfer coding (GET and HEAD never need one)
-			// ends its connection.
+			// Both Content-Length and Transfer-Encoding may smuggle a request,
+			// and net/http drops the length: end the connection after answering.
 			w.Header().Set("Connection", "close")
 		}
 		switch {
 		case len(r.URL.RawQuery) > maxQueryLen:
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
 		case !isCleanPath(r.URL.Path):
-			// ServeMux would redirect such paths ("//x", "/a/../b"); they are
-			// never pages, so the static handler answers (404, or one 301
-			// for extra trailing slashes).
+			// ServeMux would redirect such paths; they are never pages.
 			static.ServeHTTP(w, r)
 		default:
 			mux.ServeHTTP(w, r)
