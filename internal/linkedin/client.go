@@ -126,16 +126,21 @@ func (c *Client) download(ctx context.Context, endpoint, rawURL string, limit in
 
 // get is the GET of a download URL.
 func (c *Client) get(ctx context.Context, dl *url.URL, limit int64) (io.ReadCloser, int64, error) {
-	if err := CheckMediaURL(c.Origins, dl); err != nil {
-		return nil, 0, err
+	if !c.Origins.Allows(dl) {
+		return nil, 0, &Error{Endpoint: "media", Kind: KindRefused,
+			Err: fmt.Errorf("%w: download URL %s is not on an origin of LINKEDIN_MEDIA_ORIGINS", ErrMediaRefused, RedactURL(dl))}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
 	if err != nil {
 		return nil, 0, &Error{Endpoint: "media", Kind: KindBadResponse, Err: RedactError(err)}
 	}
 	res, err := c.Media.Do(req)
-	if err != nil {
-		return nil, 0, MediaTransportError(err)
+	if errors.Is(err, ErrMediaRefused) {
+		return nil, 0, &Error{Endpoint: "media", Kind: KindRefused, Err: RedactError(err)}
+	} else if err != nil {
+		e := ClassifyTransport("media", err)
+		e.Err = RedactError(e.Err)
+		return nil, 0, e
 	}
 	if res.StatusCode != http.StatusOK {
 		Drain(res.Body)
