@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -79,14 +78,16 @@ type Fake struct {
 	refreshOf map[string]string
 	lives     map[string]*tokenLife // the tokens introspection knows
 
-	calls    sync.Map // route -> *atomic.Int64
-	versions []string // the LinkedIn-Version of every API call
+	calls    map[string]int64 // requests by route
+	versions []string         // the LinkedIn-Version of every API call
 }
 
 // New returns a fake whose signed download URLs point at base (its own
 // address), serving versions oldest..latest and extra generated posts.
 func New(base, oldest, latest string, extra int) *Fake {
-	return &Fake{base: strings.TrimRight(base, "/"), b: Behaviour{Oldest: oldest, Latest: latest}, extra: extra}
+	return &Fake{base: strings.TrimRight(base, "/"), b: Behaviour{Oldest: oldest, Latest: latest}, extra: extra,
+		deleted: map[string]bool{}, edited: map[string]string{}, codes: map[string]*authCode{}, issued: map[string]string{},
+		scopes: map[string][]string{}, refreshOf: map[string]string{}, lives: map[string]*tokenLife{}, calls: map[string]int64{}}
 }
 
 // Set changes the fake's behaviour.
@@ -113,9 +114,6 @@ func (f *Fake) RequireToken(token, refreshed string, failWith500 bool) {
 func (f *Fake) DeletePost(urn string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.deleted == nil {
-		f.deleted = map[string]bool{}
-	}
 	f.deleted[urn] = true
 }
 
@@ -125,9 +123,6 @@ func (f *Fake) DeletePost(urn string) {
 func (f *Fake) EditPost(urn, commentary string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.edited == nil {
-		f.edited = map[string]string{}
-	}
 	f.edited[urn] = commentary
 }
 
@@ -160,10 +155,9 @@ func (f *Fake) APICalls() int64 {
 
 // Calls is how many requests a route has had.
 func (f *Fake) Calls(route string) int64 {
-	if c, ok := f.calls.Load(route); ok {
-		return c.(*atomic.Int64).Load()
-	}
-	return 0
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls[route]
 }
 
 // Versions is the LinkedIn-Version of every API call so far, in order.
@@ -174,8 +168,9 @@ func (f *Fake) Versions() []string {
 }
 
 func (f *Fake) count(route string) {
-	c, _ := f.calls.LoadOrStore(route, &atomic.Int64{})
-	c.(*atomic.Int64).Add(1)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls[route]++
 }
 
 // versionSyntax is LinkedIn's YYYYMM (optionally .RR) version header.

@@ -22,9 +22,6 @@ type tokenLife struct {
 
 // knowLocked records a token that lasts life from now. The caller holds f.mu.
 func (f *Fake) knowLocked(token string, life time.Duration) {
-	if f.lives == nil {
-		f.lives = map[string]*tokenLife{}
-	}
 	now := time.Now()
 	f.lives[token] = &tokenLife{created: now, expires: now.Add(life)}
 }

@@ -84,9 +84,6 @@ func (f *Fake) IssueToken(member string) string {
 // issueLocked hands out a token of member for the space-separated scopes.
 func (f *Fake) issueLocked(member, scope string) string {
 	token := "fake-" + member + "-" + rand.Text()
-	if f.issued == nil {
-		f.issued, f.scopes = map[string]string{}, map[string][]string{}
-	}
 	f.issued[token] = member
 	f.scopes[token] = strings.Fields(scope)
 	f.knowLocked(token, accessTokenSeconds*time.Second)
@@ -183,9 +180,6 @@ func (f *Fake) serveDecide(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := "fake-code-" + rand.Text()
-	if f.codes == nil {
-		f.codes = map[string]*authCode{}
-	}
 	f.codes[code] = &authCode{clientID: app.clientID, redirectURI: q.Get("redirect_uri"), member: member, scope: q.Get("scope"), expires: time.Now().Add(codeLifetime)}
 	f.mu.Unlock()
 	http.Redirect(w, r, q.Get("redirect_uri")+"?"+url.Values{"code": {code}, "state": {q.Get("state")}}.Encode(), http.StatusFound)
@@ -223,9 +217,6 @@ func (f *Fake) serveCodeGrant(w http.ResponseWriter, r *http.Request) {
 	answer := map[string]any{"access_token": f.issueLocked(c.member, c.scope), "expires_in": accessTokenSeconds, "scope": strings.Join(strings.Fields(c.scope), ",")}
 	if f.app.grantRefresh {
 		refresh := "fake-refresh-" + rand.Text()
-		if f.refreshOf == nil {
-			f.refreshOf = map[string]string{}
-		}
 		f.refreshOf[refresh], f.scopes[refresh] = c.member, strings.Fields(c.scope)
 		answer["refresh_token"], answer["refresh_token_expires_in"] = refresh, refreshTokenSeconds
 	}
