@@ -40,3 +40,32 @@ func TestOneRangeAtMost(t *testing.T) {
 		})
 	}
 }
+
+// TestServeGzip: a gzip body is never answered in ranges and keeps its
+// length and coding on a 200; a 304 has neither.
+func TestServeGzip(t *testing.T) {
+	body := []byte("\x1f\x8b not quite gzip, but bytes all the same")
+	for _, tc := range []struct {
+		name, header, value string
+		status              int
+		length              string
+	}{
+		{"plain", "", "", http.StatusOK, "41"},
+		{"a range", "Range", "bytes=0-1", http.StatusOK, "41"},
+		{"revalidation", "If-None-Match", `"v"`, http.StatusNotModified, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, "/f", nil)
+			if tc.header != "" {
+				r.Header.Set(tc.header, tc.value)
+			}
+			w := httptest.NewRecorder()
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("ETag", `"v"`)
+			ServeGzip(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
+			if w.Code != tc.status || w.Header().Get("Content-Length") != tc.length || (w.Header().Get("Content-Encoding") == "gzip") != (tc.status == http.StatusOK) {
+				t.Errorf("%d, length %q, encoding %q; want %d, %q", w.Code, w.Header().Get("Content-Length"), w.Header().Get("Content-Encoding"), tc.status, tc.length)
+			}
+		})
+	}
+}

@@ -390,17 +390,14 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 	if t.feed {
 		h.Set("Vary", "Accept-Encoding")
 	}
-	if gz {
-		h.Set("Content-Encoding", "gzip")
-		if etag := h.Get("Etag"); etag != "" {
-			h.Set("Etag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
-		}
-		r.Header.Del("Range")
-		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
-			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
-		}
+	if !gz {
+		byteranges.ServeContent(w, r, modtime, f)
+		return true
 	}
-	byteranges.ServeContent(w, r, modtime, f)
+	if etag := h.Get("Etag"); etag != "" {
+		h.Set("Etag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
+	}
+	byteranges.ServeGzip(w, r, modtime, f, info.Size())
 	return true
 }
 

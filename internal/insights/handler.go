@@ -78,18 +78,12 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Vary", "Accept-Encoding")
-	body, etag := f.body, f.etag
-	if _, gz := accept.Encodings(r.Header.Get("Accept-Encoding")); gz && f.gzipBody != nil {
-		// Compressed once per refresh, never per request.
-		body, etag = f.gzipBody, f.gzipETag
-		h.Set("Content-Encoding", "gzip")
-		r.Header.Del("Range")
-		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
-			// http.ServeContent leaves the length out of an encoded 200 (and chunks it).
-			h.Set("Content-Length", strconv.Itoa(len(body)))
-		}
+	_, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
+	gz = gz && f.gzipBody != nil // compressed once per refresh, never per request
+	h.Set("ETag", f.etag)
+	if gz {
+		h.Set("ETag", f.gzipETag)
 	}
-	h.Set("ETag", etag)
 	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
@@ -97,7 +91,11 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
+	if gz {
+		byteranges.ServeGzip(w, r, time.Time{}, bytes.NewReader(f.gzipBody), int64(len(f.gzipBody)))
+	} else {
+		byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(f.body))
+	}
 }
 
 // checkFeedMedia checks on every request that urn is a media item of the
