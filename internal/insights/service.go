@@ -14,13 +14,12 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"golang.org/x/sync/singleflight"
-
 	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
 	"github.com/veldhaven/site/internal/ratelimit"
+	"golang.org/x/sync/singleflight"
 )
 
 // mediaFailureTTL is the least time a passing media failure is remembered,
@@ -405,6 +404,58 @@ func (s *Service) fetchMedia(urn, key string) error {
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
 		}
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+	}
+	return nil
+}
+
+// tracker counts background work so that Close can wait for it, and
+// refuses new work once closed.
+type tracker struct {
+	mu     sync.Mutex
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// add registers one task; false once the tracker is closed.
+func (t *tracker) add() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return false
+	}
+	t.wg.Add(1)
+	return true
+}
+
+// done ends a task registered by add.
+func (t *tracker) done() { t.wg.Done() }
+
+// close refuses new tasks and waits for the running ones.
+func (t *tracker) close() {
+	t.mu.Lock()
+	t.closed = true
+	t.mu.Unlock()
+	t.wg.Wait()
+}
+
+// Defaults of the media download rate (a token bucket): every item is fetched
+// once and kept, so 30 at once and one every 2 s is far above a real load and
+// far below what LinkedIn's throttling would notice.
+const (
+	DefaultMediaFetchRate  = 0.5 // downloads per second, refilled
+	DefaultMediaFetchBurst = 30
+)
+
+// errMediaRate is the error of a media fetch refused because visitors
+// have made the site fetch too much from LinkedIn lately. It is not
+// remembered as a failure of the item: the next fetch after a refill works.
+var errMediaRate = errors.New("media download rate exceeded")
+
+// takeMediaDownload spends one upstream media download, or returns the
+// rate-limited error visitors see as 503 with Retry-After.
+func (s *Service) takeMediaDownload() error {
+	if ok, wait := s.mediaDownloads.Take(); !ok {
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindRateLimited, Err: errMediaRate, RetryAfter: wait.Round(time.Second)}
 	}
 	return nil
 }
