@@ -20,6 +20,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	// The image is FROM scratch, without /etc/ssl/certs: x/crypto's Mozilla
+	// roots serve where the system has none.
+	_ "golang.org/x/crypto/x509roots/fallback"
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/feedreplica"

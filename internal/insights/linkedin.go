@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/linkedin"
 )

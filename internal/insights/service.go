@@ -14,12 +14,13 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/sync/singleflight"
+
 	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
 	"github.com/veldhaven/site/internal/ratelimit"
-	"golang.org/x/sync/singleflight"
 )
 
 // mediaFailureTTL is the least time a passing media failure is remembered,

@@ -1,6 +1,11 @@
+// Package server answers HTTP for the prerendered site, taken as an fs.FS:
+// pages, assets and their precompressed variants, the 404 page, caching and
+// security headers, health, metrics, the sitemap and robots.txt.
 package server
 
 import (
+	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -186,4 +191,39 @@ func isCleanPath(p string) bool {
 // MetricsHandler serves the registry in the Prometheus text format.
 func MetricsHandler(reg *prometheus.Registry) http.Handler {
 	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
+}
+
+// sitemapXML lists every page with its absolute URL (sitemaps.org protocol).
+func sitemapXML(siteURL string, pages []string) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, p := range pages {
+		b.WriteString("  <url><loc>")
+		_ = xml.EscapeText(&b, []byte(absoluteURL(siteURL, p)))
+		b.WriteString("</loc></url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+func robotsTxt(siteURL string) []byte {
+	return []byte(fmt.Sprintf("User-agent: *\nAllow: /\nDisallow: /linkedin-api\nDisallow: /admin\n\nSitemap: %s\n",
+		absoluteURL(siteURL, "/sitemap.xml")))
+}
+
+func absoluteURL(siteURL, p string) string {
+	base := strings.TrimRight(siteURL, "/")
+	if p == "/" {
+		return base + "/"
+	}
+	return base + p
+}
+
+// securityTxt follows RFC 9116. Expires must be less than a year ahead, so it
+// is computed when the server starts rather than fixed at build time.
+func securityTxt(contact, siteURL string, now time.Time) []byte {
+	expires := now.UTC().AddDate(0, 6, 0).Truncate(24 * time.Hour)
+	return []byte(fmt.Sprintf("Contact: %s\nExpires: %s\nPreferred-Languages: en, nl\nCanonical: %s\n",
+		contact, expires.Format(time.RFC3339), absoluteURL(siteURL, "/.well-known/security.txt")))
 }
