@@ -20,13 +20,11 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/apierror"
 	"github.com/veldhaven/site/internal/atomicfile"
-	"github.com/veldhaven/site/internal/byteranges"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // SourceHeader says where a web replica's answer came from: "owner" (the
@@ -163,12 +161,12 @@ func (p *Replica) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", replicaPolicy)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		apierror.Write(w, http.StatusMethodNotAllowed, "method not allowed")
+		respond.Error(w, http.StatusMethodNotAllowed, "method not allowed")
 		return
 	}
 	t, status, msg := parseTarget(r.URL)
 	if status != 0 {
-		apierror.Write(w, status, msg)
+		respond.Error(w, status, msg)
 		return
 	}
 	v, _, _ := p.flights.Do(t.key(), func() (any, error) { return p.ask(t), nil })
@@ -178,16 +176,16 @@ func (p *Replica) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if p.serveCopy(w, r, t, a.header) {
 			return
 		}
-		apierror.Write(w, http.StatusServiceUnavailable, "feed temporarily unavailable, please retry")
+		respond.Error(w, http.StatusServiceUnavailable, "feed temporarily unavailable, please retry")
 	case !a.failed():
 		p.passOn(w, a) // a removal (the copy went with it) or a refusal
 	case p.serveCopy(w, r, t, nil):
 	case a.status != 0:
 		p.passOn(w, a)
 	case errors.Is(a.err, context.DeadlineExceeded):
-		apierror.Write(w, http.StatusGatewayTimeout, "the feed did not answer in time, please retry")
+		respond.Error(w, http.StatusGatewayTimeout, "the feed did not answer in time, please retry")
 	default:
-		apierror.Write(w, http.StatusBadGateway, "the feed is unavailable, please retry")
+		respond.Error(w, http.StatusBadGateway, "the feed is unavailable, please retry")
 	}
 }
 
@@ -346,7 +344,7 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 	name := filepath.Join(p.dir, file(t.key()))
 	h := w.Header()
 	gz := false
-	if _, ok := accept.Encodings(r.Header.Get("Accept-Encoding")); ok && t.feed {
+	if _, ok := respond.Encodings(r.Header.Get("Accept-Encoding")); ok && t.feed {
 		if _, err := os.Stat(name + ".gz"); err == nil {
 			name, gz = name+".gz", true
 		}
@@ -391,13 +389,13 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 		h.Set("Vary", "Accept-Encoding")
 	}
 	if !gz {
-		byteranges.ServeContent(w, r, modtime, f)
+		respond.Content(w, r, modtime, f)
 		return true
 	}
 	if etag := h.Get("Etag"); etag != "" {
 		h.Set("Etag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
 	}
-	byteranges.ServeGzip(w, r, modtime, f, info.Size())
+	respond.Gzip(w, r, modtime, f, info.Size())
 	return true
 }
 

@@ -11,10 +11,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/apierror"
-	"github.com/veldhaven/site/internal/byteranges"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // Cache-Control values (docs/deploy.md, "Behind a CDN"): a CDN absorbs the load,
@@ -46,13 +44,13 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaVideo) })
 	mux.HandleFunc(PathMediaPrefix+"{key}", s.serveMedia)
 	mux.HandleFunc(PathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
-		apierror.Write(w, http.StatusNotFound, "not found")
+		respond.Error(w, http.StatusNotFound, "not found")
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			apierror.Write(w, http.StatusMethodNotAllowed, "method not allowed")
+			respond.Error(w, http.StatusMethodNotAllowed, "method not allowed")
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -66,7 +64,7 @@ func writeUpstreamError(w http.ResponseWriter, err error) {
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	apierror.Write(w, kindStatus(kind), kindMessage(kind))
+	respond.Error(w, kindStatus(kind), kindMessage(kind))
 }
 
 // serveFeed answers the feed from the cache.
@@ -79,7 +77,7 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Vary", "Accept-Encoding")
-	_, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
+	_, gz := respond.Encodings(r.Header.Get("Accept-Encoding"))
 	gz = gz && f.gzipBody != nil // compressed once per refresh, never per request
 	h.Set("ETag", f.etag)
 	if gz {
@@ -93,9 +91,9 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", cacheFeed)
 	}
 	if gz {
-		byteranges.ServeGzip(w, r, time.Time{}, bytes.NewReader(f.gzipBody), int64(len(f.gzipBody)))
+		respond.Gzip(w, r, time.Time{}, bytes.NewReader(f.gzipBody), int64(len(f.gzipBody)))
 	} else {
-		byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(f.body))
+		respond.Content(w, r, time.Time{}, bytes.NewReader(f.body))
 	}
 }
 
@@ -117,13 +115,13 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
-		apierror.Write(w, http.StatusBadRequest, "exactly one urn query parameter is required")
+		respond.Error(w, http.StatusBadRequest, "exactly one urn query parameter is required")
 		return
 	}
 	urn := q.Get("urn")
 	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok || kind != want {
-		apierror.Write(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
+		respond.Error(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
 		return
 	}
 	key := mediaKey(urn)
@@ -159,7 +157,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
+	respond.Content(w, r, time.Time{}, bytes.NewReader(body))
 }
 
 // serveMedia serves the bytes of a cached media item, fetching it first if
@@ -168,7 +166,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
 	urn, _, ok := ParseMediaKey(key)
 	if !ok {
-		apierror.Write(w, http.StatusBadRequest, "invalid media key")
+		respond.Error(w, http.StatusBadRequest, "invalid media key")
 		return
 	}
 	if err := s.checkFeedMedia(r.Context(), urn); err != nil {
@@ -187,7 +185,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	item, ok := s.media.Open(key)
 	if !ok {
 		// Evicted between fetch and open: rare; the client retries.
-		apierror.Write(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
+		respond.Error(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
 		return
 	}
 	defer item.Close()
@@ -196,7 +194,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", cacheMediaBytes)
 	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, time.Time{}, item)
+	respond.Content(w, r, time.Time{}, item)
 }
 
 // Source yields the organization's posts and the bytes of their media.

@@ -3,7 +3,7 @@ package server
 import (
 	"net/http"
 
-	"github.com/veldhaven/site/internal/apierror"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // Editor is the server side of the site editor (internal/editor builds its
@@ -51,7 +51,7 @@ func editorRoutes(mux *http.ServeMux, static *staticHandler, e Editor) {
 		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) { static.serveFile(w, r, config, http.StatusOK) })
 	} else {
 		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) {
-			apierror.Write(w, http.StatusNotFound, "the editor is not configured on this server")
+			respond.Error(w, http.StatusNotFound, "the editor is not configured on this server")
 		})
 	}
 	signIn := notFound

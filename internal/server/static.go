@@ -19,8 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // file is a page or asset with its headers worked out at start; its bytes
@@ -317,7 +316,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	hdr["Vary"] = varyEncoding
 	coding := ""
-	br, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
+	br, gz := respond.Encodings(r.Header.Get("Accept-Encoding"))
 	for _, c := range f.encodings {
 		if c == "br" && br || c == "gzip" && gz {
 			coding = c
@@ -342,7 +341,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		// With no modification time (embedded files), If-Modified-Since and
 		// If-Unmodified-Since never apply; If-Range only with a Range.
 		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
-			byteranges.ServeContent(w, r, time.Time{}, content)
+			respond.Content(w, r, time.Time{}, content)
 			return
 		}
 		hdr["Accept-Ranges"] = acceptRanges
