@@ -31,10 +31,6 @@ var (
 	DefaultExchangeAll       = ratelimit.Rate{Burst: 20, Every: 3 * time.Second}
 )
 
-// maxExchangeClients bounds the clients whose budgets are remembered; past
-// it, a new client takes the place of the one admitted longest ago.
-const maxExchangeClients = 4096
-
 // exchangeGate admits an exchange when a slot is free and both the client's
 // budget and the shared one have a token.
 type exchangeGate struct {
@@ -48,7 +44,7 @@ func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
 	}
 	return &exchangeGate{
 		slots:  make(chan struct{}, l.Concurrent),
-		budget: ratelimit.NewGate(l.PerClient.Or(DefaultExchangePerClient), l.All.Or(DefaultExchangeAll), maxExchangeClients, now),
+		budget: ratelimit.NewGate(l.PerClient.Or(DefaultExchangePerClient), l.All.Or(DefaultExchangeAll), ratelimit.MaxClients, now),
 	}
 }
 

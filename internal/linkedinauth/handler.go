@@ -134,7 +134,7 @@ func New(cfg Config) (*Handler, error) {
 		cfg: cfg, origin: origin, authURL: auth,
 		signer: oauthstate.Signer{Key: cfg.StateKey, Purpose: statePurpose, Age: stateAge, Now: cfg.Now},
 		spent:  oauthstate.NewSpent(cfg.Now),
-		gate:   ratelimit.NewGate(cfg.Limits.PerClient.Or(DefaultPerClient), cfg.Limits.All.Or(DefaultAll), 4096, cfg.Now),
+		gate:   ratelimit.NewGate(cfg.Limits.PerClient.Or(DefaultPerClient), cfg.Limits.All.Or(DefaultAll), ratelimit.MaxClients, cfg.Now),
 	}, nil
 }
 

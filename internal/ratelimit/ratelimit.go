@@ -42,6 +42,9 @@ func (b *Bucket) Take() (bool, time.Duration) {
 	return false, max(wait, time.Second)
 }
 
+// MaxClients is how many clients a Gate of the site's remembers.
+const MaxClients = 4096
+
 // Rate is the shape of a budget: Burst in a row, then one more every Every.
 type Rate struct {
 	Burst int
