@@ -171,7 +171,6 @@ func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI str
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	tok, err := s.oauth.Exchange(ctx, code, redirectURI)
-	err = linkedin.TokenError("exchange", err)
 	s.observe("exchange", linkedin.Outcome(err))
 	return tok, err
 }

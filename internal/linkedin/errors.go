@@ -139,25 +139,6 @@ func ClassifyTransport(endpoint string, err error) *Error {
 	return &Error{Endpoint: endpoint, Kind: kind, Err: err}
 }
 
-// TokenError classifies an error of the token endpoint: a refusal keeps
-// OAuth's code only; a redirect is not followed, so the secret stays here.
-func TokenError(endpoint string, err error) error {
-	var oe *OAuthError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &oe):
-		kind := KindUnauthorized
-		if oe.Status >= 300 && oe.Status < 400 {
-			kind = KindRedirected
-		}
-		return &Error{Endpoint: endpoint, Kind: kind, Status: oe.Status, Code: oe.Code}
-	case errors.Is(err, ErrBadAnswer):
-		return &Error{Endpoint: endpoint, Kind: KindBadResponse, Err: err}
-	}
-	return ClassifyTransport(endpoint, err)
-}
-
 // retryAfter parses a Retry-After header in seconds; 0 when absent.
 func retryAfter(h http.Header) time.Duration {
 	n, err := strconv.Atoi(strings.TrimSpace(h.Get("Retry-After")))

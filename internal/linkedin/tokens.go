@@ -111,7 +111,6 @@ func (t *Tokens) Refresh(ctx context.Context, gen int) error {
 		}
 	}
 	tok, err := t.oauth.Refresh(ctx, refresh)
-	err = TokenError("token", err)
 	if t.Observe != nil {
 		t.Observe("token", Outcome(err))
 	}
@@ -150,7 +149,6 @@ func (t *Tokens) Refresh(ctx context.Context, gen int) error {
 func (t *Tokens) LearnExpiry(ctx context.Context) (Introspection, error) {
 	access, gen := t.Current()
 	in, err := t.oauth.Introspect(ctx, access)
-	err = TokenError("introspect", err)
 	if t.Observe != nil {
 		t.Observe("introspect", Outcome(err))
 	}
