@@ -42,7 +42,7 @@ type Service struct {
 	now               func() time.Time
 	after             afterFunc
 	interval, failTTL time.Duration // refresh interval; media failure memory
-	persist           bool          // good feeds are saved in DataDir
+	persist           bool          // good feeds, media and a reconnected token are kept in DataDir
 	backoff           time.Duration // the refresher's wait after failures
 	kick              chan struct{} // wakes the refresher at once
 	reconnects        *prometheus.CounterVec
@@ -114,7 +114,6 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
 	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
-	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""
 	if cfg.DataDir != "" {
@@ -126,22 +125,17 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 	_, isSample := src.(*feedsample.Source)
 	sample := src == nil && !cfg.linkedIn() || isSample
-	if dataDir != "" && !sample {
-		media, err := mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes)
-		if err != nil {
+	s.persist = dataDir != "" && !sample
+	var err error
+	if s.persist {
+		if s.media, err = mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes); err != nil {
 			logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
-			media = nil
 		}
-		s.media = media
 	}
 	if s.media == nil {
 		s.media, _ = mediastore.New("", cfg.MediaCacheBytes)
 	}
-
-	var err error
-	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) })
-	if err != nil {
-		s.cancel()
+	if s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) }); err != nil {
 		return nil, err
 	}
 	s.cache = newFeedCache(cfg.Timeout, s.interval, now, s.metrics)
@@ -163,7 +157,6 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	if reg != nil {
 		for _, c := range append(s.learned.collectors(), versionCollector(s.version), budgetCollector(s.budget), calls, tokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
-				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
 			}
 		}
@@ -179,18 +172,13 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		src.tokens.OnRefreshed = s.tokenRefreshed
 		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
-		if dataDir != "" {
-			s.persist = true // also set below; the stored token needs it now
-			s.useStoredToken(src)
-		}
+		s.useStoredToken(src)
 	default:
-		sample, err := feedsample.New()
-		if err != nil {
-			s.cancel()
+		if s.src, err = feedsample.New(); err != nil {
 			return nil, err
 		}
-		s.src = sample
 	}
+	s.base, s.cancel = context.WithCancel(context.Background())
 
 	if sample {
 		// The sample never changes nor fails: the feed is there before the
@@ -208,8 +196,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		return s, nil
 	}
 	firstWait := time.Duration(0)
-	if dataDir != "" {
-		s.persist = true
+	if s.persist {
 		if f := s.loadSnapshot(); f != nil {
 			// Served at once; the items it no longer lists leave the store.
 			s.dropUnlistedMedia(f)
