@@ -31,8 +31,8 @@ const maxAnswerBytes = 64 << 10
 // Token is what the token endpoint hands out. ExpiresIn and RefreshExpiresIn
 // are in seconds from the answer; zero when it did not say.
 type Token struct {
-	AccessToken, RefreshToken, Scope string
-	ExpiresIn, RefreshExpiresIn      int64
+	AccessToken, RefreshToken   string
+	ExpiresIn, RefreshExpiresIn int64
 }
 
 // OAuth is a LinkedIn app's side of the token endpoint and introspection.
@@ -91,7 +91,6 @@ func tokenOf(endpoint string, t *oauth2.Token, err error) (Token, error) {
 		return Token{}, &Error{Endpoint: endpoint, Kind: KindBadResponse, Err: err}
 	}
 	tok := Token{AccessToken: t.AccessToken, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn}
-	tok.Scope, _ = t.Extra("scope").(string)
 	if v, ok := t.Extra("refresh_token_expires_in").(float64); ok {
 		tok.RefreshExpiresIn = int64(v)
 	}
