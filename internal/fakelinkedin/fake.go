@@ -9,6 +9,7 @@ package fakelinkedin
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -408,35 +409,22 @@ func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.count("token")
+	refresh := r.PostForm.Get("refresh_token")
 	f.mu.Lock()
-	failToken := f.b.FailToken
-	member := f.refreshOf[r.PostForm.Get("refresh_token")]
-	f.mu.Unlock()
-	if member != "" && !failToken && r.PostForm.Get("grant_type") == "refresh_token" {
+	defer f.mu.Unlock()
+	member := f.refreshOf[refresh]
+	switch {
+	case r.PostForm == nil || f.b.FailToken || r.PostForm.Get("grant_type") != "refresh_token" || member == "" && refresh != "refresh-me":
+		writeOAuthError(w, http.StatusBadRequest, "invalid_request", "A required parameter is missing or invalid")
+		return
+	case member != "":
 		// A refresh token the exchange handed out: a new access token of
 		// the same member and scopes; the refresh token keeps its lifetime.
-		f.mu.Lock()
-		token := f.issueLocked(member, strings.Join(f.scopes[r.PostForm.Get("refresh_token")], " "))
-		f.mu.Unlock()
-		writeJSON(w, map[string]any{"access_token": token, "expires_in": accessTokenSeconds, "refresh_token": r.PostForm.Get("refresh_token"), "refresh_token_expires_in": refreshTokenSeconds})
+		writeJSON(w, map[string]any{"access_token": f.issueLocked(member, strings.Join(f.scopes[refresh], " ")), "expires_in": accessTokenSeconds, "refresh_token": refresh, "refresh_token_expires_in": refreshTokenSeconds})
 		return
 	}
-	if r.PostForm == nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = io.WriteString(w, `{"error":"invalid_request","error_description":"A required parameter is missing or invalid"}`)
-		return
-	}
-	f.mu.Lock()
-	if f.refreshed != "" {
-		f.token = f.refreshed
-	}
-	token := f.token
-	f.mu.Unlock()
-	if token == "" {
-		token = "fake-access-token"
-	}
-	writeJSON(w, map[string]any{"access_token": token, "expires_in": 5184000, "refresh_token": "refresh-me", "refresh_token_expires_in": 31536000})
+	f.token = cmp.Or(f.refreshed, f.token)
+	writeJSON(w, map[string]any{"access_token": cmp.Or(f.token, "fake-access-token"), "expires_in": accessTokenSeconds, "refresh_token": "refresh-me", "refresh_token_expires_in": refreshTokenSeconds})
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
