@@ -132,12 +132,6 @@ func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, ve
 	if err := s.budget.Take(endpoint); err != nil {
 		return err
 	}
-	return s.fetchJSON(ctx, endpoint, u, token, version, v)
-}
-
-// fetchJSON is one GET of an API URL with token, counted by nothing: the
-// caller decides which budget it comes from.
-func (s *linkedInSource) fetchJSON(ctx context.Context, endpoint, u, token, version string, v any) error {
 	return linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, endpoint, u, token, version, v)
 }
 
@@ -160,7 +154,7 @@ func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	return linkedin.CheckAdmin(ctx, s.cfg.APIBase, s.cfg.OrganizationURN, func(ctx context.Context, u string, v any) error {
-		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), v)
+		err := linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, "verify", u, token, s.ver.Current(), v)
 		s.observe("verify", linkedin.Outcome(err))
 		return err
 	})
