@@ -231,7 +231,7 @@ func tokenCollector(s *Service) prometheus.Collector {
 	}}
 }
 
-// OAuthErrorCode is the OAuth error code (RFC 6749 §5.2) LinkedIn's token
+// OAuthErrorCode is the OAuth error code LinkedIn's token
 // endpoint refused a grant with, "" when err is not such a refusal.
 func OAuthErrorCode(err error) string {
 	if ue := asUpstream(err); ue != nil && (ue.Endpoint == "exchange" || ue.Endpoint == "token") {
