@@ -259,7 +259,7 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzPath$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzRangeAnswer$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/accept -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/respond -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/feedreplica -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
