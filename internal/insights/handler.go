@@ -203,9 +203,12 @@ type Source interface {
 	// Posts returns the elements of LinkedIn's /rest/posts answer, as
 	// received. The cache filters them to published, public posts.
 	Posts(ctx context.Context) ([]json.RawMessage, error)
-	// OpenMedia opens the bytes of a validated media URN, at most limit, and
-	// returns their size (-1 when unknown).
+	// Post returns the post of urn as GET /rest/posts/{urn} answers: the post a repost points to.
+	Post(ctx context.Context, urn string) (json.RawMessage, error)
+	// OpenMedia and OpenThumbnail (a video's) open the bytes of a validated
+	// media URN, at most limit, and return their size (-1 when unknown).
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
+	OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error)
 }
 
 // status is the HTTP status answered for a failure of this kind: 504 slow,
