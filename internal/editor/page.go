@@ -72,17 +72,12 @@ func cspHash(code string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// jsString is s as a JavaScript string literal that is safe inside a
-// <script> element: encoding/json escapes <, >, &, U+2028 and U+2029.
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 // writeHandshake writes the page with a policy that allows its own inline
 // script and style and nothing else.
 func writeHandshake(w http.ResponseWriter, status int, p handshake) {
-	script := fmtScript(p)
+	// JSON string literals are safe inside <script>: encoding/json escapes <, >, &, U+2028 and U+2029.
+	js := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	script := fmt.Sprintf(handshakeScript, js(p.origin), js(p.result), js(p.orphan))
 	var body bytes.Buffer
 	err := handshakePage.Execute(&body, struct {
 		Title, Message string
@@ -100,8 +95,4 @@ func writeHandshake(w http.ResponseWriter, status int, p handshake) {
 		"; img-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	w.WriteHeader(status)
 	_, _ = w.Write(body.Bytes())
-}
-
-func fmtScript(p handshake) string {
-	return fmt.Sprintf(handshakeScript, jsString(p.origin), jsString(p.result), jsString(p.orphan))
 }
