@@ -57,14 +57,35 @@ func (s *Service) Handler() http.Handler {
 	})
 }
 
+type kindAnswer struct {
+	status int
+	msg    string
+}
+
+// kindAnswers are what a visitor gets for a failure of each kind: 504 slow, 503
+// asked to wait or budget spent, 404 unlisted media, else 502 (never 500), with
+// a fixed text that holds nothing from upstream or the request.
+var kindAnswers = map[linkedin.Kind]kindAnswer{
+	linkedin.KindTimeout:     {http.StatusGatewayTimeout, "the insights feed did not answer in time"},
+	linkedin.KindCanceled:    {http.StatusGatewayTimeout, "the insights feed did not answer in time"},
+	linkedin.KindRateLimited: {http.StatusServiceUnavailable, "the insights feed is temporarily unavailable, please try again later"},
+	linkedin.KindBudgetSpent: {http.StatusServiceUnavailable, "the insights feed is temporarily unavailable, please try again later"},
+	linkedin.KindNotFound:    {http.StatusNotFound, "media not found"},
+	linkedin.KindRefused:     {http.StatusNotFound, "media not found"},
+	linkedin.KindTooLarge:    {http.StatusBadGateway, "the upstream answer was too large"},
+}
+
 // writeUpstreamError answers the status and fixed message of err's kind.
 func writeUpstreamError(w http.ResponseWriter, err error) {
-	kind := linkedin.KindOf(err)
 	var ue *linkedin.Error
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	respond.Error(w, kindStatus(kind), kindMessage(kind))
+	a, ok := kindAnswers[linkedin.KindOf(err)]
+	if !ok {
+		a = kindAnswer{http.StatusBadGateway, "the insights feed is unavailable"}
+	}
+	respond.Error(w, a.status, a.msg)
 }
 
 // serveFeed answers the feed from the cache.
@@ -209,36 +230,4 @@ type Source interface {
 	// media URN, at most limit, and return their size (-1 when unknown).
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
 	OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error)
-}
-
-// status is the HTTP status answered for a failure of this kind: 504 slow,
-// 503 asked to wait or budget spent, 404 unlisted media, else 502; never 500.
-func kindStatus(k linkedin.Kind) int {
-	switch k {
-	case linkedin.KindTimeout, linkedin.KindCanceled:
-		return http.StatusGatewayTimeout
-	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
-		return http.StatusServiceUnavailable
-	case linkedin.KindNotFound, linkedin.KindRefused:
-		return http.StatusNotFound
-	default:
-		return http.StatusBadGateway
-	}
-}
-
-// message is the fixed text a visitor sees for a failure of this kind. It
-// never contains anything from upstream or from the request.
-func kindMessage(k linkedin.Kind) string {
-	switch k {
-	case linkedin.KindTimeout, linkedin.KindCanceled:
-		return "the insights feed did not answer in time"
-	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
-		return "the insights feed is temporarily unavailable, please try again later"
-	case linkedin.KindNotFound, linkedin.KindRefused:
-		return "media not found"
-	case linkedin.KindTooLarge:
-		return "the upstream answer was too large"
-	default:
-		return "the insights feed is unavailable"
-	}
 }

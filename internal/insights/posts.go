@@ -32,9 +32,8 @@ func sortNewestFirst(posts []feedPost) {
 // or that LinkedIn refused it (gone, not public, not ours to read), or a
 // failure that says nothing about the post (keep what was known).
 type reshareResult struct {
-	raw      json.RawMessage
-	refused  bool
-	failTemp bool
+	raw     json.RawMessage
+	refused bool
 }
 
 // resolveReshares finds the posts the reposts in raw point to, at most
@@ -99,7 +98,7 @@ func lookupReshare(ctx context.Context, src Source, urn string) reshareResult {
 		case linkedin.KindForbidden, linkedin.KindNotFound, linkedin.KindClientError, linkedin.KindBadResponse:
 			return reshareResult{refused: true}
 		}
-		return reshareResult{failTemp: true}
+		return reshareResult{}
 	}
 	p, ok := linkedin.DecodePost(raw)
 	if !ok || !p.Public() {
