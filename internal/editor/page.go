@@ -11,7 +11,6 @@ import (
 	"strconv"
 )
 
-// handshake is the page the sign-in popup ends on.
 type handshake struct {
 	// origin is the site's origin: the only window the result is posted to.
 	origin string
@@ -42,7 +41,6 @@ const handshakeScript = `(function () {
   window.opener.postMessage("authorizing:github", origin);
 })();`
 
-// handshakeStyle is the page's only style.
 const handshakeStyle = `body{font:1rem/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}h1{font-size:1.25rem}`
 
 var handshakePage = template.Must(template.New("handshake").Parse(`<!DOCTYPE html>

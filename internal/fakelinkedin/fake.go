@@ -432,7 +432,6 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// zeros reads as endless zero bytes.
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) {
@@ -440,7 +439,6 @@ func (zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// jpegBytes is a small valid JPEG.
 func jpegBytes() []byte {
 	img := image.NewRGBA(image.Rect(0, 0, 64, 36))
 	for y := range 36 {

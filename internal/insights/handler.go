@@ -88,7 +88,6 @@ func writeUpstreamError(w http.ResponseWriter, err error) {
 	respond.Error(w, a.status, a.msg)
 }
 
-// serveFeed answers the feed from the cache.
 func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	f, stale, err := s.cache.get(r.Context())
 	if err != nil {
@@ -172,7 +171,6 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want lin
 	}{PathMediaPrefix + key})
 }
 
-// writeMediaURL answers the JSON of serveMediaURL.
 func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	body, _ := json.Marshal(v)
 	h := w.Header()

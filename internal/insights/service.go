@@ -240,7 +240,6 @@ func (s *Service) startIntrospection(src *linkedInSource) {
 	}()
 }
 
-// observe counts one upstream call.
 func (s *Service) observe(endpoint string, outcome linkedin.Kind) {
 	s.metrics.upstream.WithLabelValues(endpoint, string(outcome)).Inc()
 }
@@ -357,7 +356,6 @@ func (s *Service) mediaDownloadTimeout() time.Duration {
 	return 6 * s.cfg.Timeout
 }
 
-// fetchMedia downloads one item into the store.
 func (s *Service) fetchMedia(urn, key string) error {
 	if !s.tasks.add() {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindCanceled, Err: context.Canceled}
@@ -415,7 +413,6 @@ func (t *tracker) add() bool {
 	return true
 }
 
-// done ends a task registered by add.
 func (t *tracker) done() { t.wg.Done() }
 
 // close refuses new tasks and waits for the running ones.

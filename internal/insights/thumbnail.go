@@ -36,7 +36,6 @@ func ParseMediaKey(key string) (urn string, thumb, ok bool) {
 	return urn, false, true
 }
 
-// openItem opens the bytes of the media item key names.
 func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser, int64, error) {
 	if !strings.HasPrefix(key, thumbPrefix) {
 		return s.src.OpenMedia(ctx, urn, s.cfg.MaxMediaBytes)

@@ -361,7 +361,6 @@ type result struct {
 	Title, Text string
 }
 
-// view is the page's data.
 type view struct {
 	Style                                      template.CSS
 	IconURL                                    string
@@ -375,7 +374,6 @@ type view struct {
 	Unavailable  string
 }
 
-// when is t in the page's words: a UTC time.
 func when(t time.Time) string {
 	return t.UTC().Format("2 January 2006, 15:04 UTC")
 }
