@@ -381,15 +381,14 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge}
 	}
 	if err := s.media.Put(key, rc, s.cfg.MaxMediaBytes); err != nil {
+		kind := linkedin.KindBadResponse // mediastore.ErrType and the rest
 		switch {
 		case errors.Is(err, mediastore.ErrTooLarge):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Err: err}
-		case errors.Is(err, mediastore.ErrType):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+			kind = linkedin.KindTooLarge
 		case errors.Is(err, context.DeadlineExceeded):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
+			kind = linkedin.KindTimeout
 		}
-		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+		return &linkedin.Error{Endpoint: "media", Kind: kind, Err: err}
 	}
 	return nil
 }
