@@ -21,7 +21,6 @@ func (f *Fake) control(mux *http.ServeMux) {
 		}
 	}
 	mux.HandleFunc("POST /_fake/outage", toggle(func(b *Behaviour) *bool { return &b.Outage }))
-	mux.HandleFunc("POST /_fake/throttle", toggle(func(b *Behaviour) *bool { return &b.Throttled }))
 	mux.HandleFunc("POST /_fake/publish", func(w http.ResponseWriter, r *http.Request) {
 		post, img := f.Publish()
 		writeJSON(w, map[string]string{"post": post, "image": img})
