@@ -46,7 +46,6 @@ func main() {
 	log.Fatal(srv.Serve(ln))
 }
 
-// month is the LinkedIn-Version of t's month.
 func month(t time.Time) string {
 	return fmt.Sprintf("%04d%02d", t.Year(), int(t.Month()))
 }

@@ -31,16 +31,13 @@ type config struct {
 	logLevel   string
 	security   string
 	siteDir    string
-	// editor is the editor's backend: the local one, GitHub, or none.
-	editor editor.Backend
+	editor     editor.Backend
 	// feedURL, when set, makes this process a web replica of the feed owner.
 	feedURL *url.URL
 	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
 	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
-	dailyCalls int
-	// publicMetrics serves /metrics on the public address (-public-metrics).
-	publicMetrics bool
-	// trustedProxies are the proxies whose X-Forwarded-For is believed.
+	dailyCalls     int
+	publicMetrics  bool
 	trustedProxies clientaddr.Proxies
 }
 

@@ -20,7 +20,6 @@ import (
 // File is the name of the budget state in its dir.
 const File = "insights-budget.json"
 
-// stateVersion is the format version of File.
 const stateVersion = 1
 
 // Kinds are the API calls counted, by the endpoint names of linkedin.Error.
@@ -107,7 +106,6 @@ func New(limit int, interval time.Duration, dir string, now func() time.Time, lo
 	return b
 }
 
-// readBudgetState loads dir/File.
 func readBudgetState(dir string) (state, error) {
 	f, err := os.Open(filepath.Join(dir, File))
 	if err != nil {
@@ -177,7 +175,6 @@ func (b *Budget) Take(kind string) error {
 	return nil
 }
 
-// warnSpentLocked logs once a day that the budget is spent.
 func (b *Budget) warnSpentLocked(now time.Time) {
 	if b.warnedDay == b.state.Day {
 		return

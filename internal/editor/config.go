@@ -49,66 +49,41 @@ func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 			return nil, fmt.Errorf("%s sets %q, which the server decides at start-up: remove it from the build", BuildConfigPath, k)
 		}
 	}
-	set := func(key string, v any) error {
-		data, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("encode %s: %w", key, err)
-		}
-		cfg[key] = data
-		return nil
-	}
-	var err error
+	// Strings and maps of strings: json.Marshal cannot fail.
+	set := func(key string, v any) { cfg[key], _ = json.Marshal(v) }
 	// The local editor's site is the build made when it started: "View Live"
 	// would show it without the edits just saved.
 	if siteURL != "" && b.Mode() != "local" {
-		if err = set("site_url", strings.TrimSuffix(siteURL, "/")); err != nil {
-			return nil, err
-		}
+		set("site_url", strings.TrimSuffix(siteURL, "/"))
 	}
 	switch b.Mode() {
 	case "local":
-		err = firstErr(
-			set("backend", map[string]string{"name": "proxy", "proxy_url": b.Local}),
-			set("local_backend", map[string]string{"url": b.Local}),
-			set("publish_mode", "simple"),
-		)
+		set("backend", map[string]string{"name": "proxy", "proxy_url": b.Local})
+		set("local_backend", map[string]string{"url": b.Local})
+		set("publish_mode", "simple")
 	case "github":
 		branch := b.GitHub.Branch
 		if branch == "" {
 			branch = DefaultBranch
 		}
-		err = firstErr(
-			set("backend", map[string]string{
-				"name":          "github",
-				"repo":          b.GitHub.Repo,
-				"branch":        branch,
-				"auth_endpoint": AuthEndpoint,
-				// The preview workflow's commit status: "View preview" opens it.
-				"preview_context": PreviewContext,
-				"live_context":    LiveContext,
-			}),
-			set("publish_mode", "editorial_workflow"),
-		)
+		set("backend", map[string]string{
+			"name":          "github",
+			"repo":          b.GitHub.Repo,
+			"branch":        branch,
+			"auth_endpoint": AuthEndpoint,
+			// The preview workflow's commit status: "View preview" opens it.
+			"preview_context": PreviewContext,
+			"live_context":    LiveContext,
+		})
+		set("publish_mode", "editorial_workflow")
 	default:
 		return nil, fmt.Errorf("no backend to configure")
-	}
-	if err != nil {
-		return nil, err
 	}
 	out, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("encode the editor's configuration: %w", err)
 	}
 	return append(out, '\n'), nil
-}
-
-func firstErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // connectSources are the origins the editor's script fetches from besides

@@ -11,7 +11,6 @@ import (
 	"strconv"
 )
 
-// handshake is the page the sign-in popup ends on.
 type handshake struct {
 	// origin is the site's origin: the only window the result is posted to.
 	origin string
@@ -42,7 +41,6 @@ const handshakeScript = `(function () {
   window.opener.postMessage("authorizing:github", origin);
 })();`
 
-// handshakeStyle is the page's only style.
 const handshakeStyle = `body{font:1rem/1.5 system-ui,sans-serif;margin:2rem;color:#1a1a1a}h1{font-size:1.25rem}`
 
 var handshakePage = template.Must(template.New("handshake").Parse(`<!DOCTYPE html>
@@ -72,17 +70,12 @@ func cspHash(code string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// jsString is s as a JavaScript string literal that is safe inside a
-// <script> element: encoding/json escapes <, >, &, U+2028 and U+2029.
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 // writeHandshake writes the page with a policy that allows its own inline
 // script and style and nothing else.
 func writeHandshake(w http.ResponseWriter, status int, p handshake) {
-	script := fmtScript(p)
+	// JSON string literals are safe inside <script>: encoding/json escapes <, >, &, U+2028 and U+2029.
+	js := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	script := fmt.Sprintf(handshakeScript, js(p.origin), js(p.result), js(p.orphan))
 	var body bytes.Buffer
 	err := handshakePage.Execute(&body, struct {
 		Title, Message string
@@ -100,8 +93,4 @@ func writeHandshake(w http.ResponseWriter, status int, p handshake) {
 		"; img-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	w.WriteHeader(status)
 	_, _ = w.Write(body.Bytes())
-}
-
-func fmtScript(p handshake) string {
-	return fmt.Sprintf(handshakeScript, jsString(p.origin), jsString(p.result), jsString(p.orphan))
 }

@@ -83,7 +83,6 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 	}, nil
 }
 
-// cookie is the state cookie with value and max-age.
 func (s *signIn) cookie(value string, maxAge int) *http.Cookie {
 	return oauthstate.Cookie(stateCookie, "/admin/", strings.HasPrefix(s.origin, "https:"), value, maxAge)
 }
@@ -253,7 +252,6 @@ func exchangeFailure(ctx context.Context, err error) (status int, reason string)
 	return http.StatusBadGateway, "exchange_failed"
 }
 
-// clip shortens s to n runes.
 func clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {

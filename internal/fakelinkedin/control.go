@@ -21,9 +21,6 @@ func (f *Fake) control(mux *http.ServeMux) {
 		}
 	}
 	mux.HandleFunc("POST /_fake/outage", toggle(func(b *Behaviour) *bool { return &b.Outage }))
-	mux.HandleFunc("POST /_fake/throttle", toggle(func(b *Behaviour) *bool { return &b.Throttled }))
-	mux.HandleFunc("POST /_fake/refuse-sort-by", toggle(func(b *Behaviour) *bool { return &b.RefuseSortBy }))
-	mux.HandleFunc("POST /_fake/fail-token", toggle(func(b *Behaviour) *bool { return &b.FailToken }))
 	mux.HandleFunc("POST /_fake/publish", func(w http.ResponseWriter, r *http.Request) {
 		post, img := f.Publish()
 		writeJSON(w, map[string]string{"post": post, "image": img})
@@ -36,15 +33,6 @@ func (f *Fake) control(mux *http.ServeMux) {
 		}
 		f.DeletePost(urn)
 		writeJSON(w, map[string]string{"deleted": urn})
-	})
-	mux.HandleFunc("POST /_fake/require-token", func(w http.ResponseWriter, r *http.Request) {
-		token := r.URL.Query().Get("token")
-		f.RequireToken(token, "", false)
-		writeJSON(w, map[string]string{"token": token})
-	})
-	mux.HandleFunc("POST /_fake/expire-codes", func(w http.ResponseWriter, r *http.Request) {
-		f.ExpireCodes()
-		writeJSON(w, map[string]bool{"expired": true})
 	})
 	mux.HandleFunc("GET /_fake/calls", func(w http.ResponseWriter, r *http.Request) {
 		calls := map[string]int64{"api": f.APICalls()}

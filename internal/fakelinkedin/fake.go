@@ -46,9 +46,8 @@ type Behaviour struct {
 	// FailToken refuses the refresh grant (invalid_request), as for a
 	// revoked or expired refresh token.
 	FailToken bool
-	// Outage answers every API call 500; Throttled answers 429
-	// TOO_MANY_REQUESTS, LinkedIn's answer past a daily limit (Rate limits).
-	Outage, Throttled bool
+	// Outage answers every API call 500.
+	Outage bool
 	// OmitExpiry leaves expires_at out of introspection's answers.
 	OmitExpiry bool
 }
@@ -229,15 +228,10 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 		f.mu.Lock()
 		f.versions = append(f.versions, version)
 		oldest, latest, token, fail500 := f.b.Oldest, f.b.Latest, f.token, f.tokenCheck500
-		outage, throttled := f.b.Outage, f.b.Throttled
+		outage := f.b.Outage
 		f.mu.Unlock()
-		switch {
-		case outage:
+		if outage {
 			writeError(w, http.StatusInternalServerError, 0, "INTERNAL_SERVER_ERROR", "Internal Server Error")
-			return
-		case throttled:
-			// Rate limits: 429 past the day's limit, until midnight UTC.
-			writeError(w, http.StatusTooManyRequests, 0, "TOO_MANY_REQUESTS", "Resource level throttle limit for calls to this resource is reached.")
 			return
 		}
 		m := versionSyntax.FindStringSubmatch(version)
@@ -432,7 +426,6 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// zeros reads as endless zero bytes.
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) {
@@ -440,7 +433,6 @@ func (zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// jpegBytes is a small valid JPEG.
 func jpegBytes() []byte {
 	img := image.NewRGBA(image.Rect(0, 0, 64, 36))
 	for y := range 36 {

@@ -17,9 +17,6 @@ import (
 //	polls:    "Poll Post API" (poll-post-api)
 //	errors:   "API error handling" (shared/api-guide/concepts/error-handling)
 //	versions: "LinkedIn versioning" (marketing/versioning)
-//	limits:   "Rate limits" (shared/api-guide/concepts/rate-limits): daily
-//	          limits per application and per member, reset at midnight UTC,
-//	          429 past them (Fake.Throttle)
 //	oauth:    "Authorization Code Flow (3-legged OAuth)" (shared/authentication/
 //	          authorization-code-flow): oauth.go
 //	roles:    "Organization Access Control by Role" (community-management/

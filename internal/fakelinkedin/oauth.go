@@ -101,7 +101,6 @@ func (f *Fake) memberOf(auth string) string {
 	return f.issued[token]
 }
 
-// writeOAuthError answers an OAuth 2.0 error body.
 func writeOAuthError(w http.ResponseWriter, status int, code, description string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -56,7 +56,6 @@ func (c *feedCache) concludeLocked() {
 	}
 }
 
-// current returns the last good feed, nil when none.
 func (c *feedCache) current() *feed {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -68,17 +68,14 @@ type Config struct {
 // organizationURNPattern is the syntax of a LinkedIn organization URN.
 var organizationURNPattern = regexp.MustCompile(`^urn:li:organization:[0-9]{1,20}$`)
 
-// linkedIn reports whether cfg selects the LinkedIn source.
 func (cfg Config) linkedIn() bool {
 	return cfg.AccessToken != "" && cfg.OrganizationURN != ""
 }
 
-// hasClient reports whether cfg has the LinkedIn app's credentials.
 func (cfg Config) hasClient() bool {
 	return cfg.ClientID != "" && cfg.ClientSecret != ""
 }
 
-// withDefaults returns cfg with zero fields set to their defaults.
 func (cfg Config) withDefaults() Config {
 	cfg.APIBase = strings.TrimRight(cmp.Or(cfg.APIBase, DefaultAPIBase), "/")
 	cfg.Version = cmp.Or(cfg.Version, linkedin.DefaultVersion(cfg.Released, time.Now()))
@@ -102,7 +99,6 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// orDefault sets *v to def unless it is positive.
 func orDefault[T int | int64 | float64 | time.Duration](v *T, def T) {
 	if *v <= 0 {
 		*v = def
@@ -133,7 +129,6 @@ func (cfg Config) validate() error {
 	return nil
 }
 
-// checkHTTPURL accepts an absolute http or https URL.
 func checkHTTPURL(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil {

@@ -106,7 +106,6 @@ func fingerprint(post json.RawMessage) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// compactJSON returns el without insignificant white space.
 func compactJSON(el json.RawMessage) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, el); err != nil {

@@ -57,17 +57,37 @@ func (s *Service) Handler() http.Handler {
 	})
 }
 
+type kindAnswer struct {
+	status int
+	msg    string
+}
+
+// kindAnswers are what a visitor gets for a failure of each kind: 504 slow, 503
+// asked to wait or budget spent, 404 unlisted media, else 502 (never 500), with
+// a fixed text that holds nothing from upstream or the request.
+var kindAnswers = map[linkedin.Kind]kindAnswer{
+	linkedin.KindTimeout:     {http.StatusGatewayTimeout, "the insights feed did not answer in time"},
+	linkedin.KindCanceled:    {http.StatusGatewayTimeout, "the insights feed did not answer in time"},
+	linkedin.KindRateLimited: {http.StatusServiceUnavailable, "the insights feed is temporarily unavailable, please try again later"},
+	linkedin.KindBudgetSpent: {http.StatusServiceUnavailable, "the insights feed is temporarily unavailable, please try again later"},
+	linkedin.KindNotFound:    {http.StatusNotFound, "media not found"},
+	linkedin.KindRefused:     {http.StatusNotFound, "media not found"},
+	linkedin.KindTooLarge:    {http.StatusBadGateway, "the upstream answer was too large"},
+}
+
 // writeUpstreamError answers the status and fixed message of err's kind.
 func writeUpstreamError(w http.ResponseWriter, err error) {
-	kind := linkedin.KindOf(err)
 	var ue *linkedin.Error
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	respond.Error(w, kindStatus(kind), kindMessage(kind))
+	a, ok := kindAnswers[linkedin.KindOf(err)]
+	if !ok {
+		a = kindAnswer{http.StatusBadGateway, "the insights feed is unavailable"}
+	}
+	respond.Error(w, a.status, a.msg)
 }
 
-// serveFeed answers the feed from the cache.
 func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	f, stale, err := s.cache.get(r.Context())
 	if err != nil {
@@ -151,7 +171,6 @@ func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want lin
 	}{PathMediaPrefix + key})
 }
 
-// writeMediaURL answers the JSON of serveMediaURL.
 func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	body, _ := json.Marshal(v)
 	h := w.Header()
@@ -203,39 +222,10 @@ type Source interface {
 	// Posts returns the elements of LinkedIn's /rest/posts answer, as
 	// received. The cache filters them to published, public posts.
 	Posts(ctx context.Context) ([]json.RawMessage, error)
-	// OpenMedia opens the bytes of a validated media URN, at most limit, and
-	// returns their size (-1 when unknown).
+	// Post returns the post of urn as GET /rest/posts/{urn} answers: the post a repost points to.
+	Post(ctx context.Context, urn string) (json.RawMessage, error)
+	// OpenMedia and OpenThumbnail (a video's) open the bytes of a validated
+	// media URN, at most limit, and return their size (-1 when unknown).
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
-}
-
-// status is the HTTP status answered for a failure of this kind: 504 slow,
-// 503 asked to wait or budget spent, 404 unlisted media, else 502; never 500.
-func kindStatus(k linkedin.Kind) int {
-	switch k {
-	case linkedin.KindTimeout, linkedin.KindCanceled:
-		return http.StatusGatewayTimeout
-	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
-		return http.StatusServiceUnavailable
-	case linkedin.KindNotFound, linkedin.KindRefused:
-		return http.StatusNotFound
-	default:
-		return http.StatusBadGateway
-	}
-}
-
-// message is the fixed text a visitor sees for a failure of this kind. It
-// never contains anything from upstream or from the request.
-func kindMessage(k linkedin.Kind) string {
-	switch k {
-	case linkedin.KindTimeout, linkedin.KindCanceled:
-		return "the insights feed did not answer in time"
-	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
-		return "the insights feed is temporarily unavailable, please try again later"
-	case linkedin.KindNotFound, linkedin.KindRefused:
-		return "media not found"
-	case linkedin.KindTooLarge:
-		return "the upstream answer was too large"
-	default:
-		return "the insights feed is unavailable"
-	}
+	OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error)
 }

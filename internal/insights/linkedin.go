@@ -160,7 +160,6 @@ func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	})
 }
 
-// exchangeCode trades an authorization code for a token, once.
 func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI string) (linkedin.Token, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()

@@ -92,7 +92,6 @@ func (st *linkedInState) setTokenFailing(since time.Time) {
 	st.saveLocked()
 }
 
-// tokenFailingSince is when token refreshes started failing, zero if not.
 func (st *linkedInState) tokenFailingSince() time.Time {
 	st.mu.Lock()
 	defer st.mu.Unlock()

@@ -70,7 +70,6 @@ func (c collector) Describe(ch chan<- *prometheus.Desc) {
 
 func (c collector) Collect(ch chan<- prometheus.Metric) { c.collect(ch) }
 
-// gauge is one sample of a gauge desc.
 func gauge(d *prometheus.Desc, v float64, labels ...string) prometheus.Metric {
 	return prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
 }

@@ -28,20 +28,12 @@ func sortNewestFirst(posts []feedPost) {
 	sort.SliceStable(posts, func(i, j int) bool { return posts[i].p.ShownAt() > posts[j].p.ShownAt() })
 }
 
-// postGetter is a source that can read one post by URN: the post a repost
-// points to. Both sources implement it.
-type postGetter interface {
-	// Post returns the post of urn as LinkedIn answers GET /rest/posts/{urn}.
-	Post(ctx context.Context, urn string) (json.RawMessage, error)
-}
-
 // reshareResult is what a lookup of a reposted post concluded: the post,
 // or that LinkedIn refused it (gone, not public, not ours to read), or a
 // failure that says nothing about the post (keep what was known).
 type reshareResult struct {
-	raw      json.RawMessage
-	refused  bool
-	failTemp bool
+	raw     json.RawMessage
+	refused bool
 }
 
 // resolveReshares finds the posts the reposts in raw point to, at most
@@ -49,7 +41,6 @@ type reshareResult struct {
 // previous and previousRefused) while the feed lists a repost of it; a
 // passing failure is asked again at the next refresh.
 func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, previous map[string]json.RawMessage, previousRefused map[string]bool) (reshared map[string]json.RawMessage, refused map[string]bool) {
-	getter, ok := src.(postGetter)
 	var urns []string
 	seen := map[string]bool{}
 	for _, el := range raw {
@@ -74,7 +65,7 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 			ask = append(ask, urn)
 		}
 	}
-	if !ok || len(ask) == 0 {
+	if len(ask) == 0 {
 		return reshared, refused
 	}
 	results := make([]reshareResult, len(ask))
@@ -84,7 +75,7 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i] = lookupReshare(ctx, getter, urn)
+			results[i] = lookupReshare(ctx, src, urn)
 		})
 	}
 	wg.Wait()
@@ -100,14 +91,14 @@ func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, pre
 }
 
 // lookupReshare reads one reposted post and keeps it only when it is public.
-func lookupReshare(ctx context.Context, getter postGetter, urn string) reshareResult {
-	raw, err := getter.Post(ctx, urn)
+func lookupReshare(ctx context.Context, src Source, urn string) reshareResult {
+	raw, err := src.Post(ctx, urn)
 	if err != nil {
 		switch linkedin.KindOf(err) {
 		case linkedin.KindForbidden, linkedin.KindNotFound, linkedin.KindClientError, linkedin.KindBadResponse:
 			return reshareResult{refused: true}
 		}
-		return reshareResult{failTemp: true}
+		return reshareResult{}
 	}
 	p, ok := linkedin.DecodePost(raw)
 	if !ok || !p.Public() {

@@ -20,7 +20,6 @@ import (
 // timer. Production uses a time.Timer; tests drive the refresher by hand.
 type afterFunc func(d time.Duration) (ch <-chan time.Time, stop func() bool)
 
-// realAfter is afterFunc on a time.Timer.
 func realAfter(d time.Duration) (<-chan time.Time, func() bool) {
 	t := time.NewTimer(d)
 	return t.C, t.Stop
@@ -150,7 +149,6 @@ func mediaKeysOf(f *feed) map[string]bool {
 	return keys
 }
 
-// asUpstream is err's linkedin.Error, nil when it has none.
 func asUpstream(err error) *linkedin.Error {
 	var ue *linkedin.Error
 	if errors.As(err, &ue) {

@@ -240,7 +240,6 @@ func (s *Service) startIntrospection(src *linkedInSource) {
 	}()
 }
 
-// observe counts one upstream call.
 func (s *Service) observe(endpoint string, outcome linkedin.Kind) {
 	s.metrics.upstream.WithLabelValues(endpoint, string(outcome)).Inc()
 }
@@ -357,7 +356,6 @@ func (s *Service) mediaDownloadTimeout() time.Duration {
 	return 6 * s.cfg.Timeout
 }
 
-// fetchMedia downloads one item into the store.
 func (s *Service) fetchMedia(urn, key string) error {
 	if !s.tasks.add() {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindCanceled, Err: context.Canceled}
@@ -383,15 +381,14 @@ func (s *Service) fetchMedia(urn, key string) error {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge}
 	}
 	if err := s.media.Put(key, rc, s.cfg.MaxMediaBytes); err != nil {
+		kind := linkedin.KindBadResponse // mediastore.ErrType and the rest
 		switch {
 		case errors.Is(err, mediastore.ErrTooLarge):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Err: err}
-		case errors.Is(err, mediastore.ErrType):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+			kind = linkedin.KindTooLarge
 		case errors.Is(err, context.DeadlineExceeded):
-			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
+			kind = linkedin.KindTimeout
 		}
-		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+		return &linkedin.Error{Endpoint: "media", Kind: kind, Err: err}
 	}
 	return nil
 }
@@ -415,7 +412,6 @@ func (t *tracker) add() bool {
 	return true
 }
 
-// done ends a task registered by add.
 func (t *tracker) done() { t.wg.Done() }
 
 // close refuses new tasks and waits for the running ones.

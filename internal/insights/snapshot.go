@@ -13,7 +13,6 @@ import (
 	"github.com/veldhaven/site/internal/atomicfile"
 )
 
-// snapshotFile is the name of the feed snapshot inside Config.DataDir.
 const snapshotFile = "insights-feed.json"
 
 // snapshotVersion is the format version written; others are ignored.

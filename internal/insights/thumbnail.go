@@ -2,7 +2,6 @@ package insights
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 
@@ -14,13 +13,6 @@ import (
 
 // thumbPrefix starts the media key of a video's thumbnail.
 const thumbPrefix = "thumb-"
-
-// thumbnailOpener is a source that can open the thumbnail of a video.
-type thumbnailOpener interface {
-	// OpenThumbnail opens the thumbnail image of the video urn, at most
-	// limit bytes, and returns its size (-1 when unknown).
-	OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error)
-}
 
 // thumbKey is the media key of the thumbnail of a valid video URN.
 func thumbKey(videoURN string) string {
@@ -44,16 +36,11 @@ func ParseMediaKey(key string) (urn string, thumb, ok bool) {
 	return urn, false, true
 }
 
-// openItem opens the bytes of the media item key names.
 func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser, int64, error) {
 	if !strings.HasPrefix(key, thumbPrefix) {
 		return s.src.OpenMedia(ctx, urn, s.cfg.MaxMediaBytes)
 	}
-	t, ok := s.src.(thumbnailOpener)
-	if !ok {
-		return nil, 0, &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound, Err: errors.New("source has no thumbnails")}
-	}
-	return t.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
+	return s.src.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
 }
 
 // videoThumbnail is the key of urn's thumbnail when the video was too large

@@ -124,7 +124,6 @@ func (c *Client) download(ctx context.Context, endpoint, rawURL string, limit in
 	return rc, n, nil
 }
 
-// get is the GET of a download URL.
 func (c *Client) get(ctx context.Context, dl *url.URL, limit int64) (io.ReadCloser, int64, error) {
 	if !c.Origins.Allows(dl) {
 		return nil, 0, &Error{Endpoint: "media", Kind: KindRefused,

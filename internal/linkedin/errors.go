@@ -91,39 +91,37 @@ func Outcome(err error) Kind {
 	return KindOf(err)
 }
 
-// KindForStatus classifies an error answer, by LinkedIn's code first (it
-// is more precise and stable than the number), then the status.
+// Kinds of LinkedIn's error codes (more precise and stable than the status)
+// and of the statuses that have one.
+var (
+	kindOfCode = map[string]Kind{
+		"EXPIRED_ACCESS_TOKEN": KindUnauthorized, "REVOKED_ACCESS_TOKEN": KindUnauthorized, "INVALID_ACCESS_TOKEN": KindUnauthorized, "UNAUTHORIZED": KindUnauthorized,
+		"TOO_MANY_REQUESTS": KindRateLimited, "THROTTLED": KindRateLimited,
+		"NONEXISTENT_VERSION": KindVersionRetired, "VERSION_MISSING": KindVersionRetired, "INVALID_VERSION": KindVersionRetired,
+		"ACCESS_DENIED": KindForbidden, "FORBIDDEN": KindForbidden,
+		"NOT_FOUND": KindNotFound, "RESOURCE_NOT_FOUND": KindNotFound,
+	}
+	kindOfStatus = map[int]Kind{
+		http.StatusUnauthorized: KindUnauthorized, http.StatusForbidden: KindForbidden, http.StatusTooManyRequests: KindRateLimited,
+		http.StatusUpgradeRequired: KindVersionRetired, http.StatusNotFound: KindNotFound,
+	}
+)
+
+// KindForStatus classifies an error answer, by LinkedIn's code first, then the status.
 func KindForStatus(status int, code string) Kind {
-	switch code {
-	case "EXPIRED_ACCESS_TOKEN", "REVOKED_ACCESS_TOKEN", "INVALID_ACCESS_TOKEN", "UNAUTHORIZED":
-		return KindUnauthorized
-	case "TOO_MANY_REQUESTS", "THROTTLED":
-		return KindRateLimited
-	case "NONEXISTENT_VERSION", "VERSION_MISSING", "INVALID_VERSION":
-		return KindVersionRetired
-	case "ACCESS_DENIED", "FORBIDDEN":
-		return KindForbidden
-	case "NOT_FOUND", "RESOURCE_NOT_FOUND":
-		return KindNotFound
+	if k, ok := kindOfCode[code]; ok {
+		return k
+	}
+	if k, ok := kindOfStatus[status]; ok {
+		return k
 	}
 	switch {
-	case status == http.StatusUnauthorized:
-		return KindUnauthorized
-	case status == http.StatusForbidden:
-		return KindForbidden
-	case status == http.StatusTooManyRequests:
-		return KindRateLimited
-	case status == http.StatusUpgradeRequired:
-		return KindVersionRetired
-	case status == http.StatusNotFound:
-		return KindNotFound
 	case status >= 300 && status < 400:
 		return KindRedirected
 	case status >= 500:
 		return KindServerError
-	default:
-		return KindClientError
 	}
+	return KindClientError
 }
 
 // ClassifyTransport classifies an error of the HTTP client.

@@ -7,7 +7,6 @@ import (
 	"time"
 )
 
-// minTokenBackoff is the first wait after a failed refresh.
 const minTokenBackoff = time.Second
 
 // Tokens is the access token API calls use, refreshed once for any number of

@@ -17,7 +17,6 @@ import (
 // retired one is answered 426 NONEXISTENT_VERSION ("API error handling").
 
 const (
-	// versionSupport is LinkedIn's published support window of a version.
 	versionSupportMonths = 12
 	// VersionProbeMonths is how many monthly versions are tried, newest
 	// first from the current month, when the one in use is refused.

@@ -85,9 +85,7 @@ type Config struct {
 	// StateKey signs the state cookie (32 bytes or more).
 	StateKey []byte
 	Limits   Limits
-	// Timeout bounds the exchange and the check together; zero: 20 s.
-	Timeout time.Duration
-	Logger  *slog.Logger
+	Logger   *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -126,9 +124,6 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 20 * time.Second
 	}
 	return &Handler{
 		cfg: cfg, origin: origin, authURL: auth,
@@ -237,7 +232,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, status, reason, "Not reconnected", restart)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), 20*time.Second) // the exchange and the check together
 	defer cancel()
 	g, err := h.cfg.Feed.Exchange(ctx, code, h.redirectURI())
 	if err != nil {
@@ -366,7 +361,6 @@ type result struct {
 	Title, Text string
 }
 
-// view is the page's data.
 type view struct {
 	Style                                      template.CSS
 	IconURL                                    string
@@ -380,7 +374,6 @@ type view struct {
 	Unavailable  string
 }
 
-// when is t in the page's words: a UTC time.
 func when(t time.Time) string {
 	return t.UTC().Format("2 January 2006, 15:04 UTC")
 }

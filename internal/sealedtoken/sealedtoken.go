@@ -74,7 +74,6 @@ func Fingerprint(token string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// seal encrypts t under key.
 func seal(key []byte, t Token) ([]byte, error) {
 	gcm, err := newCipher(key)
 	if err != nil {

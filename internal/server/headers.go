@@ -21,7 +21,6 @@ type inlineHashes struct {
 	Styles  []string `json:"styles"`
 }
 
-// hashSourcePattern is a CSP hash source without quotes.
 var hashSourcePattern = regexp.MustCompile(`^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$`)
 
 // loadInlineHashes reads the build's list by HTML file, each source quoted;

@@ -79,7 +79,6 @@ type counterKey struct {
 	status int
 }
 
-// count adds one request to its class and status code.
 func (m *httpMetrics) count(class string, status int) {
 	k := counterKey{class, status}
 	if c, ok := m.counters.Load(k); ok {
@@ -91,7 +90,6 @@ func (m *httpMetrics) count(class string, status int) {
 	c.Inc()
 }
 
-// observe records how long a request of a class took.
 func (m *httpMetrics) observe(class string, elapsed time.Duration) {
 	o, ok := m.durations.Load(class)
 	if !ok {

@@ -241,7 +241,6 @@ func isSubresourceType(t string) bool {
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
 const maxPathLen = 1024
 
-// staticHandler answers for the pages and assets of a Site.
 type staticHandler struct {
 	site      *Site
 	redirects map[string]string
