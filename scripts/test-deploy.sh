@@ -15,61 +15,52 @@ fail() {
 expect() {
   grep -qF -- "$2" "$3" || fail "$1: no '$2' in: $(head -c 600 "$3")"
 }
-# run OUTFILE ENV... -- ARGS: runs deploy.sh with a clean environment and a
-# fresh $GITHUB_OUTPUT; its exit status is in $status.
-# refuse MESSAGE ENV... -- ARGS and accept NAME ENV... -- ARGS: run and check the exit status.
-refuse() {
-  local message=$1
-  shift
-  run "$work/out" "$@"
-  [[ $status != 0 ]] || fail "$message"
-}
-accept() {
-  local name=$1
-  shift
-  run "$work/out" "$@"
-  [[ $status == 0 ]] || fail "$name: exit $status: $(tail -5 "$work/out")"
-}
+# run ENV... -- ARGS: deploy.sh with a clean environment and a fresh
+# $GITHUB_OUTPUT, its output in $work/out and its exit status in $status.
 run() {
-  local out=$1
-  shift
   local env=()
   while [[ $1 != -- ]]; do
     env+=("$1")
     shift
   done
-  shift
   : >"$work/github_output"
   status=0
-  env -i PATH="$PATH" HOME="$HOME" HELM="${HELM:-}" GITHUB_OUTPUT="$work/github_output" "${env[@]}" "$deploy" "$@" >"$out" 2>&1 || status=$?
+  env -i PATH="$PATH" HOME="$HOME" HELM="${HELM:-}" GITHUB_OUTPUT="$work/github_output" "${env[@]}" "$deploy" "${@:2}" >"$work/out" 2>&1 || status=$?
+}
+# refuse MESSAGE ENV... -- ARGS and accept NAME ENV... -- ARGS: run and check the exit status.
+refuse() {
+  run "${@:2}"
+  [[ $status != 0 ]] || fail "$1"
+}
+accept() {
+  run "${@:2}"
+  [[ $status == 0 ]] || fail "$1: exit $status: $(tail -5 "$work/out")"
 }
 
-run "$work/out" -- plan production
+accept "plan production, nothing set (a skip, not a failure)" -- plan production
 expect "plan production, nothing set" "configured=false" "$work/github_output"
 expect "plan production, nothing set" "::warning title=Production deploy skipped::" "$work/out"
 expect "plan production, nothing set" "PRODUCTION_URL" "$work/out"
 expect "plan production, nothing set" "The image is still published." "$work/out"
-[[ $status == 0 ]] || fail "plan production, nothing set: exit $status, want 0 (a skip, not a failure)"
 
 # The variable switches deploys on; the plan jobs cannot see the
 # environments' secret, so it is never asked for there.
 grep -qF "KUBE_CONFIG" "$work/out" && fail "plan production: asks for KUBE_CONFIG, which the plan job cannot see"
-run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu -- plan production
+run PRODUCTION_URL=https://www.veldhaven.eu -- plan production
 expect "plan production, URL set" "configured=true" "$work/github_output"
 
-run "$work/out" PRODUCTION_URL=https://www.veldhaven.eu PRODUCTION_PLATFORM=single -- plan production
+accept "plan production, a single host" PRODUCTION_URL=https://www.veldhaven.eu PRODUCTION_PLATFORM=single -- plan production
 expect "plan production, a single host" "configured=false" "$work/github_output"
 expect "plan production, a single host" "tagged live" "$work/out"
-[[ $status == 0 ]] || fail "plan production, a single host: exit $status, want 0"
-run "$work/out" -- plan preview
+run -- plan preview
 expect "plan preview, no domain" "configured=false" "$work/github_output"
 expect "plan preview, no domain" "PREVIEW_DOMAIN" "$work/out"
 expect "plan preview, no domain" "forks" "$work/out"
 
-run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu -- plan preview
+run PREVIEW_DOMAIN=preview.veldhaven.eu -- plan preview
 expect "plan preview, no registry of its own" "configured=false" "$work/github_output"
 expect "plan preview, no registry of its own" "PREVIEW_IMAGE" "$work/out"
-run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=europe-docker.pkg.dev/veldhaven/previews/site -- plan preview
+run PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=europe-docker.pkg.dev/veldhaven/previews/site -- plan preview
 expect "plan preview, set" "configured=true" "$work/github_output"
 expect "plan preview, set" "registry=europe-docker.pkg.dev" "$work/github_output"
 refuse "plan preview, PREVIEW_IMAGE with a tag: exit 0, want a refusal" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=ghcr.io/Veldhaven/site:latest -- plan preview
@@ -104,13 +95,12 @@ refuse "sweep-previews without numbers: exit 0, want a refusal" KUBE_CONFIG=x --
 expect "sweep-previews without numbers" "none" "$work/out"
 refuse "sweep-previews with a bad number: exit 0, want a refusal" KUBE_CONFIG=x -- sweep-previews 12 "1;rm"
 
-run "$work/out" DRY_RUN=1 -- teardown 12
+run DRY_RUN=1 -- teardown 12
 expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" "$work/out"
 
 sha=0123456789abcdef0123456789abcdef01234567
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha IMAGE_DIGEST=$digest \
+accept "production (dry run)" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu/ IMAGE=ghcr.io/Veldhaven/Site IMAGE_TAG=$sha IMAGE_DIGEST=$digest \
   PRODUCTION_SECRET=site-env PRODUCTION_TLS_SECRET=www-tls INGRESS_CLASS=nginx IMAGE_PULL_SECRET=ghcr-pull -- production
-[[ $status == 0 ]] || fail "production (dry run): exit $status: $(tail -5 "$work/out")"
 expect "production: the image by digest" "image: \"ghcr.io/veldhaven/site@$digest\"" "$work/out"
 grep -qF "site:$sha" "$work/out" && fail "production: the image by tag, want it by digest"
 expect "production" "www.veldhaven.eu" "$work/out"
@@ -129,23 +119,20 @@ expect "PRODUCTION_STORAGE_CLASS=gp3" 'storageClassName: "gp3"' "$work/out"
 refuse "PRODUCTION_STORAGE_CLASS='Fast Disks': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "PRODUCTION_STORAGE_CLASS=Fast Disks" -- production
 
 # The Gateway API instead of an Ingress.
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+accept "production through a Gateway" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
   GATEWAY_NAME=site-gateway GATEWAY_NAMESPACE=gateways PRODUCTION_GATEWAY_LISTENER=www PREVIEW_GATEWAY_LISTENER=previews -- production
-[[ $status == 0 ]] || fail "production through a Gateway: exit $status: $(tail -5 "$work/out")"
 expect "production through a Gateway" "kind: HTTPRoute" "$work/out"
 expect "production through a Gateway" 'name: "site-gateway"' "$work/out"
 expect "production through a Gateway" 'namespace: "gateways"' "$work/out"
 expect "production through a Gateway" 'sectionName: "www"' "$work/out"
 expect "production through a Gateway" '- "www.veldhaven.eu"' "$work/out"
 grep -qF "kind: Ingress" "$work/out" && fail "production through a Gateway: an Ingress too"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+refuse "GATEWAY_NAME with PRODUCTION_TLS_SECRET: exit 0, want a refusal (the Gateway holds the certificate)" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
   GATEWAY_NAME=site-gateway PRODUCTION_TLS_SECRET=www-tls -- production
-[[ $status != 0 ]] || fail "GATEWAY_NAME with PRODUCTION_TLS_SECRET: exit 0, want a refusal (the Gateway holds the certificate)"
 expect "GATEWAY_NAME with PRODUCTION_TLS_SECRET" "PRODUCTION_TLS_SECRET" "$work/out"
 refuse "GATEWAY_NAME='a b': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest GATEWAY_NAME="a b" -- production
-run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y \
+accept "preview through a Gateway" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y \
   GATEWAY_NAME=site-gateway GATEWAY_NAMESPACE=gateways PRODUCTION_GATEWAY_LISTENER=www PREVIEW_GATEWAY_LISTENER=previews -- preview 12
-[[ $status == 0 ]] || fail "preview through a Gateway: exit $status: $(tail -5 "$work/out")"
 expect "preview through a Gateway" "kind: HTTPRoute" "$work/out"
 expect "preview through a Gateway" 'sectionName: "previews"' "$work/out"
 expect "preview through a Gateway" '- "pr-12.preview.example.com"' "$work/out"
@@ -172,11 +159,10 @@ for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
   refuse "production with MONITORING_LABELS '$bad': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
   expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
 done
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
+accept "production with MONITORING_LABELS" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
   MONITORING_LABELS=release=kube-prometheus-stack,app.kubernetes.io/part-of=monitoring -- production
-[[ $status == 0 ]] || fail "production with MONITORING_LABELS: exit $status: $(tail -5 "$work/out")"
 # EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
+run DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
 expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
 refuse "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
 
