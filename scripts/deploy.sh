@@ -92,14 +92,19 @@ no_namespace() {
   die "cannot deploy to namespace \"$1\": it does not exist or the deploy identity has no rights in it ($2). The cluster's owner creates the namespace and binds the deploy identity to the admin ClusterRole in it, once (deploy/cluster/deploy-identity.yaml; docs/deploy.md, \"One-time set-up of the repository\", step 1); this script does not create namespaces."
 }
 
-# revisions prints "revision status" lines of release $1 in namespace $2,
-# oldest first (none when it does not exist).
-revisions() {
-  local json re='"revision":([0-9]+),[^}]*"status":"([a-z-]+)"'
+# history reads release $1's revisions in namespace $2 (none when it does not
+# exist), oldest first: last and last_status are the newest, before the one
+# before it, deployed the one live and previous the superseded one before that.
+history() {
+  local json rev status superseded="" re='"revision":([0-9]+),[^}]*"status":"([a-z-]+)"'
+  last="" last_status="" before="" deployed="" previous=""
   json=$("$HELM" history "$1" --namespace "$2" --max 256 -o json 2>/dev/null) || return 0
   while [[ $json =~ $re ]]; do
-    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+    rev=${BASH_REMATCH[1]} status=${BASH_REMATCH[2]}
     json=${json#*"${BASH_REMATCH[0]}"}
+    before=$last last=$rev last_status=$status
+    if [[ "$status" == superseded ]]; then superseded=$rev; fi
+    if [[ "$status" == deployed ]]; then deployed=$rev previous=$superseded; fi
   done
 }
 
@@ -112,10 +117,7 @@ tag_of() {
 
 # live prints what a release serves, "revision N (image tag T)", or nothing.
 live() {
-  local rev status deployed=""
-  while read -r rev status; do
-    if [[ "$status" == deployed ]]; then deployed=$rev; fi
-  done < <(revisions "$1" "$2")
+  history "$1" "$2"
   if [[ -n "$deployed" ]]; then echo "revision $deployed (image tag $(short "$(tag_of "$1" "$2" "$deployed")"))"; fi
 }
 
@@ -125,11 +127,7 @@ live() {
 # first install is uninstalled (it never went live), an upgrade or rollback is
 # rolled back to the revision deployed before it.
 recover_release() {
-  local rev status last="" last_status="" before="" deployed=""
-  while read -r rev status; do
-    before=$last last=$rev last_status=$status
-    if [[ "$status" == deployed ]]; then deployed=$rev; fi
-  done < <(revisions "$1" "$2")
+  history "$1" "$2"
   case "$last_status" in
   pending-install)
     echo "deploy: release $1 was left pending-install by an interrupted run; uninstalling it (it never went live)" >&2
@@ -302,11 +300,8 @@ rollback() {
   local release=veldhaven-site namespace=${PRODUCTION_NAMESPACE:-veldhaven} smoke
   smoke="Smoke test of $(short "$IMAGE_TAG") failed"
   connect "$namespace"
-  local rev status current="" current_tag previous=""
-  while read -r rev status; do
-    if [[ "$status" == superseded ]]; then previous=$rev; fi
-    if [[ "$status" == deployed ]]; then current=$rev && break; fi
-  done < <(revisions "$release" "$namespace")
+  history "$release" "$namespace"
+  local current=$deployed current_tag
   current_tag=$(tag_of "$release" "$namespace" "$current")
   if [[ -z "$current" ]]; then
     output "result=$smoke; no release is deployed"
