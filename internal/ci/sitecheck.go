@@ -47,7 +47,7 @@ func BuildPages(dist fs.FS) ([]Page, error) {
 			pages = append(pages, Page{Path: UnknownPath, Status: http.StatusNotFound})
 		case p == "index.html":
 			pages = append(pages, Page{Path: "/", Status: http.StatusOK})
-		case path.Base(p) == "index.html" && p == "admin/index.html":
+		case p == "admin/index.html":
 			// The editor's page is served at its folder, with the slash.
 			pages = append(pages, Page{Path: "/admin/", Status: http.StatusOK})
 		case path.Base(p) == "index.html":
@@ -297,16 +297,10 @@ func htmlRefs(r io.Reader) ([]ref, error) {
 
 // fetchedLink says whether a <link> names a resource (preconnect and dns-prefetch name origins).
 func fetchedLink(tok html.Token) bool {
-	for _, a := range tok.Attr {
-		if a.Key == "rel" {
-			for _, rel := range strings.Fields(strings.ToLower(a.Val)) {
-				if rel == "preconnect" || rel == "dns-prefetch" {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	origin := func(rel string) bool { return rel == "preconnect" || rel == "dns-prefetch" }
+	return !slices.ContainsFunc(tok.Attr, func(a html.Attribute) bool {
+		return a.Key == "rel" && slices.ContainsFunc(strings.Fields(strings.ToLower(a.Val)), origin)
+	})
 }
 
 var cssURLRe = regexp.MustCompile(`url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')`)
