@@ -250,15 +250,11 @@ bench-linkedin:
 	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
 
 FUZZTIME ?= 30s
+# Each fuzz test as package:Name.
+FUZZ := server:FuzzPath server:FuzzRangeAnswer respond:FuzzEncodings insights:FuzzValidateURN insights:FuzzDecodeSnapshot \
+  feedreplica:FuzzParseTarget linkedin:FuzzMediaURLAllowed linkedin:FuzzRefusedAddr
 fuzz:
-	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzPath$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzRangeAnswer$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/respond -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/feedreplica -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
+	for f in $(FUZZ); do $(GO) test ./internal/$${f%:*} -run '^$$' -fuzz "^$${f#*:}\$$" -fuzztime $(FUZZTIME); done
 
 clean:
 	rm -rf bin web/dist web/.astro $(STAMPS)
