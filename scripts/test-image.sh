@@ -18,10 +18,7 @@ REPLICA_PORT=$((PORT + 3))     # test/replicas: it and the four after it (fake, 
 DRAIN=10                       # the server's default -drain, in seconds
 BASE="http://127.0.0.1:$PORT"
 
-skip() {
-  echo "test-image: skipped: $*"
-  exit 0
-}
+skip() { echo "test-image: skipped: $*" && exit 0; }
 
 if ! pick_engine; then skip "$REASON"; fi
 if [[ "$ENGINE" == podman ]]; then
@@ -57,14 +54,10 @@ trap cleanup EXIT
 passed=0
 failed=0
 check() { # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "test-image: ok   $name"
+  if "${@:2}"; then
+    passed=$((passed + 1)) && echo "test-image: ok   $1"
   else
-    failed=$((failed + 1))
-    echo "test-image: FAIL $name"
+    failed=$((failed + 1)) && echo "test-image: FAIL $1"
   fi
 }
 abort() {
@@ -107,10 +100,7 @@ export -f json
 
 # --- the image ---
 start=$(date +%s.%N)
-if ! scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1; then
-  cat "$work/build.log" >&2
-  abort "image build"
-fi
+scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2 && abort "image build"; }
 echo "test-image: built $image with $ENGINE in $(since "$start") s"
 
 "$ENGINE" save -o "$work/image.tar" "$image" >"$work/save.log" 2>&1 || { cat "$work/save.log"; abort "save the image"; }
@@ -240,21 +230,9 @@ check "... and the log says so" logged_snapshot "$b"
 
 # --- the feed owner and web replicas (test/replicas, a go test) ---
 start=$(date +%s.%N)
-if REPLICAS_IMAGE="$image" REPLICAS_ENGINE="$ENGINE" REPLICAS_PORT="$REPLICA_PORT" REPLICAS_NAME="veldhaven-test-$id-r" \
-  go test -count=1 -v -timeout 20m -run '^TestReplicas$' ./test/replicas; then
-  passed=$((passed + 1))
-  echo "test-image: ok   the feed owner and web replicas (test/replicas)"
-else
-  failed=$((failed + 1))
-  echo "test-image: FAIL the feed owner and web replicas (test/replicas)"
-fi
+check "the feed owner and web replicas (test/replicas)" env REPLICAS_IMAGE="$image" REPLICAS_ENGINE="$ENGINE" \
+  REPLICAS_PORT="$REPLICA_PORT" REPLICAS_NAME="veldhaven-test-$id-r" go test -count=1 -v -timeout 20m -run '^TestReplicas$' ./test/replicas
 echo "test-image: the replica checks took $(since "$start") s"
 
 echo "test-image: $passed passed, $failed failed"
-if ((failed > 0)); then
-  for c in "$a" "$b"; do
-    echo "--- logs of $c" >&2
-    "$ENGINE" logs "$c" >&2 2>&1 || true
-  done
-  exit 1
-fi
+((failed == 0)) || abort "$failed check(s)"
