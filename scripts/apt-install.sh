@@ -4,8 +4,8 @@
 set -euo pipefail
 recommends=(--no-install-recommends)
 [[ "${1:-}" != --with-recommends ]] || { recommends=() && shift; }
-(($#)) || { echo "usage: scripts/apt-install.sh [--with-recommends] PACKAGE..." >&2 && exit 2; }
-command -v apt-get >/dev/null || { echo "apt-install: no apt-get on this system: install $* with its package manager" >&2 && exit 1; }
+(($#)) || { echo "usage: scripts/apt-install.sh [--with-recommends] PACKAGE..." >&2; exit 2; }
+command -v apt-get >/dev/null || { echo "apt-install: no apt-get on this system: install $* with its package manager" >&2; exit 1; }
 as_root=()
 if [[ "$(id -u)" != 0 ]]; then
   as_root=(sudo -n)

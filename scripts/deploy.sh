@@ -17,11 +17,8 @@ CHART=deploy/helm/veldhaven-site
 HELM=${HELM:-}
 TIMEOUT=${DEPLOY_TIMEOUT:-10m}
 
-die() {
-  echo "deploy: $*" >&2
-  exit 1
-}
-output() { if [[ -n "${GITHUB_OUTPUT:-}" ]]; then echo "$1" >>"$GITHUB_OUTPUT"; fi; }
+die() { echo "deploy: $*" >&2; exit 1; }
+output() { [[ -z "${GITHUB_OUTPUT:-}" ]] || echo "$1" >>"$GITHUB_OUTPUT"; }
 # A commit status's description holds at most 140 characters.
 short() { echo "${1:0:12}"; }
 
@@ -43,8 +40,7 @@ plan() {
   production)
     if [[ "${PRODUCTION_PLATFORM:-}" == single ]]; then
       echo "::notice title=Production is a single host::It runs the image tagged live, which this release moves once its checks pass; no Kubernetes deploy (docs/deploy.md)."
-      output configured=false
-      return
+      output configured=false; return
     fi
     [[ -n "${PRODUCTION_URL:-}" ]] || missing="repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)"
     ;;
@@ -61,12 +57,10 @@ plan() {
   *) die "plan production|preview" ;;
   esac
   if [[ -z "$missing" ]]; then
-    echo "deploy: $what is configured"
-    output configured=true
-    return
+    echo "deploy: $what is configured"; output configured=true; return
   fi
   local note="The image is still published."
-  if [[ "$what" == preview ]]; then note="Pull requests from forks get no secrets, so they never have a preview."; fi
+  [[ "$what" != preview ]] || note="Pull requests from forks get no secrets, so they never have a preview."
   echo "::warning title=${what^} deploy skipped::To deploy, set the ${missing%; } (Settings > Environments, and Settings > Secrets and variables > Actions; docs/deploy.md). $note"
   output configured=false
 }

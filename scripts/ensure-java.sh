@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 major() { java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'; }
 command -v java >/dev/null && (($(major) >= 17)) && exit 0
-scripts/apt-install.sh default-jre-headless || { echo "ensure-java: the HTML check needs Java 17 or newer on PATH" >&2 && exit 1; }
+scripts/apt-install.sh default-jre-headless || { echo "ensure-java: the HTML check needs Java 17 or newer on PATH" >&2; exit 1; }

@@ -9,8 +9,8 @@ source scripts/container-engine.sh
 
 image=${1:?usage: scripts/image.sh IMAGE [BUILD-OPTION...]}
 shift
-compgen -G 'bin/image/*/*/site' >/dev/null || { echo "image: bin/image/<os>/<arch>/site is missing: run make image-bin first" >&2 && exit 1; }
-pick_engine || { echo "image: $REASON" >&2 && exit 1; }
+compgen -G 'bin/image/*/*/site' >/dev/null || { echo "image: bin/image/<os>/<arch>/site is missing: run make image-bin first" >&2; exit 1; }
+pick_engine || { echo "image: $REASON" >&2; exit 1; }
 [[ "$ENGINE" != podman ]] || set -- --pull=never --build-arg TARGETOS=linux "$@"
 "$ENGINE" build -t "$image" "$@" . >&2
 echo "image: built $image with $ENGINE ($("$ENGINE" image inspect -f '{{.Size}}' "$image") bytes)" >&2

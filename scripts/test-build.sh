@@ -15,7 +15,7 @@ export BUILD_DATE=${BUILD_DATE-$(git log -1 --format=%cs 2>/dev/null)}
 # This script's own make runs; nothing from the make that started it.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-[[ -x bin/site && -f .make/web.built ]] || { echo "test-build: no build here: run make build first" >&2 && exit 1; }
+[[ -x bin/site && -f .make/web.built ]] || { echo "test-build: no build here: run make build first" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/veldhaven-test-build-XXXXXX")
 site_pid=
@@ -72,7 +72,7 @@ save() { cp -p "$1" "$backup/$(tr / _ <<<"$1")"; }
 restore() { cp -p "$backup/$(tr / _ <<<"$1")" "$1"; }
 # Replaces the only occurrence of $2 in file $1 by $3 (fails if there is none).
 edit() {
-  grep -qF -- "$2" "$1" || { echo "test-build: $1 has no '$2' to edit (update this test)" >&2 && exit 1; }
+  grep -qF -- "$2" "$1" || { echo "test-build: $1 has no '$2' to edit (update this test)" >&2; exit 1; }
   FROM=$2 TO=$3 perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$1"
 }
 
@@ -129,7 +129,7 @@ touch -d '2001-01-01 00:00' "$added"
 expect_stale "file added with an old time ($added)"
 
 deleted=content/media/logos/veldhaven.svg
-! grep -rqF '"veldhaven.svg"' content/*.json || { echo "test-build: content uses $deleted now: pick an unused file (update this test)" >&2 && exit 1; }
+! grep -rqF '"veldhaven.svg"' content/*.json || { echo "test-build: content uses $deleted now: pick an unused file (update this test)" >&2; exit 1; }
 deleted_url=/media/logos/veldhaven.$(sha256sum "$deleted" | cut -c1-8).svg
 rm "$deleted"
 expect_stale "file deleted ($deleted)"
@@ -153,7 +153,7 @@ expect_up_to_date "after the rebuild" SITE_URL=$site_url
 site_pid=$!
 for _ in $(seq 100); do
   curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break
-  kill -0 "$site_pid" 2>/dev/null || { echo "test-build: bin/site did not start" >&2 && exit 1; }
+  kill -0 "$site_pid" 2>/dev/null || { echo "test-build: bin/site did not start" >&2; exit 1; }
   sleep 0.1
 done
 home=$(curl -fsS "http://127.0.0.1:$port/")
@@ -165,5 +165,5 @@ code() { curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$1"; }
 check "the added file is served" test "$(code /media/documents/build-test-added.pdf)" = 200
 check "the deleted file is no longer served ($deleted_url)" test "$(code "$deleted_url")" = 404
 
-((failures == 0)) || { echo "test-build: $failures check(s) failed" >&2 && exit 1; }
+((failures == 0)) || { echo "test-build: $failures check(s) failed" >&2; exit 1; }
 echo "test-build: passed"

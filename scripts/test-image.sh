@@ -18,7 +18,7 @@ REPLICA_PORT=$((PORT + 3))     # test/replicas: it and the four after it (fake, 
 DRAIN=10                       # the server's default -drain, in seconds
 BASE="http://127.0.0.1:$PORT"
 
-skip() { echo "test-image: skipped: $*" && exit 0; }
+skip() { echo "test-image: skipped: $*"; exit 0; }
 
 if ! pick_engine; then skip "$REASON"; fi
 if [[ "$ENGINE" == podman ]]; then

@@ -14,5 +14,5 @@ for f in package.json package-lock.json; do
   diff -u "web/$f" "$work/$f" | head -60 >&2 || true
   status=1
 done
-((status == 0)) || { echo "test-lockfile: bring it up to date (cd web && npm install) and commit it" >&2 && exit 1; }
+((status == 0)) || { echo "test-lockfile: bring it up to date (cd web && npm install) and commit it" >&2; exit 1; }
 echo "test-lockfile: npm install leaves web/package.json and web/package-lock.json unchanged"
