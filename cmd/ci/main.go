@@ -262,11 +262,7 @@ func monitor(ctx context.Context, args []string, getenv func(string) string, now
 	check := ci.LiveCheck{Site: *site, Client: &http.Client{Timeout: 30 * time.Second}, Now: now, Window: time.Duration(*days) * 24 * time.Hour}
 	findings := append(check.Check(ctx), ci.LatestRelease(ctx, g, repo, *workflow, *branch))
 	for _, f := range findings {
-		state := "ok     "
-		if f.Problem {
-			state = "PROBLEM"
-		}
-		fmt.Printf("monitor: %s %-15s %s\n", state, f.Kind, f.Summary)
+		fmt.Printf("monitor: %s %-15s %s\n", map[bool]string{false: "ok     ", true: "PROBLEM"}[f.Problem], f.Kind, f.Summary)
 	}
 	out, err := ci.Reconcile(ctx, g, repo, findings, getenv("RUN_URL"), now)
 	fmt.Printf("monitor: issues opened %v, updated %v, closed %v\n", out.Opened, out.Updated, out.Closed)
