@@ -20,13 +20,11 @@ BASE="http://127.0.0.1:$PORT"
 
 skip() { echo "test-image: skipped: $*"; exit 0; }
 
-if ! pick_engine; then skip "$REASON"; fi
+pick_engine || skip "$REASON"
 if [[ "$ENGINE" == podman ]]; then
   probe=(unshare --mount --uts --ipc --net --pid --fork true)
   [[ "$(id -u)" == 0 ]] || probe=(unshare --user --map-root-user --mount --uts --ipc --net --pid --fork true)
-  if ! err=$("${probe[@]}" 2>&1); then
-    skip "this machine cannot make the namespaces a container needs (${err:-unshare failed})"
-  fi
+  err=$("${probe[@]}" 2>&1) || skip "this machine cannot make the namespaces a container needs (${err:-unshare failed})"
 fi
 
 id=$$
@@ -71,10 +69,7 @@ abort() {
   exit 1
 }
 wait_http() { # wait_http URL: until it answers 200, at most 20 s
-  for _ in $(seq 200); do
-    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
+  for _ in $(seq 200); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.1; done
   return 1
 }
 # The numeric uid or gid (field 2 of Uid: or Gid: in /proc/PID/status) of a
@@ -123,10 +118,8 @@ env_list=$("$ENGINE" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}
 check "DATA_DIR=/data and PORT=8080" bash -c 'grep -qx DATA_DIR=/data <<<"$1" && grep -qx PORT=8080 <<<"$1"' _ "$env_list"
 
 # --- no volume on a read-only root: the server refuses to start, and says why ---
-set +e
-out=$(timeout 60 "$ENGINE" run --name "$z" --read-only "$image" 2>&1)
-rc=$?
-set -e
+rc=0
+out=$(timeout 60 "$ENGINE" run --name "$z" --read-only "$image" 2>&1) || rc=$?
 check "a read-only /data stops the start (exit $rc)" test "$rc" == 1
 check "... with a line naming DATA_DIR and the uid" grep -q 'DATA_DIR "/data" is not writable by uid 65532' <<<"$out"
 
@@ -178,10 +171,7 @@ wait_http "http://127.0.0.1:$FAKE_PORT/healthz" || abort "the fake LinkedIn did 
   -e "LINKEDIN_API_BASE=http://127.0.0.1:$FAKE_PORT" -e "LINKEDIN_MEDIA_ORIGINS=http://127.0.0.1:$FAKE_PORT" \
   "$image" -addr "127.0.0.1:$HOST_PORT" >/dev/null || abort "start the container with LinkedIn"
 wait_http "http://127.0.0.1:$HOST_PORT/readyz" || abort "the container with LinkedIn never became ready"
-for _ in $(seq 100); do
-  "$ENGINE" cp "$b:/data/insights-feed.json" - 2>/dev/null >"$work/snapshot.tar" && break
-  sleep 0.1
-done
+for _ in $(seq 100); do "$ENGINE" cp "$b:/data/insights-feed.json" - 2>/dev/null >"$work/snapshot.tar" && break; sleep 0.1; done
 check "the feed snapshot is written to /data, as 65532" bash -c \
   'tar --numeric-owner -tvf "$1" | grep -q "65532/65532 .*insights-feed.json" && tar -xOf "$1" | grep -q "Load-test post 0"' _ "$work/snapshot.tar"
 # SIGTERM while a request waits on LinkedIn: it is answered, then the
@@ -189,10 +179,7 @@ check "the feed snapshot is written to /data, as 65532" bash -c \
 media="http://127.0.0.1:$HOST_PORT/linkedin-api/image?urn=urn:li:image:C4D22AQLoadTest0000"
 curl -sS -o "$work/media" -w '%{http_code}' "$media" >"$work/media.code" 2>&1 &
 req=$!
-for _ in $(seq 200); do # until the request has reached the fake LinkedIn
-  grep -q 'answering in' "$work/fake.log" && break
-  sleep 0.05
-done
+for _ in $(seq 200); do grep -q 'answering in' "$work/fake.log" && break; sleep 0.05; done # until the request reaches the fake
 grep -q 'answering in' "$work/fake.log" || abort "the request for an image never reached the fake LinkedIn"
 t0=$(date +%s.%N)
 "$ENGINE" kill --signal TERM "$b" >/dev/null
