@@ -137,27 +137,27 @@ recover_release() {
   esac
 }
 
-# route_args prints the chart's routing values, one a line: an HTTPRoute to
+# route_args adds the chart's routing values to args: an HTTPRoute to
 # GATEWAY_NAME's listener named by variable $2, else an Ingress with the TLS
 # Secret named by variable $1. A Gateway's listeners hold its certificates.
 route_args() {
   local tls_var=$1 listener_var=$2
   if [[ -z "${GATEWAY_NAME:-}" ]]; then
-    printf '%s\n' --set ingress.enabled=true
-    if [[ -n "${INGRESS_CLASS:-}" ]]; then printf '%s\n' --set-string "ingress.className=$INGRESS_CLASS"; fi
-    if [[ -n "${!tls_var:-}" ]]; then printf '%s\n' --set-string "ingress.tlsSecretName=${!tls_var}"; fi
+    args+=(--set ingress.enabled=true)
+    [[ -z "${INGRESS_CLASS:-}" ]] || args+=(--set-string "ingress.className=$INGRESS_CLASS")
+    [[ -z "${!tls_var:-}" ]] || args+=(--set-string "ingress.tlsSecretName=${!tls_var}")
     return
   fi
   dns_name GATEWAY_NAME "$GATEWAY_NAME"
   [[ -z "${!tls_var:-}" ]] || die "$tls_var is the Ingress's certificate; with GATEWAY_NAME the Gateway's listener holds it (certificateRefs): unset $tls_var"
-  printf '%s\n' --set httpRoute.enabled=true --set-string "httpRoute.gateway.name=$GATEWAY_NAME"
+  args+=(--set httpRoute.enabled=true --set-string "httpRoute.gateway.name=$GATEWAY_NAME")
   if [[ -n "${GATEWAY_NAMESPACE:-}" ]]; then
     dns_name GATEWAY_NAMESPACE "$GATEWAY_NAMESPACE"
-    printf '%s\n' --set-string "httpRoute.gateway.namespace=$GATEWAY_NAMESPACE"
+    args+=(--set-string "httpRoute.gateway.namespace=$GATEWAY_NAMESPACE")
   fi
   if [[ -n "${!listener_var:-}" ]]; then
     dns_name "$listener_var" "${!listener_var}"
-    printf '%s\n' --set-string "httpRoute.gateway.sectionName=${!listener_var}"
+    args+=(--set-string "httpRoute.gateway.sectionName=${!listener_var}")
   fi
 }
 
@@ -165,13 +165,12 @@ route_args() {
 # upgrade --install --atomic (a release that is not ready within the timeout
 # is rolled back), or helm template with DRY_RUN=1.
 helm_run() {
-  local release=$1 namespace=$2 routing
-  routing=$(route_args "$3" "$4") || exit 1
+  local release=$1 namespace=$2 tls_var=$3 listener_var=$4
   shift 4
   [[ -n "${IMAGE:-}" && -n "${IMAGE_TAG:-}" ]] || die "set IMAGE and IMAGE_TAG (the image to run)"
   # Image references are lower case (GitHub keeps the owner's capitals).
   local args=("$release" "$CHART" --namespace "$namespace" --set-string "image.repository=${IMAGE,,}" --set-string "image.tag=$IMAGE_TAG" "$@")
-  mapfile -t -O "${#args[@]}" args <<<"$routing"
+  route_args "$tls_var" "$listener_var"
   if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
   # NodePort where the load balancer targets nodes (EKS's instance targets).
   case "${SERVICE_TYPE:-}" in
