@@ -80,36 +80,6 @@ app.kubernetes.io/component: {{ . }}
 {{- end }}
 {{- end }}
 
-{{/* Checks a schema cannot express; each fails the render saying what to change. */}}
-{{- define "veldhaven-site.validate" -}}
-{{- $v := .Values }}
-{{- if not (regexMatch "^https?://[^/]+/?$" $v.siteUrl) }}
-{{- fail (printf "siteUrl %q: must be an origin such as https://www.veldhaven.eu" $v.siteUrl) }}
-{{- end }}
-{{- if and $v.ingress.enabled (not $v.ingress.host) }}
-{{- fail "ingress.host: required when ingress.enabled is true" }}
-{{- end }}
-{{- if and $v.ingress.certManagerClusterIssuer (not $v.ingress.tlsSecretName) }}
-{{- fail "ingress.certManagerClusterIssuer needs ingress.tlsSecretName: the Secret cert-manager writes the certificate into" }}
-{{- end }}
-{{- if and $v.httpRoute.enabled (not $v.httpRoute.gateway.name) }}
-{{- fail "httpRoute.gateway.name: required when httpRoute.enabled is true (the Gateway the cluster's owner made, deploy/cluster/gateway.example.yaml)" }}
-{{- end }}
-{{- if and $v.metrics.enabled (eq (int $v.metrics.port) (int $v.containerPort)) }}
-{{- fail "metrics.port: must differ from containerPort, or /metrics would be public" }}
-{{- end }}
-{{- $stop := add (int $v.drainSeconds) (int $v.preStopSleepSeconds) }}
-{{- if le (int $v.terminationGracePeriodSeconds) $stop }}
-{{- fail (printf "terminationGracePeriodSeconds (%d) must be above preStopSleepSeconds + drainSeconds (%d): Kubernetes would kill requests still draining" (int $v.terminationGracePeriodSeconds) $stop) }}
-{{- end }}
-{{- if and $v.autoscaling.enabled (gt (int $v.autoscaling.minReplicas) (int $v.autoscaling.maxReplicas)) }}
-{{- fail "autoscaling: minReplicas is above maxReplicas" }}
-{{- end }}
-{{- if gt (int $v.feed.replicaCount) 1 }}
-{{- fail (printf "feed.replicaCount %d: the feed owner is one pod (0 stops it): each more pod would be another LinkedIn client spending the same daily budget, and could not mount its claim (Multi-Attach)" (int $v.feed.replicaCount)) }}
-{{- end }}
-{{- end }}
-
 {{/* "true" when the chart renders a Prometheus Operator kind: monitoring.enabled true, or auto and the cluster serves it. */}}
 {{- define "veldhaven-site.monitoring" -}}
 {{- $on := toString .root.Values.monitoring.enabled }}
