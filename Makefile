@@ -66,9 +66,8 @@ WEB_INPUTS := $(call input-list,web-inputs,$(wildcard content web/src web/admin 
   \( -path web/src/generated -o -path web/public/media \) -prune -o -type f ! -name '*.test.*' -print)
 $(call setting,web-settings,SITE_URL=$(SITE_URL))
 WEB_BUILT := $(STAMPS)/web.built
-ifeq ($(wildcard web/dist/index.html),)
-$(shell rm -f $(WEB_BUILT))
-endif
+# No build output: whatever the stamp says, the web is built again.
+$(if $(wildcard web/dist/index.html),,$(shell rm -f $(WEB_BUILT)))
 
 $(WEB_BUILT): $(WEB_STAMP) $(WEB_INPUTS) $(STAMPS)/web-inputs $(STAMPS)/web-settings
 	@rm -f $@ && touch $@.started
