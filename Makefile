@@ -66,9 +66,8 @@ WEB_INPUTS := $(call input-list,web-inputs,$(wildcard content web/src web/admin 
   \( -path web/src/generated -o -path web/public/media \) -prune -o -type f ! -name '*.test.*' -print)
 $(call setting,web-settings,SITE_URL=$(SITE_URL))
 WEB_BUILT := $(STAMPS)/web.built
-ifeq ($(wildcard web/dist/index.html),)
-$(shell rm -f $(WEB_BUILT))
-endif
+# No build output: whatever the stamp says, the web is built again.
+$(if $(wildcard web/dist/index.html),,$(shell rm -f $(WEB_BUILT)))
 
 $(WEB_BUILT): $(WEB_STAMP) $(WEB_INPUTS) $(STAMPS)/web-inputs $(STAMPS)/web-settings
 	@rm -f $@ && touch $@.started
@@ -159,7 +158,9 @@ test-image: image-bin
 # The programs below are built into .tools/, each in a path holding its version.
 # Helm: the -X flags are those of its release build, whose Kubernetes version
 # (the minor of its go.mod's k8s.io/client-go) helm template assumes.
-HELM_K8S_MINOR = $(shell cd / && $(GO) mod download -json helm.sh/helm/v3@$(HELM_VERSION) | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$$/\1/p' | xargs sed -n 's/^[[:space:]]*k8s\.io\/client-go v0\.\([0-9]*\)\..*/\1/p')
+# $(call moddir,MODULE@VERSION): the module's folder in Go's module cache, downloaded.
+moddir = $(shell cd / && $(GO) mod download -json $(1) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p')
+HELM_K8S_MINOR = $(shell sed -n 's/^[[:space:]]*k8s\.io\/client-go v0\.\([0-9]*\)\..*/\1/p' $(call moddir,helm.sh/helm/v3@$(HELM_VERSION))/go.mod)
 HELM := $(CURDIR)/.tools/helm-$(HELM_VERSION)/helm
 CHART := deploy/helm/veldhaven-site
 $(HELM):
@@ -206,25 +207,17 @@ KWOK := $(KWOK_DIR)/kwok
 $(KWOK):
 	GOBIN=$(KWOK_DIR) $(GO) install sigs.k8s.io/kwok/cmd/kwok@$(KWOK_VERSION)
 	rm -rf $(KWOK_DIR)/stages && mkdir -p $(KWOK_DIR)/stages
-	src=$$(cd / && $(GO) mod download -json sigs.k8s.io/kwok@$(KWOK_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
-	  test -d "$$src/kustomize/stage" || { echo "no kwok module at '$$src'" >&2; exit 1; }; \
-	  cp "$$src/kustomize/stage/node/fast/node-initialize.yaml" "$$src/kustomize/stage/node/heartbeat/node-heartbeat.yaml" \
-	     "$$src/kustomize/stage/pod/fast/pod-ready.yaml" "$$src/kustomize/stage/pod/fast/pod-complete.yaml" \
-	     "$$src/kustomize/stage/pod/fast/pod-delete.yaml" $(KWOK_DIR)/stages/
+	src=$(call moddir,sigs.k8s.io/kwok@$(KWOK_VERSION))/kustomize/stage; test -d "$$src" || { echo "no kwok module at '$$src'" >&2; exit 1; }; \
+	  cp "$$src"/node/fast/node-initialize.yaml "$$src"/node/heartbeat/node-heartbeat.yaml "$$src"/pod/fast/pod-{ready,complete,delete}.yaml $(KWOK_DIR)/stages/
 	chmod u+w $(KWOK_DIR)/stages/*
 
 # The CRDs of the Gateway API and the Prometheus Operator, from their Go modules.
 KUBE_CRDS := $(CURDIR)/.tools/kube-crds-gateway-api-$(GATEWAY_API_VERSION)-prometheus-operator-$(PROMETHEUS_OPERATOR_VERSION)
 $(KUBE_CRDS)/.done:
 	rm -rf $(KUBE_CRDS) && mkdir -p $(KUBE_CRDS)
-	gw=$$(cd / && $(GO) mod download -json sigs.k8s.io/gateway-api@$(GATEWAY_API_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
-	  test -d "$$gw/config/crd/standard" || { echo "no gateway-api module at '$$gw'" >&2; exit 1; }; \
-	  for kind in gatewayclasses gateways httproutes referencegrants; do \
-	    cp "$$gw/config/crd/standard/gateway.networking.k8s.io_$$kind.yaml" $(KUBE_CRDS)/ || exit 1; done
-	po=$$(cd / && $(GO) mod download -json github.com/prometheus-operator/prometheus-operator@$(PROMETHEUS_OPERATOR_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
-	  test -d "$$po/example/prometheus-operator-crd" || { echo "no prometheus-operator module at '$$po'" >&2; exit 1; }; \
-	  for kind in podmonitors servicemonitors prometheusrules; do \
-	    cp "$$po/example/prometheus-operator-crd/monitoring.coreos.com_$$kind.yaml" $(KUBE_CRDS)/ || exit 1; done
+	gw=$(call moddir,sigs.k8s.io/gateway-api@$(GATEWAY_API_VERSION))/config/crd/standard; po=$(call moddir,github.com/prometheus-operator/prometheus-operator@$(PROMETHEUS_OPERATOR_VERSION))/example/prometheus-operator-crd; \
+	  test -d "$$gw" -a -d "$$po" || { echo "no gateway-api or prometheus-operator module at '$$gw', '$$po'" >&2; exit 1; }; \
+	  cp "$$gw"/gateway.networking.k8s.io_{gatewayclasses,gateways,httproutes,referencegrants}.yaml "$$po"/monitoring.coreos.com_{podmonitors,servicemonitors,prometheusrules}.yaml $(KUBE_CRDS)/
 	chmod u+w $(KUBE_CRDS)/*.yaml && touch $@
 
 kube-tools: $(KUBE_BIN)/kube-apiserver $(KWOK) $(HELM) $(KUBE_CRDS)/.done
@@ -256,15 +249,11 @@ bench-linkedin:
 	$(GO) test -count=1 -run '^TestLinkedInCallsPerDay$$' -v ./internal/insights | grep '^|'
 
 FUZZTIME ?= 30s
+# Each fuzz test as package:Name.
+FUZZ := server:FuzzPath server:FuzzRangeAnswer respond:FuzzEncodings insights:FuzzValidateURN insights:FuzzDecodeSnapshot \
+  feedreplica:FuzzParseTarget linkedin:FuzzMediaURLAllowed linkedin:FuzzRefusedAddr
 fuzz:
-	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzPath$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/server -run '^$$' -fuzz '^FuzzRangeAnswer$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/respond -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/feedreplica -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
+	for f in $(FUZZ); do $(GO) test ./internal/$${f%:*} -run '^$$' -fuzz "^$${f#*:}\$$" -fuzztime $(FUZZTIME); done
 
 clean:
 	rm -rf bin web/dist web/.astro $(STAMPS)

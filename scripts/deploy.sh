@@ -17,11 +17,8 @@ CHART=deploy/helm/veldhaven-site
 HELM=${HELM:-}
 TIMEOUT=${DEPLOY_TIMEOUT:-10m}
 
-die() {
-  echo "deploy: $*" >&2
-  exit 1
-}
-output() { if [[ -n "${GITHUB_OUTPUT:-}" ]]; then echo "$1" >>"$GITHUB_OUTPUT"; fi; }
+die() { echo "deploy: $*" >&2; exit 1; }
+output() { [[ -z "${GITHUB_OUTPUT:-}" ]] || echo "$1" >>"$GITHUB_OUTPUT"; }
 # A commit status's description holds at most 140 characters.
 short() { echo "${1:0:12}"; }
 
@@ -43,8 +40,7 @@ plan() {
   production)
     if [[ "${PRODUCTION_PLATFORM:-}" == single ]]; then
       echo "::notice title=Production is a single host::It runs the image tagged live, which this release moves once its checks pass; no Kubernetes deploy (docs/deploy.md)."
-      output configured=false
-      return
+      output configured=false; return
     fi
     [[ -n "${PRODUCTION_URL:-}" ]] || missing="repository variable PRODUCTION_URL (e.g. https://www.veldhaven.eu)"
     ;;
@@ -61,12 +57,10 @@ plan() {
   *) die "plan production|preview" ;;
   esac
   if [[ -z "$missing" ]]; then
-    echo "deploy: $what is configured"
-    output configured=true
-    return
+    echo "deploy: $what is configured"; output configured=true; return
   fi
   local note="The image is still published."
-  if [[ "$what" == preview ]]; then note="Pull requests from forks get no secrets, so they never have a preview."; fi
+  [[ "$what" != preview ]] || note="Pull requests from forks get no secrets, so they never have a preview."
   echo "::warning title=${what^} deploy skipped::To deploy, set the ${missing%; } (Settings > Environments, and Settings > Secrets and variables > Actions; docs/deploy.md). $note"
   output configured=false
 }
@@ -92,14 +86,19 @@ no_namespace() {
   die "cannot deploy to namespace \"$1\": it does not exist or the deploy identity has no rights in it ($2). The cluster's owner creates the namespace and binds the deploy identity to the admin ClusterRole in it, once (deploy/cluster/deploy-identity.yaml; docs/deploy.md, \"One-time set-up of the repository\", step 1); this script does not create namespaces."
 }
 
-# revisions prints "revision status" lines of release $1 in namespace $2,
-# oldest first (none when it does not exist).
-revisions() {
-  local json re='"revision":([0-9]+),[^}]*"status":"([a-z-]+)"'
+# history reads release $1's revisions in namespace $2 (none when it does not
+# exist), oldest first: last and last_status are the newest, before the one
+# before it, deployed the one live and previous the superseded one before that.
+history() {
+  local json rev status superseded="" re='"revision":([0-9]+),[^}]*"status":"([a-z-]+)"'
+  last="" last_status="" before="" deployed="" previous=""
   json=$("$HELM" history "$1" --namespace "$2" --max 256 -o json 2>/dev/null) || return 0
   while [[ $json =~ $re ]]; do
-    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+    rev=${BASH_REMATCH[1]} status=${BASH_REMATCH[2]}
     json=${json#*"${BASH_REMATCH[0]}"}
+    before=$last last=$rev last_status=$status
+    if [[ "$status" == superseded ]]; then superseded=$rev; fi
+    if [[ "$status" == deployed ]]; then deployed=$rev previous=$superseded; fi
   done
 }
 
@@ -112,10 +111,7 @@ tag_of() {
 
 # live prints what a release serves, "revision N (image tag T)", or nothing.
 live() {
-  local rev status deployed=""
-  while read -r rev status; do
-    if [[ "$status" == deployed ]]; then deployed=$rev; fi
-  done < <(revisions "$1" "$2")
+  history "$1" "$2"
   if [[ -n "$deployed" ]]; then echo "revision $deployed (image tag $(short "$(tag_of "$1" "$2" "$deployed")"))"; fi
 }
 
@@ -125,11 +121,7 @@ live() {
 # first install is uninstalled (it never went live), an upgrade or rollback is
 # rolled back to the revision deployed before it.
 recover_release() {
-  local rev status last="" last_status="" before="" deployed=""
-  while read -r rev status; do
-    before=$last last=$rev last_status=$status
-    if [[ "$status" == deployed ]]; then deployed=$rev; fi
-  done < <(revisions "$1" "$2")
+  history "$1" "$2"
   case "$last_status" in
   pending-install)
     echo "deploy: release $1 was left pending-install by an interrupted run; uninstalling it (it never went live)" >&2
@@ -145,27 +137,27 @@ recover_release() {
   esac
 }
 
-# route_args prints the chart's routing values, one a line: an HTTPRoute to
+# route_args adds the chart's routing values to args: an HTTPRoute to
 # GATEWAY_NAME's listener named by variable $2, else an Ingress with the TLS
 # Secret named by variable $1. A Gateway's listeners hold its certificates.
 route_args() {
   local tls_var=$1 listener_var=$2
   if [[ -z "${GATEWAY_NAME:-}" ]]; then
-    printf '%s\n' --set ingress.enabled=true
-    if [[ -n "${INGRESS_CLASS:-}" ]]; then printf '%s\n' --set-string "ingress.className=$INGRESS_CLASS"; fi
-    if [[ -n "${!tls_var:-}" ]]; then printf '%s\n' --set-string "ingress.tlsSecretName=${!tls_var}"; fi
+    args+=(--set ingress.enabled=true)
+    [[ -z "${INGRESS_CLASS:-}" ]] || args+=(--set-string "ingress.className=$INGRESS_CLASS")
+    [[ -z "${!tls_var:-}" ]] || args+=(--set-string "ingress.tlsSecretName=${!tls_var}")
     return
   fi
   dns_name GATEWAY_NAME "$GATEWAY_NAME"
   [[ -z "${!tls_var:-}" ]] || die "$tls_var is the Ingress's certificate; with GATEWAY_NAME the Gateway's listener holds it (certificateRefs): unset $tls_var"
-  printf '%s\n' --set httpRoute.enabled=true --set-string "httpRoute.gateway.name=$GATEWAY_NAME"
+  args+=(--set httpRoute.enabled=true --set-string "httpRoute.gateway.name=$GATEWAY_NAME")
   if [[ -n "${GATEWAY_NAMESPACE:-}" ]]; then
     dns_name GATEWAY_NAMESPACE "$GATEWAY_NAMESPACE"
-    printf '%s\n' --set-string "httpRoute.gateway.namespace=$GATEWAY_NAMESPACE"
+    args+=(--set-string "httpRoute.gateway.namespace=$GATEWAY_NAMESPACE")
   fi
   if [[ -n "${!listener_var:-}" ]]; then
     dns_name "$listener_var" "${!listener_var}"
-    printf '%s\n' --set-string "httpRoute.gateway.sectionName=${!listener_var}"
+    args+=(--set-string "httpRoute.gateway.sectionName=${!listener_var}")
   fi
 }
 
@@ -173,13 +165,12 @@ route_args() {
 # upgrade --install --atomic (a release that is not ready within the timeout
 # is rolled back), or helm template with DRY_RUN=1.
 helm_run() {
-  local release=$1 namespace=$2 routing
-  routing=$(route_args "$3" "$4") || exit 1
+  local release=$1 namespace=$2 tls_var=$3 listener_var=$4
   shift 4
   [[ -n "${IMAGE:-}" && -n "${IMAGE_TAG:-}" ]] || die "set IMAGE and IMAGE_TAG (the image to run)"
   # Image references are lower case (GitHub keeps the owner's capitals).
   local args=("$release" "$CHART" --namespace "$namespace" --set-string "image.repository=${IMAGE,,}" --set-string "image.tag=$IMAGE_TAG" "$@")
-  mapfile -t -O "${#args[@]}" args <<<"$routing"
+  route_args "$tls_var" "$listener_var"
   if [[ -n "${IMAGE_PULL_SECRET:-}" ]]; then args+=(--set-string "imagePullSecrets[0].name=$IMAGE_PULL_SECRET"); fi
   # NodePort where the load balancer targets nodes (EKS's instance targets).
   case "${SERVICE_TYPE:-}" in
@@ -302,11 +293,8 @@ rollback() {
   local release=veldhaven-site namespace=${PRODUCTION_NAMESPACE:-veldhaven} smoke
   smoke="Smoke test of $(short "$IMAGE_TAG") failed"
   connect "$namespace"
-  local rev status current="" current_tag previous=""
-  while read -r rev status; do
-    if [[ "$status" == superseded ]]; then previous=$rev; fi
-    if [[ "$status" == deployed ]]; then current=$rev && break; fi
-  done < <(revisions "$release" "$namespace")
+  history "$release" "$namespace"
+  local current=$deployed current_tag
   current_tag=$(tag_of "$release" "$namespace" "$current")
   if [[ -z "$current" ]]; then
     output "result=$smoke; no release is deployed"

@@ -16,9 +16,7 @@ decap=$!
 trap 'kill "$decap" 2>/dev/null || true' EXIT INT TERM
 
 for _ in $(seq 100); do
-  if curl -fs -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"action":"info"}' "$backend"; then
-    break
-  fi
+  curl -fs -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"action":"info"}' "$backend" && break
   kill -0 "$decap" 2>/dev/null || { echo "edit: decap-server did not start" >&2; exit 1; }
   sleep 0.1
 done

@@ -4,13 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
-if [[ -z "${FIREFOX_PATH:-}" ]] && ! command -v firefox-esr >/dev/null; then
-  missing+=(firefox-esr)
-fi
+[[ -n "${FIREFOX_PATH:-}" ]] || command -v firefox-esr >/dev/null || missing+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null || missing+=(xvfb)
-dpkg-query -W -f='${Status}' gstreamer1.0-libav 2>/dev/null | grep -q 'ok installed' ||
-  missing+=(gstreamer1.0-libav)
-if ((${#missing[@]} > 0)); then
-  scripts/apt-install.sh "${missing[@]}"
-fi
+dpkg-query -W -f='${Status}' gstreamer1.0-libav 2>/dev/null | grep -q 'ok installed' || missing+=(gstreamer1.0-libav)
+((${#missing[@]} == 0)) || scripts/apt-install.sh "${missing[@]}"

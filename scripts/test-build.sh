@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make test-build: in a copy of the built tree (scripts/copy-tree.sh), the build
+# make test-build: in a copy of the built tree, the build
 # graph makes again exactly what a change asks for: nothing when nothing changed;
 # a content file, a component, a Go file, a new BUILD_ID, a file added with an old
 # time, a file deleted and a new SITE_URL each put it out of date (undone, back in
@@ -15,10 +15,7 @@ export BUILD_DATE=${BUILD_DATE-$(git log -1 --format=%cs 2>/dev/null)}
 # This script's own make runs; nothing from the make that started it.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-[[ -x bin/site && -f .make/web.built ]] || {
-  echo "test-build: no build here: run make build first" >&2
-  exit 1
-}
+[[ -x bin/site && -f .make/web.built ]] || { echo "test-build: no build here: run make build first" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/veldhaven-test-build-XXXXXX")
 site_pid=
@@ -29,8 +26,18 @@ cleanup() {
 trap cleanup EXIT
 tree=$work/tree
 backup=$work/backup
-mkdir -p "$backup"
-./scripts/copy-tree.sh "$tree"
+mkdir -p "$backup" "$tree"
+# The copy: the working tree as make build left it, uncommitted edits and the
+# build's output included, every time kept (make compares times); a file
+# deleted in the working tree is still in git's index, and skipped.
+git ls-files -z --cached --others --exclude-standard --deduplicate |
+  while IFS= read -r -d '' f; do [[ -e "$f" || -L "$f" ]] && printf '%s\0' "$f"; done |
+  xargs -0 --no-run-if-empty cp -p --parents --no-dereference -t "$tree"
+for out in .make bin web/dist web/.astro web/src/generated web/public/media; do
+  [[ ! -e "$out" ]] || { mkdir -p "$tree/$(dirname "$out")" && cp -a "$out" "$tree/$out"; }
+done
+[[ ! -d web/.media-cache ]] || cp -al web/.media-cache "$tree/web/.media-cache"
+[[ ! -d web/node_modules ]] || ln -sfn "$PWD/web/node_modules" "$tree/web/node_modules"
 cd "$tree"
 
 failures=0
@@ -40,11 +47,7 @@ fail() {
 }
 pass() { echo "test-build: ok: $*"; }
 # check WHAT COMMAND...: passes when COMMAND succeeds.
-check() {
-  local what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+check() { if "${@:2}"; then pass "$1"; else fail "$1"; fi; }
 
 # make -q: 0 when up to date, 1 when something would be made.
 up_to_date() { make -q --no-print-directory build "$@" >/dev/null 2>&1; }
@@ -69,12 +72,8 @@ save() { cp -p "$1" "$backup/$(tr / _ <<<"$1")"; }
 restore() { cp -p "$backup/$(tr / _ <<<"$1")" "$1"; }
 # Replaces the only occurrence of $2 in file $1 by $3 (fails if there is none).
 edit() {
-  local file=$1 from=$2 to=$3
-  grep -qF -- "$from" "$file" || {
-    echo "test-build: $file has no '$from' to edit (update this test)" >&2
-    exit 1
-  }
-  FROM=$from TO=$to perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$file"
+  grep -qF -- "$2" "$1" || { echo "test-build: $1 has no '$2' to edit (update this test)" >&2; exit 1; }
+  FROM=$2 TO=$3 perl -0pi -e 's/\Q$ENV{FROM}\E/$ENV{TO}/' "$1"
 }
 
 # ---- 1. nothing changed
@@ -130,10 +129,7 @@ touch -d '2001-01-01 00:00' "$added"
 expect_stale "file added with an old time ($added)"
 
 deleted=content/media/logos/veldhaven.svg
-grep -rqF '"veldhaven.svg"' content/*.json && {
-  echo "test-build: content uses $deleted now: pick an unused file (update this test)" >&2
-  exit 1
-}
+! grep -rqF '"veldhaven.svg"' content/*.json || { echo "test-build: content uses $deleted now: pick an unused file (update this test)" >&2; exit 1; }
 deleted_url=/media/logos/veldhaven.$(sha256sum "$deleted" | cut -c1-8).svg
 rm "$deleted"
 expect_stale "file deleted ($deleted)"
@@ -157,10 +153,7 @@ expect_up_to_date "after the rebuild" SITE_URL=$site_url
 site_pid=$!
 for _ in $(seq 100); do
   curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break
-  kill -0 "$site_pid" 2>/dev/null || {
-    echo "test-build: bin/site did not start" >&2
-    exit 1
-  }
+  kill -0 "$site_pid" 2>/dev/null || { echo "test-build: bin/site did not start" >&2; exit 1; }
   sleep 0.1
 done
 home=$(curl -fsS "http://127.0.0.1:$port/")
@@ -172,8 +165,5 @@ code() { curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$1"; }
 check "the added file is served" test "$(code /media/documents/build-test-added.pdf)" = 200
 check "the deleted file is no longer served ($deleted_url)" test "$(code "$deleted_url")" = 404
 
-if ((failures)); then
-  echo "test-build: $failures check(s) failed" >&2
-  exit 1
-fi
+((failures == 0)) || { echo "test-build: $failures check(s) failed" >&2; exit 1; }
 echo "test-build: passed"

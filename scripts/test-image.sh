@@ -18,18 +18,13 @@ REPLICA_PORT=$((PORT + 3))     # test/replicas: it and the four after it (fake, 
 DRAIN=10                       # the server's default -drain, in seconds
 BASE="http://127.0.0.1:$PORT"
 
-skip() {
-  echo "test-image: skipped: $*"
-  exit 0
-}
+skip() { echo "test-image: skipped: $*"; exit 0; }
 
-if ! pick_engine; then skip "$REASON"; fi
+pick_engine || skip "$REASON"
 if [[ "$ENGINE" == podman ]]; then
   probe=(unshare --mount --uts --ipc --net --pid --fork true)
   [[ "$(id -u)" == 0 ]] || probe=(unshare --user --map-root-user --mount --uts --ipc --net --pid --fork true)
-  if ! err=$("${probe[@]}" 2>&1); then
-    skip "this machine cannot make the namespaces a container needs (${err:-unshare failed})"
-  fi
+  err=$("${probe[@]}" 2>&1) || skip "this machine cannot make the namespaces a container needs (${err:-unshare failed})"
 fi
 
 id=$$
@@ -57,14 +52,10 @@ trap cleanup EXIT
 passed=0
 failed=0
 check() { # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "test-image: ok   $name"
+  if "${@:2}"; then
+    passed=$((passed + 1)) && echo "test-image: ok   $1"
   else
-    failed=$((failed + 1))
-    echo "test-image: FAIL $name"
+    failed=$((failed + 1)) && echo "test-image: FAIL $1"
   fi
 }
 abort() {
@@ -78,10 +69,7 @@ abort() {
   exit 1
 }
 wait_http() { # wait_http URL: until it answers 200, at most 20 s
-  for _ in $(seq 200); do
-    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
+  for _ in $(seq 200); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 0.1; done
   return 1
 }
 # The numeric uid or gid (field 2 of Uid: or Gid: in /proc/PID/status) of a
@@ -107,10 +95,7 @@ export -f json
 
 # --- the image ---
 start=$(date +%s.%N)
-if ! scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1; then
-  cat "$work/build.log" >&2
-  abort "image build"
-fi
+scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2 && abort "image build"; }
 echo "test-image: built $image with $ENGINE in $(since "$start") s"
 
 "$ENGINE" save -o "$work/image.tar" "$image" >"$work/save.log" 2>&1 || { cat "$work/save.log"; abort "save the image"; }
@@ -133,10 +118,8 @@ env_list=$("$ENGINE" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}
 check "DATA_DIR=/data and PORT=8080" bash -c 'grep -qx DATA_DIR=/data <<<"$1" && grep -qx PORT=8080 <<<"$1"' _ "$env_list"
 
 # --- no volume on a read-only root: the server refuses to start, and says why ---
-set +e
-out=$(timeout 60 "$ENGINE" run --name "$z" --read-only "$image" 2>&1)
-rc=$?
-set -e
+rc=0
+out=$(timeout 60 "$ENGINE" run --name "$z" --read-only "$image" 2>&1) || rc=$?
 check "a read-only /data stops the start (exit $rc)" test "$rc" == 1
 check "... with a line naming DATA_DIR and the uid" grep -q 'DATA_DIR "/data" is not writable by uid 65532' <<<"$out"
 
@@ -188,10 +171,7 @@ wait_http "http://127.0.0.1:$FAKE_PORT/healthz" || abort "the fake LinkedIn did 
   -e "LINKEDIN_API_BASE=http://127.0.0.1:$FAKE_PORT" -e "LINKEDIN_MEDIA_ORIGINS=http://127.0.0.1:$FAKE_PORT" \
   "$image" -addr "127.0.0.1:$HOST_PORT" >/dev/null || abort "start the container with LinkedIn"
 wait_http "http://127.0.0.1:$HOST_PORT/readyz" || abort "the container with LinkedIn never became ready"
-for _ in $(seq 100); do
-  "$ENGINE" cp "$b:/data/insights-feed.json" - 2>/dev/null >"$work/snapshot.tar" && break
-  sleep 0.1
-done
+for _ in $(seq 100); do "$ENGINE" cp "$b:/data/insights-feed.json" - 2>/dev/null >"$work/snapshot.tar" && break; sleep 0.1; done
 check "the feed snapshot is written to /data, as 65532" bash -c \
   'tar --numeric-owner -tvf "$1" | grep -q "65532/65532 .*insights-feed.json" && tar -xOf "$1" | grep -q "Load-test post 0"' _ "$work/snapshot.tar"
 # SIGTERM while a request waits on LinkedIn: it is answered, then the
@@ -199,10 +179,7 @@ check "the feed snapshot is written to /data, as 65532" bash -c \
 media="http://127.0.0.1:$HOST_PORT/linkedin-api/image?urn=urn:li:image:C4D22AQLoadTest0000"
 curl -sS -o "$work/media" -w '%{http_code}' "$media" >"$work/media.code" 2>&1 &
 req=$!
-for _ in $(seq 200); do # until the request has reached the fake LinkedIn
-  grep -q 'answering in' "$work/fake.log" && break
-  sleep 0.05
-done
+for _ in $(seq 200); do grep -q 'answering in' "$work/fake.log" && break; sleep 0.05; done # until the request reaches the fake
 grep -q 'answering in' "$work/fake.log" || abort "the request for an image never reached the fake LinkedIn"
 t0=$(date +%s.%N)
 "$ENGINE" kill --signal TERM "$b" >/dev/null
@@ -240,21 +217,9 @@ check "... and the log says so" logged_snapshot "$b"
 
 # --- the feed owner and web replicas (test/replicas, a go test) ---
 start=$(date +%s.%N)
-if REPLICAS_IMAGE="$image" REPLICAS_ENGINE="$ENGINE" REPLICAS_PORT="$REPLICA_PORT" REPLICAS_NAME="veldhaven-test-$id-r" \
-  go test -count=1 -v -timeout 20m -run '^TestReplicas$' ./test/replicas; then
-  passed=$((passed + 1))
-  echo "test-image: ok   the feed owner and web replicas (test/replicas)"
-else
-  failed=$((failed + 1))
-  echo "test-image: FAIL the feed owner and web replicas (test/replicas)"
-fi
+check "the feed owner and web replicas (test/replicas)" env REPLICAS_IMAGE="$image" REPLICAS_ENGINE="$ENGINE" \
+  REPLICAS_PORT="$REPLICA_PORT" REPLICAS_NAME="veldhaven-test-$id-r" go test -count=1 -v -timeout 20m -run '^TestReplicas$' ./test/replicas
 echo "test-image: the replica checks took $(since "$start") s"
 
 echo "test-image: $passed passed, $failed failed"
-if ((failed > 0)); then
-  for c in "$a" "$b"; do
-    echo "--- logs of $c" >&2
-    "$ENGINE" logs "$c" >&2 2>&1 || true
-  done
-  exit 1
-fi
+((failed == 0)) || abort "$failed check(s)"

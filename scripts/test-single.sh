@@ -5,11 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v systemd-analyze >/dev/null || scripts/apt-install.sh systemd
 command -v podman >/dev/null || scripts/apt-install.sh podman runc netavark aardvark-dns iptables
-timer=
-for dir in /usr/lib/systemd/system /lib/systemd/system; do
-  [[ -e "$dir/podman-auto-update.timer" ]] && timer=$dir && break
-done
-[[ -n "$timer" ]] || { echo "test-single: podman's podman-auto-update.timer is not installed" >&2; exit 1; }
+timer=/usr/lib/systemd/system
+[[ -e "$timer/podman-auto-update.timer" ]] || timer=/lib/systemd/system
+[[ -e "$timer/podman-auto-update.timer" ]] || { echo "test-single: podman's podman-auto-update.timer is not installed" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp deploy/single/veldhaven-site.service "$timer/podman-auto-update.timer" "$timer/podman-auto-update.service" "$work/"

@@ -22,7 +22,6 @@ import (
 	"os"
 	"os/signal"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -66,11 +65,10 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 			return errors.New("usage: ci context preview|production")
 		}
 		c, err := contextFor(args[1])
-		if err != nil {
-			return err
+		if err == nil {
+			fmt.Println(c)
 		}
-		fmt.Println(c)
-		return nil
+		return err
 	}
 	return fmt.Errorf("unknown command %q; %s", args[0], usage)
 }
@@ -138,11 +136,11 @@ func smokeLocal(ctx context.Context, client *http.Client, origin string) error {
 	if id == "" {
 		return fmt.Errorf("smoke: /readyz has no %s header: the release could not tell which build is live", ci.BuildIDHeader)
 	}
-	if err := ci.Smoke(ctx, client, ci.SmokeConfig{Base: origin, BuildID: id, Timeout: 10 * time.Second, Interval: 100 * time.Millisecond}); err != nil {
-		return err
+	err = ci.Smoke(ctx, client, ci.SmokeConfig{Base: origin, BuildID: id, Timeout: 10 * time.Second, Interval: 100 * time.Millisecond})
+	if err == nil {
+		fmt.Printf("smoke: %s serves build %s\n", origin, id)
 	}
-	fmt.Printf("smoke: %s serves build %s\n", origin, id)
-	return nil
+	return err
 }
 
 func smoke(ctx context.Context, args []string) error {
@@ -179,11 +177,11 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	}
 	t := ci.StatusTarget{API: github(getenv).API, Repo: getenv("GITHUB_REPOSITORY"), SHA: *sha, Token: getenv("GITHUB_TOKEN")}
 	s := ci.Status{State: *state, TargetURL: *target, Description: *desc, Context: c}
-	if err := ci.PostStatus(ctx, &http.Client{Timeout: 30 * time.Second}, t, s); err != nil {
-		return err
+	err = ci.PostStatus(ctx, &http.Client{Timeout: 30 * time.Second}, t, s)
+	if err == nil {
+		fmt.Printf("status: %s %s on %s\n", c, *state, *sha)
 	}
-	fmt.Printf("status: %s %s on %s\n", c, *state, *sha)
-	return nil
+	return err
 }
 
 // changed writes platform= and code=true|false: whether the checks workflow's
@@ -191,25 +189,24 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 func changed(ctx context.Context, getenv func(string) string) error {
 	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
 	fmt.Printf("platform=%t code=%t: %s\n", c.Platform, c.Code, c.Why)
-	return errors.Join(writeOutput(getenv, "platform", strconv.FormatBool(c.Platform)),
-		writeOutput(getenv, "code", strconv.FormatBool(c.Code)))
+	return writeOutput(getenv, fmt.Sprintf("platform=%t\ncode=%t\n", c.Platform, c.Code))
 }
 
-// writeOutput appends name=value to $GITHUB_OUTPUT, where a runner sets it.
-func writeOutput(getenv func(string) string, name, value string) error {
+// writeOutput appends lines (name=value) to $GITHUB_OUTPUT, where a runner sets it.
+func writeOutput(getenv func(string) string, lines string) error {
 	out := getenv("GITHUB_OUTPUT")
 	if out == "" {
 		return nil
 	}
 	f, err := os.OpenFile(out, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err == nil {
+		_, err = f.WriteString(lines)
+		err = errors.Join(err, f.Close())
+	}
 	if err != nil {
-		return fmt.Errorf("output %s: %w", name, err)
+		return fmt.Errorf("GITHUB_OUTPUT: %w", err)
 	}
-	if _, err := fmt.Fprintf(f, "%s=%s\n", name, value); err != nil {
-		f.Close()
-		return fmt.Errorf("output %s: write %s: %w", name, out, err)
-	}
-	return f.Close()
+	return nil
 }
 
 func github(getenv func(string) string) ci.GitHub {
@@ -225,13 +222,9 @@ func openPRs(ctx context.Context, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	numbers := make([]string, len(open))
-	for i, n := range open {
-		numbers[i] = strconv.Itoa(n)
-	}
-	list := strings.Join(numbers, " ")
+	list := strings.Trim(fmt.Sprint(open), "[]")
 	fmt.Printf("open pull requests: %s\n", list)
-	return writeOutput(getenv, "open", list)
+	return writeOutput(getenv, "open="+list+"\n")
 }
 
 func report(ctx context.Context, args []string, getenv func(string) string) error {
@@ -245,11 +238,10 @@ func report(ctx context.Context, args []string, getenv func(string) string) erro
 	}
 	body := fmt.Sprintf("The scheduled check of main failed: %s\n\nWhat to do: docs/operations.md, \"When the weekly check fails\".", getenv("RUN_URL"))
 	n, err := ci.ReportFailure(ctx, github(getenv), getenv("GITHUB_REPOSITORY"), *title, body)
-	if err != nil {
-		return err
+	if err == nil {
+		fmt.Printf("report: issue #%d\n", n)
 	}
-	fmt.Printf("report: issue #%d\n", n)
-	return nil
+	return err
 }
 
 func monitor(ctx context.Context, args []string, getenv func(string) string, now time.Time) error {
@@ -270,11 +262,7 @@ func monitor(ctx context.Context, args []string, getenv func(string) string, now
 	check := ci.LiveCheck{Site: *site, Client: &http.Client{Timeout: 30 * time.Second}, Now: now, Window: time.Duration(*days) * 24 * time.Hour}
 	findings := append(check.Check(ctx), ci.LatestRelease(ctx, g, repo, *workflow, *branch))
 	for _, f := range findings {
-		state := "ok     "
-		if f.Problem {
-			state = "PROBLEM"
-		}
-		fmt.Printf("monitor: %s %-15s %s\n", state, f.Kind, f.Summary)
+		fmt.Printf("monitor: %s %-15s %s\n", map[bool]string{false: "ok     ", true: "PROBLEM"}[f.Problem], f.Kind, f.Summary)
 	}
 	out, err := ci.Reconcile(ctx, g, repo, findings, getenv("RUN_URL"), now)
 	fmt.Printf("monitor: issues opened %v, updated %v, closed %v\n", out.Opened, out.Updated, out.Closed)

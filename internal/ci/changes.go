@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 )
 
@@ -18,12 +19,9 @@ var PlatformPaths = []string{
 
 // IsPlatform reports whether a changed file (from the repository's root) is one of PlatformPaths.
 func IsPlatform(file string) bool {
-	for _, p := range PlatformPaths {
-		if strings.HasSuffix(p, "/") && strings.HasPrefix(file, p) || file == p {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(PlatformPaths, func(p string) bool {
+		return file == p || strings.HasSuffix(p, "/") && strings.HasPrefix(file, p)
+	})
 }
 
 // IsContent reports whether a changed file is staff's content (what

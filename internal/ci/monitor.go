@@ -72,11 +72,17 @@ type linkedInStatus struct {
 // connection and its certificate.
 func (c LiveCheck) Check(ctx context.Context) []Finding {
 	origin := strings.TrimSuffix(c.Site, "/")
-	out := []Finding{c.health(ctx, origin)}
 	var st linkedInStatus
-	err := c.getJSON(ctx, origin+"/admin/linkedin/status", &st)
-	out = append(out, feedFinding(st, err), tokenFinding(st, err), c.certificate(ctx, origin))
-	return out
+	target := origin + "/admin/linkedin/status"
+	resp, body, err := httpGet(ctx, c.Client, target)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET %s: %d %.200q", target, resp.StatusCode, body)
+	} else if err == nil {
+		if err = json.Unmarshal([]byte(body), &st); err != nil {
+			err = fmt.Errorf("GET %s: %w", target, err)
+		}
+	}
+	return []Finding{c.health(ctx, origin), feedFinding(st, err), tokenFinding(st, err), c.certificate(ctx, origin)}
 }
 
 func (c LiveCheck) health(ctx context.Context, origin string) Finding {
@@ -146,20 +152,6 @@ func (c LiveCheck) certificate(ctx context.Context, origin string) Finding {
 	}
 	f.Summary = "the certificate is valid until " + day
 	return f
-}
-
-func (c LiveCheck) getJSON(ctx context.Context, target string, v any) error {
-	resp, body, err := httpGet(ctx, c.Client, target)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %d %.200q", target, resp.StatusCode, body)
-	}
-	if err := json.Unmarshal([]byte(body), v); err != nil {
-		return fmt.Errorf("GET %s: %w", target, err)
-	}
-	return nil
 }
 
 // workflowRun is one run as GitHub's "List workflow runs for a workflow"
@@ -244,41 +236,39 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 		}
 		at := slices.IndexFunc(open, func(i issue) bool { return i.has(f.Kind) })
 		body := issueBody(f, title[1], runURL, now)
-		switch {
-		case f.Problem && at < 0:
+		if at < 0 {
 			var created issue
-			if _, err := g.send(ctx, http.MethodPost, "/repos/"+repo+"/issues", map[string]any{
+			if !f.Problem {
+				continue
+			} else if _, err := g.send(ctx, http.MethodPost, "/repos/"+repo+"/issues", map[string]any{
 				"title": title[0], "body": body, "labels": []string{MonitorLabel, f.Kind},
 			}, &created); err != nil {
 				errs = append(errs, fmt.Errorf("monitor: open the %s issue: %w", f.Kind, err))
-				continue
+			} else {
+				out.Opened = append(out.Opened, created.Number)
 			}
-			out.Opened = append(out.Opened, created.Number)
-		case f.Problem:
-			n := open[at].Number
-			if summaryOf(open[at].Body) != f.Summary {
-				if err := comment(ctx, g, repo, n, "Now: "+f.Summary); err != nil {
-					errs = append(errs, err)
-					continue
-				}
-			}
-			if _, err := g.send(ctx, http.MethodPatch, fmt.Sprintf("/repos/%s/issues/%d", repo, n), map[string]any{"body": body}, nil); err != nil {
-				errs = append(errs, fmt.Errorf("monitor: update #%d: %w", n, err))
-				continue
-			}
-			out.Updated = append(out.Updated, n)
-		case at >= 0:
-			n := open[at].Number
-			if err := comment(ctx, g, repo, n, fmt.Sprintf("Fixed: %s (%s, %s).", f.Summary, now.UTC().Format(time.RFC3339), runURL)); err != nil {
+			continue
+		}
+		// A problem still there updates its issue, with a comment (which notifies
+		// the watchers) when its summary changed; a fixed one closes it.
+		n, note, change, done, what := open[at].Number, "Now: "+f.Summary, map[string]any{"body": body}, &out.Updated, "update"
+		if !f.Problem {
+			note = fmt.Sprintf("Fixed: %s (%s, %s).", f.Summary, now.UTC().Format(time.RFC3339), runURL)
+			change, done, what = map[string]any{"state": "closed", "state_reason": "completed"}, &out.Closed, "close"
+		} else if summaryOf(open[at].Body) == f.Summary {
+			note = ""
+		}
+		if note != "" {
+			if err := comment(ctx, g, repo, n, note); err != nil {
 				errs = append(errs, err)
 				continue
 			}
-			if _, err := g.send(ctx, http.MethodPatch, fmt.Sprintf("/repos/%s/issues/%d", repo, n), map[string]any{"state": "closed", "state_reason": "completed"}, nil); err != nil {
-				errs = append(errs, fmt.Errorf("monitor: close #%d: %w", n, err))
-				continue
-			}
-			out.Closed = append(out.Closed, n)
 		}
+		if _, err := g.send(ctx, http.MethodPatch, fmt.Sprintf("/repos/%s/issues/%d", repo, n), change, nil); err != nil {
+			errs = append(errs, fmt.Errorf("monitor: %s #%d: %w", what, n, err))
+			continue
+		}
+		*done = append(*done, n)
 	}
 	return out, errors.Join(errs...)
 }

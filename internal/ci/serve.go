@@ -60,33 +60,25 @@ func StartSite(ctx context.Context, bin, dataDir string, timeout time.Duration) 
 		_, _ = io.Copy(io.Discard, stdout)
 		s.done <- cmd.Wait()
 	}()
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	select {
 	case a := <-addr:
 		s.URL = "http://" + a
 	case err := <-s.done:
 		return nil, fmt.Errorf("%s stopped before listening: %v", bin, err)
-	case <-deadline.C:
+	case <-ctx.Done():
 		s.Stop()
 		return nil, fmt.Errorf("%s did not say where it listens within %s", bin, timeout)
 	}
 	for {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/readyz", nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return s, nil
-			}
+		if resp, _, err := httpGet(ctx, http.DefaultClient, s.URL+"/readyz"); err == nil && resp.StatusCode == http.StatusOK {
+			return s, nil
 		}
 		select {
-		case <-deadline.C:
-			s.Stop()
-			return nil, fmt.Errorf("%s: /readyz not 200 within %s", s.URL, timeout)
 		case <-ctx.Done():
 			s.Stop()
-			return nil, ctx.Err()
+			return nil, fmt.Errorf("%s: /readyz not 200 within %s: %w", s.URL, timeout, ctx.Err())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}

@@ -47,7 +47,7 @@ func BuildPages(dist fs.FS) ([]Page, error) {
 			pages = append(pages, Page{Path: UnknownPath, Status: http.StatusNotFound})
 		case p == "index.html":
 			pages = append(pages, Page{Path: "/", Status: http.StatusOK})
-		case path.Base(p) == "index.html" && p == "admin/index.html":
+		case p == "admin/index.html":
 			// The editor's page is served at its folder, with the slash.
 			pages = append(pages, Page{Path: "/admin/", Status: http.StatusOK})
 		case path.Base(p) == "index.html":
@@ -89,55 +89,47 @@ func CheckSite(ctx context.Context, client *http.Client, base string, pages []Pa
 	if err != nil || origin.Host == "" {
 		return Report{}, fmt.Errorf("check site: base %q: want an http(s) origin", base)
 	}
-	if workers < 1 {
-		workers = 1
-	}
 	noRedirect := *client
 	noRedirect.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-
 	type job struct {
-		target string // path and query
-		from   string
-		want   int
+		target, from string // path and query, and where it was found
+		want         int
 	}
-	var (
-		mu       sync.Mutex
-		seen     = map[string]bool{}
-		refs     = map[string][]string{} // where each URL was found
-		problems []Problem
-		wg       sync.WaitGroup
-	)
-	var enqueue func(j job)
-	sem := make(chan struct{}, workers)
-	enqueue = func(j job) {
-		mu.Lock()
-		refs[j.target] = append(refs[j.target], j.from)
-		if seen[j.target] {
-			mu.Unlock()
-			return
-		}
-		seen[j.target] = true
-		mu.Unlock()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			found, got := fetch(ctx, &noRedirect, origin, j.target, j.want)
-			<-sem
-			if got != "" {
-				mu.Lock()
-				problems = append(problems, Problem{URL: j.target, Got: got})
-				mu.Unlock()
-			}
-			for _, r := range found {
-				enqueue(job{target: r.target, from: j.target + ": " + r.from, want: http.StatusOK})
-			}
-		}()
-	}
+	var queue []job
 	for _, p := range pages {
-		enqueue(job{target: p.Path, from: "page", want: p.Status})
+		queue = append(queue, job{p.Path, "page", p.Status})
 	}
-	wg.Wait()
+	refs := map[string][]string{} // where each URL was found
+	var problems []Problem
+	sem := make(chan struct{}, max(workers, 1))
+	// Level by level: the pages, what they refer to, what that refers to, ...
+	for len(queue) > 0 {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		var next []job
+		for _, j := range queue {
+			_, seen := refs[j.target]
+			refs[j.target] = append(refs[j.target], j.from)
+			if seen {
+				continue
+			}
+			wg.Go(func() {
+				sem <- struct{}{}
+				found, got := fetch(ctx, &noRedirect, origin, j.target, j.want)
+				<-sem
+				mu.Lock()
+				defer mu.Unlock()
+				if got != "" {
+					problems = append(problems, Problem{URL: j.target, Got: got})
+				}
+				for _, r := range found {
+					next = append(next, job{r.target, j.target + ": " + r.from, http.StatusOK})
+				}
+			})
+		}
+		wg.Wait()
+		queue = next
+	}
 	if err := ctx.Err(); err != nil {
 		return Report{}, fmt.Errorf("check site: %w", err)
 	}
@@ -145,7 +137,7 @@ func CheckSite(ctx context.Context, client *http.Client, base string, pages []Pa
 		problems[i].From = referrers(refs[problems[i].URL])
 	}
 	slices.SortFunc(problems, func(a, b Problem) int { return strings.Compare(a.URL+a.From, b.URL+b.From) })
-	return Report{Pages: len(pages), Fetched: len(seen), Problems: problems}, nil
+	return Report{Pages: len(pages), Fetched: len(refs), Problems: problems}, nil
 }
 
 // referrers names the first three places a URL was found, sorted, and how many more.
@@ -297,16 +289,10 @@ func htmlRefs(r io.Reader) ([]ref, error) {
 
 // fetchedLink says whether a <link> names a resource (preconnect and dns-prefetch name origins).
 func fetchedLink(tok html.Token) bool {
-	for _, a := range tok.Attr {
-		if a.Key == "rel" {
-			for _, rel := range strings.Fields(strings.ToLower(a.Val)) {
-				if rel == "preconnect" || rel == "dns-prefetch" {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	origin := func(rel string) bool { return rel == "preconnect" || rel == "dns-prefetch" }
+	return !slices.ContainsFunc(tok.Attr, func(a html.Attribute) bool {
+		return a.Key == "rel" && slices.ContainsFunc(strings.Fields(strings.ToLower(a.Val)), origin)
+	})
 }
 
 var cssURLRe = regexp.MustCompile(`url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')`)

@@ -2,10 +2,12 @@ package ci
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/editor"
@@ -41,13 +43,11 @@ var (
 // validate applies GitHub's documented rules before anything is sent: the
 // four states, a description of at most 140 characters, an http(s) target.
 func (s Status) validate() error {
-	switch s.State {
-	case "error", "failure", "pending", "success":
-	default:
+	if !slices.Contains([]string{"error", "failure", "pending", "success"}, s.State) {
 		return fmt.Errorf("status state %q: want error, failure, pending or success", s.State)
 	}
 	if s.Context == "" {
-		return fmt.Errorf("status: empty context")
+		return errors.New("status: empty context")
 	}
 	if utf8.RuneCountInString(s.Description) > 140 {
 		return fmt.Errorf("status description: %d characters, GitHub keeps at most 140", utf8.RuneCountInString(s.Description))
@@ -74,7 +74,7 @@ func PostStatus(ctx context.Context, client *http.Client, t StatusTarget, s Stat
 		return fmt.Errorf("status: repository %q: want owner/name", t.Repo)
 	}
 	if t.Token == "" {
-		return fmt.Errorf("status: no token (GITHUB_TOKEN)")
+		return errors.New("status: no token (GITHUB_TOKEN)")
 	}
 	if api, err := url.Parse(t.API); err != nil || (api.Scheme != "https" && api.Scheme != "http") || api.Host == "" {
 		return fmt.Errorf("status: API origin %q: want an http(s) URL", t.API)
