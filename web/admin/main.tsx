@@ -14,7 +14,7 @@ import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
 import { installFocusNewEntry, installFoldedNameClick, installRevealErrors } from "./form-help";
-import { withSearch } from "./list-search";
+import { withKeptFolds } from "./list-folds";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
 import { previewMedia } from "./preview-media";
@@ -33,8 +33,24 @@ import { removeUnusedMediaOnGitHub } from "./unused-media-github";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
-  collections: { name: string; format: string; files: { name: string; fields: EditorField[] }[] }[];
+  /** File collections have `files`; a folder's collection (one entry per file) has `fields`. */
+  collections: {
+    name: string;
+    format: string;
+    files?: { name: string; fields: EditorField[] }[];
+    fields?: EditorField[];
+  }[];
   [key: string]: unknown;
+}
+
+/**
+ * Each form of the config: a file's by its name, a folder's entries' by the
+ * collection's name (the names Decap looks preview templates up by).
+ */
+function forms(config: EditorConfig) {
+  return config.collections.flatMap((c) =>
+    c.fields ? [{ name: c.name, fields: c.fields }] : (c.files ?? []),
+  );
 }
 
 type ImmutableLike = Pick<Immutable, "get" | "toJS">;
@@ -73,8 +89,8 @@ function registerPreviews(config: EditorConfig) {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
     CMS.registerPreviewStyle(link.href);
   }
-  for (const collection of config.collections) {
-    for (const file of collection.files) {
+  {
+    for (const file of forms(config)) {
       const Page = pagePreviews[file.name];
       if (!Page) continue;
       const Preview = ({ entry, getAsset }: PreviewProps) => {
@@ -101,14 +117,18 @@ function registerPreviews(config: EditorConfig) {
 function registerSaveRules(config: EditorConfig) {
   const fieldsOf = new Map(
     config.collections.flatMap((c) =>
-      c.files.map((f) => [`${c.name}/${f.name}`, f.fields] as const),
+      c.fields
+        ? [[c.name, c.fields] as const]
+        : (c.files ?? []).map((f) => [`${c.name}/${f.name}`, f.fields] as const),
     ),
   );
   CMS.registerEventListener({
     name: "preSave",
     // Decap sets what the handler returns as the entry's data: it must stay an Immutable map.
     handler: ({ entry }: { entry: ImmutableLike }) => {
-      const fields = fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
+      const fields =
+        fieldsOf.get(String(entry.get("collection"))) ??
+        fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
       const data = entry.get("data") as ImmutableData;
       if (!fields) return data;
       const paths = emptyOptionalPaths(data.toJS() as Record<string, unknown>, fields);
@@ -140,14 +160,14 @@ function registerUploadRules(config: EditorConfig) {
 
 /**
  * The content rules between values, checked on the field before a save
- * (./rule-control.tsx), an id the editor assigns, a searchable long list, and
+ * (./rule-control.tsx), an id the editor assigns, and
  * Decap's messages in the staff's words (./editor-words.ts).
  */
 function registerFieldRules(local: boolean) {
   for (const name of ["string", "text", "number", "select", "markdown"])
     wrapWidget(name, withRules);
   CMS.registerWidget("date", withRules(DateControl as never) as never, widget("datetime").preview);
-  wrapWidget("list", withSearch);
+  wrapWidget("list", withKeptFolds);
   CMS.registerWidget("assigned-id", AssignedIdControl as never, widget("number").preview);
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   // The local editor's save is a save, not a publication (./local-editor.ts).
@@ -192,7 +212,7 @@ async function start() {
     // Every collection uses the one format (admin/config.mjs CONTENT_FORMAT).
     config.collections[0]?.format ?? "json",
     "json",
-    orderedJsonFormat(config.collections.flatMap((c) => c.files.map((f) => f.fields))),
+    orderedJsonFormat(forms(config).map((f) => f.fields)),
   );
   registerPreviews(config);
   registerSaveRules(config);

@@ -1,12 +1,11 @@
-// Live previews: each content file drawn by the site's own components, as its
-// page composes them (src/pages/*.astro), with the entry being edited passed as
-// the props the page shell passes from content/; the other files a page shows
-// come from the build. Islands render as plain components; the site's platform
+// Live previews: each content file and each person, vacancy and partner drawn
+// by the site's own components, as its page composes them (src/pages/*.astro),
+// with the entry being edited passed as the props the page shell passes from
+// content/; the other files and entries a page shows come from the build. Islands render as plain components; the site's platform
 // scripts (counters, accordion) do not run in a preview.
 import type { ReactNode } from "react";
-import careersJson from "#content/careers.json";
-import charityJson from "#content/charity.json";
-import employeesJson from "#content/employees.json";
+import type careersJson from "#content/careers.json";
+import type charityJson from "#content/charity.json";
 import insightsJson from "#content/insights.json";
 import pagesJson from "#content/pages.json";
 import peopleJson from "#content/people.json";
@@ -42,7 +41,9 @@ import { VacancyCards } from "@/components/VacancyCards";
 import { AssetManagement } from "@/components/what-we-do/AssetManagement";
 import { DealTeam } from "@/components/what-we-do/DealTeam";
 import { Philosophy } from "@/components/what-we-do/Philosophy";
-import { parseCareers } from "@/lib/careers";
+import { careers, charity, employees } from "@/lib/bundled-entries";
+import type { Vacancy } from "@/lib/careers";
+import type { Charity, Partner } from "@/lib/charity";
 import { pageMeta, type Site } from "@/lib/content";
 import { feedLabels, type InsightsContent } from "@/lib/insights-content";
 import { personCard, type Employee, type PeopleContent } from "@/lib/people";
@@ -51,10 +52,13 @@ import { teaserPool } from "@/lib/team-teaser";
 
 // What a page shows besides the entry: the build's content.
 const site: Site = siteJson;
-const careers = parseCareers(careersJson);
-const charity = charityJson;
 const people: PeopleContent = peopleJson;
-const { employees } = employeesJson;
+
+/** The build's entries with the one being edited in its place (by `key`), or added at the end. */
+function withEntry<T>(entries: readonly T[], entry: T, key: keyof T): T[] {
+  const at = entries.findIndex((e) => e[key] === entry[key]);
+  return at < 0 ? [...entries, entry] : entries.map((e, i) => (i === at ? entry : e));
+}
 const meta = (path: string) => pageMeta(pagesJson, path);
 
 /** A page's preview: draws the entry's data, as Decap has it (./preview-data), as its page. */
@@ -99,17 +103,18 @@ export const pagePreviews: Record<string, PagePreview> = {
       <PeopleGrid heading={people.directory.heading} employees={employees} />
     </>
   ),
-  employees: ({ content }: { content: { employees: Employee[] } }) => (
-    <PeopleGrid heading={people.directory.heading} employees={content.employees} />
+  employees: ({ content: person }: { content: Employee }) => (
+    <PeopleGrid heading={people.directory.heading} employees={withEntry(employees, person, "id")} />
   ),
-  charity: ({ content: charity }: { content: typeof charityJson }) => (
-    <>
-      <PageHeader meta={meta("/charity")} image={charity.header.image} alt={charity.header.alt} />
-      <Foundation foundation={charity.foundation} site={site} />
-      <Partners charity={charity} site={site} />
-      <EsgBlock esg={charity.esg} site={site} />
-      <Giving charity={charity} site={site} />
-    </>
+  charity: ({ content }: { content: typeof charityJson }) => {
+    const page = { ...content, partners: charity.partners };
+    return <CharityPage charity={page} />;
+  },
+  partners: ({ content: partner }: { content: Partner }) => (
+    <Partners
+      charity={{ ...charity, partners: withEntry(charity.partners, partner, "id") }}
+      site={site}
+    />
   ),
   insights: ({ content: insights }: { content: InsightsContent }) => (
     <>
@@ -146,17 +151,23 @@ export const pagePreviews: Record<string, PagePreview> = {
     </>
   ),
   careers: ({ content }: { content: typeof careersJson }) => {
-    const { page, detail, vacancies } = parseCareers(content);
+    const { page, detail } = content;
     return (
       <>
         <CareersWelcome meta={meta("/careers")} page={page} />
-        <VacancyCards vacancies={vacancies} page={page} />
-        {vacancies.map((v) => (
+        <VacancyCards vacancies={careers.vacancies} page={page} />
+        {careers.vacancies.map((v) => (
           <VacancyPage key={v.slug} vacancy={v} detail={detail} />
         ))}
       </>
     );
   },
+  vacancies: ({ content: vacancy }: { content: Vacancy }) => (
+    <>
+      <VacancyCards vacancies={withEntry(careers.vacancies, vacancy, "slug")} page={careers.page} />
+      <VacancyPage vacancy={vacancy} detail={careers.detail} />
+    </>
+  ),
   site: ({ content: site }: { content: Site }) => (
     <>
       <Header site={site} pathname="/" />
@@ -176,6 +187,19 @@ export const pagePreviews: Record<string, PagePreview> = {
     </>
   ),
 };
+
+/** The Charity page as its shell composes it. */
+function CharityPage({ charity }: { charity: Charity }) {
+  return (
+    <>
+      <PageHeader meta={meta("/charity")} image={charity.header.image} alt={charity.header.alt} />
+      <Foundation foundation={charity.foundation} site={site} />
+      <Partners charity={charity} site={site} />
+      <EsgBlock esg={charity.esg} site={site} />
+      <Giving charity={charity} site={site} />
+    </>
+  );
+}
 
 /** The home page's team teaser, its pool's photos resolved as the preview's media do. */
 function HomeTeamTeaser() {

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { readEntries } from "../scripts/content-dir.mjs";
+import type { VacancyEntry } from "../src/generated/content-entries";
 import {
   expect,
   expectNoAxeViolations,
@@ -14,7 +16,7 @@ const careersJson = content<typeof import("../../content/careers.json")>("career
 const siteJson = content<typeof import("../../content/site.json")>("site.json");
 const pagesJson = content<typeof import("../../content/pages.json")>("pages.json");
 
-const vacancies = careersJson.vacancies;
+const vacancies: VacancyEntry[] = readEntries("careers");
 const detailHeadings = (v: (typeof vacancies)[number]) => [
   "The people",
   "The role",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import employeesJson from "#content/employees.json";
+import { employees } from "./bundled-entries";
 import { image } from "./media-manifest";
 import { locations, personCard, personDetails, type Employee } from "./people";
 
-const base: Employee = employeesJson.employees[0]!;
+const base: Employee = employees[0]!;
 /** The media name of a content file name: "person-x.jpg" -> "person-x". */
 const mediaName = (file: string) => file.replace(/\.[a-z]+$/, "");
 

@@ -1,29 +1,16 @@
 // The people content: the types of content/people.json (teams in sort order,
-// page copy, labels) and content/employees.json, and what the directory
-// island shows of a person. Both files are validated at build (schemas +
+// page copy, labels) and the people of content/people/, and what the directory
+// island shows of a person. Both are validated at build (schemas +
 // scripts/content-checks/rules.mjs). The island gets the people it shows as
 // props, photos resolved by whoever calls (the build's manifest in the page
 // shell, the uploads too in the editor's preview).
+import type { Person } from "@/generated/content-entries";
 import type peopleJson from "#content/people.json";
 import type { Site } from "./content";
 import type { ImageMedia } from "./media";
 
-export interface Employee {
-  id: number;
-  name: string;
-  /** Image file names (content/media/images/<name>.jpg): card, mobile card, popup. */
-  image: string;
-  imageMobile: string;
-  imageDesktop: string;
-  team: string[];
-  /** Displayed title; empty means the team list joined by commas. */
-  teamShown: string;
-  location: string;
-  description: string;
-  email?: string;
-  linkedin?: string;
-  liv?: string;
-}
+/** A person of the directory (content/people/*.json), in the type generated from its schema. */
+export type Employee = Omit<Person, "order">;
 
 export type PeopleContent = Omit<typeof peopleJson, "$schema">;
 
