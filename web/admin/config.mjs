@@ -194,6 +194,9 @@ export function fieldFor(name, raw, required, ctx) {
       entry: editor.unique,
       taken: ctx.entries.map(([slug, data]) => [slug, data[name]]),
     };
+    // A new entry's Position: after the last, in the tens the hint speaks of.
+    if (name === "order")
+      field.default = Math.max(0, ...ctx.entries.map(([, data]) => Number(data[name]) || 0)) + 10;
   } else if (editor.unique) {
     // The list the value is unique in ("vacancies"), from the field's path ("/vacancies/*/slug").
     const list = ctx.path.replace(/\/\*$/, "");
@@ -506,7 +509,6 @@ export function editorConfig(schemas, content = {}) {
     // "View preview" on a change in review, "View live" on a published one
     // (docs/editing.md, Publishing).
     show_preview_links: true,
-    search: false,
     collections: editorCollections(schemas, content),
   };
 }

@@ -2,7 +2,7 @@
 // (sign-in, fields found by their labels, publishing), a watch on the console,
 // and a rebuild of the site served by the sandbox's own binary.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,9 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 
 /** The content files' shapes as the editor specs read them (content/schema has the whole). */
 export interface Vacancy {
+  /** The entry's file name without .json (as readEntries gives it; not in the file). */
+  file: string;
+  order: number;
   id: number;
   slug: string;
   title: string;
@@ -24,6 +27,8 @@ export interface Careers {
   [key: string]: unknown;
 }
 export interface Employee {
+  file: string;
+  order: number;
   id: number;
   name: string;
   image: string;
@@ -48,6 +53,23 @@ export function inSandbox(path: string): string {
 /** A content file of the sandbox as it is on disk now. */
 export function readContent<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(inSandbox(`content/${name}.json`), "utf8")) as T;
+}
+
+/** A folder's entries of the sandbox (content/careers/*.json) in their stored order. */
+export function readEntries<T = Record<string, unknown>>(folder: string): T[] {
+  const dir = inSandbox(`content/${folder}`);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => ({
+      ...JSON.parse(readFileSync(join(dir, f), "utf8")),
+      file: f.replace(/\.json$/, ""),
+    }))
+    .sort((a, b) => a.order - b.order) as T[];
+}
+
+/** One entry of a folder as it is on disk now ("careers", "asset-manager"). */
+export function readEntry<T = Record<string, unknown>>(folder: string, name: string): T {
+  return JSON.parse(readFileSync(inSandbox(`content/${folder}/${name}.json`), "utf8")) as T;
 }
 
 /**
@@ -100,6 +122,14 @@ export async function openEntry(page: Page, collection: string, entry: string) {
   await page.goto("/admin/");
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
   await page.goto(`/admin/#/collections/${collection}/entries/${entry}`);
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+}
+
+/** Opens a new entry of a folder's collection ("employees": a new person), ready to fill in. */
+export async function newEntry(page: Page, collection: string) {
+  await page.goto("/admin/");
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  await page.goto(`/admin/#/collections/${collection}/new`);
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 
@@ -237,16 +267,11 @@ export function shownControl(page: Page, label: string): Locator {
   return page.getByLabel(label, { exact: true }).locator("visible=true").first();
 }
 
-/**
- * Opens the careers entry with its first vacancy unfolded: that vacancy as
- * the file has it, and the Vacancies list's box.
- */
+/** Opens the first vacancy (in stored order): that vacancy as its file has it, and the form. */
 export async function openFirstVacancy(page: Page) {
-  const vacancy = readContent<Careers>("careers").vacancies[0]!;
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(vacancy.title, { exact: true }).click();
-  return { vacancy, vacancies };
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
+  await openEntry(page, "vacancies", vacancy.file);
+  return { vacancy, vacancies: page.locator("body") };
 }
 
 /** Picks a choice of a shown pick list (Decap's select) by the field's label and the choice's words. */

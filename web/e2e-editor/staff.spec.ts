@@ -19,17 +19,22 @@ import {
   openEntry,
   publish,
   readContent,
+  readEntries,
+  readEntry,
   test,
   type Vacancy,
 } from "./editor";
 import { escapeRegExp } from "../e2e/fixtures";
 
-/** The first vacancy's entry, unfolded. */
+/** The first vacancy's entry, opened: the form. */
 async function firstVacancy(page: Page): Promise<Locator> {
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByRole("button", { name: "Expand" }).first().click();
-  return vacancies;
+  await openEntry(page, "vacancies", readEntries<Vacancy>("careers")[0]!.file);
+  return page.locator("body");
 }
+
+/** The first vacancy's file as it is on disk. */
+const firstVacancyFile = () =>
+  readEntry<Vacancy>("careers", readEntries<Vacancy>("careers")[0]!.file);
 
 /**
  * Replaces a text box's text as a person does: select all, type. (Playwright's
@@ -47,17 +52,16 @@ async function retype(page: Page, box: Locator, text: string) {
 const errorScreen = (page: Page) => page.getByText("There's been an error");
 
 test("a value typed back after a save is saved", async ({ page }) => {
-  const before = readContent<Careers>("careers");
-  const original = before.vacancies[0]!.title;
+  const before = firstVacancyFile();
+  const original = before.title;
   const mistake = `${original} (wrong)`;
 
-  await openEntry(page, "careers", "careers");
   const vacancies = await firstVacancy(page);
   const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
   await title.fill(mistake);
   await publish(page);
   await expectSaved(page);
-  expect(readContent<Careers>("careers").vacancies[0]!.title).toBe(mistake);
+  expect(firstVacancyFile().title).toBe(mistake);
   await expect(page.getByText("Entry saved")).toHaveCount(0);
 
   // The fix: the original value typed back is a change to save...
@@ -66,7 +70,7 @@ test("a value typed back after a save is saved", async ({ page }) => {
   await publish(page);
   await expectSaved(page);
   // ...and the file has it: as before the mistake, to the byte.
-  expect(readContent<Careers>("careers")).toEqual(before);
+  expect(firstVacancyFile()).toEqual(before);
 });
 
 test.describe(() => {
@@ -81,7 +85,7 @@ test.describe(() => {
       alerts.push(dialog.message());
       await dialog.accept();
     });
-    const before = readContent<Careers>("careers");
+    const before = firstVacancyFile();
     const html = [
       "<meta charset='utf-8'><h2>Where you work</h2>",
       '<p>Our team <img src="https://example.com/team.jpg" alt="The team"> in numbers:</p>',
@@ -91,7 +95,6 @@ test.describe(() => {
     const text =
       "Where you work\nOur team in numbers:\nOffice\tPeople\nAmsterdam\t40\nWe look forward to meeting you.";
 
-    await openEntry(page, "careers", "careers");
     await firstVacancy(page);
     const label = page
       .locator("label")
@@ -132,8 +135,8 @@ test.describe(() => {
     await publish(page);
     await expectSaved(page);
 
-    const saved = readContent<Careers>("careers").vacancies[0]!.roleText;
-    const [first, second] = before.vacancies[0]!.roleText.split("\n\n");
+    const saved = firstVacancyFile().roleText;
+    const [first, second] = before.roleText.split("\n\n");
     // Between the two paragraphs, in the order it was pasted, as Markdown the
     // site's rules accept.
     expect(saved).toContain(
@@ -152,31 +155,27 @@ test.describe(() => {
 });
 
 test("going from one open entry to another by its address shows that entry", async ({ page }) => {
-  const careers = readContent<Careers>("careers");
-  const employees = readContent<{ employees: Employee[] }>("employees").employees;
-  await openEntry(page, "people", "employees");
-  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
+  const person = readEntries<Employee>("people")[0]!;
+  const name = page.getByRole("textbox", { name: "Name", exact: true });
+  await openEntry(page, "employees", person.file);
+  await expect(name).toHaveValue(person.name);
 
   // A bookmark or a typed address: only the part after # changes.
-  await page.goto("/admin/#/collections/careers/entries/careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await expect(vacancies).toContainText(careers.vacancies[0]!.slug);
+  await page.goto(`/admin/#/collections/vacancies/entries/${vacancy.file}`);
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(vacancy.slug);
   const preview = page.locator("iframe").first().contentFrame();
-  await expect(
-    preview.getByRole("heading", { level: 3, name: careers.vacancies[0]!.title }),
-  ).toBeVisible();
-  await expect(preview.getByText(employees[0]!.name)).toHaveCount(0);
+  await expect(preview.getByRole("heading", { level: 3, name: vacancy.title })).toBeVisible();
+  await expect(preview.getByText(person.name)).toHaveCount(0);
 
-  // Back goes to the people again, shown as such.
+  // Back goes to the person again, shown as such.
   await page.goBack();
-  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+  await expect(name).toHaveValue(person.name);
 });
 
 test("a person's current photo shows at once, with its file name", async ({ page }) => {
-  const person = readContent<{ employees: Employee[] }>("employees").employees[0]!;
-  await openEntry(page, "people", "employees");
-  const employees = await fieldBox(page, "Employees");
-  await employees.getByRole("button", { name: "Expand" }).first().click();
+  const person = readEntries<Employee>("people")[0]!;
+  await openEntry(page, "employees", person.file);
   const imageField = page
     .locator("label")
     .filter({ hasText: /^Portrait$/ })
@@ -198,13 +197,13 @@ test("the local editor opens without signing in, names the save Save, and #/medi
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
 
-  await page.goto("/admin/#/collections/careers/entries/careers");
+  await firstVacancy(page);
   // Unchanged: "Saved"; and no "View Live" or "Check for Preview" (the local
   // site is the build made at start, without the edits saved since).
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
   await expect(page.getByText("View Live")).toHaveCount(0);
   await expect(page.getByText("Check for Preview")).toHaveCount(0);
-  const vacancies = await firstVacancy(page);
+  const vacancies = page.locator("body");
   const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
   const original = await title.inputValue();
   await title.fill(`${original} (changed)`);
