@@ -361,6 +361,10 @@ function objectFields(node, ctx) {
   return { fields };
 }
 
+/** `{ [key]: list }`, or nothing for an empty list. */
+const optionalList = (/** @type {string} */ key, /** @type {unknown[]} */ list) =>
+  list.length > 0 ? { [key]: list } : {};
+
 /** A regular expression matching `text` as written. */
 const literally = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -409,22 +413,29 @@ function folderCollection(group, root, content) {
       label: byName(name).label,
       ...(name === group.sort[0] && { default_sort: true }),
     })),
-    view_filters: group.filters.flatMap((/** @type {string} */ name) => {
-      const field = byName(name);
-      // A list's value is matched as Decap writes it out: List [ "Investment", "Finance" ].
-      const pattern = field.multiple
-        ? (/** @type {string} */ v) => `"${literally(v)}"`
-        : (/** @type {string} */ v) => `^${literally(v)}$`;
-      return (field.options ?? []).map((/** @type {any} */ o) => ({
-        label: `${field.label}: ${o.label}`,
+    // Decap refuses an empty list of filters or groups: none is left out.
+    ...optionalList(
+      "view_filters",
+      group.filters.flatMap((/** @type {string} */ name) => {
+        const field = byName(name);
+        // A list's value is matched as Decap writes it out: List [ "Investment", "Finance" ].
+        const pattern = field.multiple
+          ? (/** @type {string} */ v) => `"${literally(v)}"`
+          : (/** @type {string} */ v) => `^${literally(v)}$`;
+        return (field.options ?? []).map((/** @type {any} */ o) => ({
+          label: `${field.label}: ${o.label}`,
+          field: name,
+          pattern: pattern(String(o.value)),
+        }));
+      }),
+    ),
+    ...optionalList(
+      "view_groups",
+      group.groups.map((/** @type {string} */ name) => ({
+        label: byName(name).label,
         field: name,
-        pattern: pattern(String(o.value)),
-      }));
-    }),
-    view_groups: group.groups.map((/** @type {string} */ name) => ({
-      label: byName(name).label,
-      field: name,
-    })),
+      })),
+    ),
     fields,
   };
 }

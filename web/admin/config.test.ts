@@ -95,8 +95,11 @@ describe("the editor config generated from the content schemas", () => {
       "content/charity",
       "content/people",
     ]);
-    const people = folders.find((c) => c.folder === "content/people")!;
-    expect(people.sortable_fields[0]).toEqual({
+    const people = folders.find((c) => c.folder === "content/people")! as unknown as Record<
+      string,
+      unknown[]
+    >;
+    expect(people.sortable_fields![0]).toEqual({
       field: "order",
       label: "Position",
       default_sort: true,
@@ -112,6 +115,15 @@ describe("the editor config generated from the content schemas", () => {
       pattern: '"Finance"',
     });
     expect(people.view_groups).toEqual([{ label: "Office", field: "location" }]);
+    // Decap refuses an empty list of filters or groups.
+    for (const c of folders) {
+      for (const key of ["view_filters", "view_groups"] as const)
+        if (key in c)
+          expect(
+            (c as unknown as Record<string, unknown[]>)[key]!.length,
+            `${c.name} ${key}`,
+          ).toBeGreaterThan(0);
+    }
   });
 
   it("has an editor field for every field of every content file", () => {
