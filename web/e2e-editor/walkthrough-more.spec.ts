@@ -121,9 +121,7 @@ test("a library photo narrower than its field is questioned when chosen, and Can
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
 });
 
-test("at phone width, the preview switched on and off keeps the open person", async ({
-  page,
-}) => {
+test("at phone width, the preview switched on and off keeps the open person", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const employees = readEntries<Employee>("people");
   const person = employees.find((e) => e.name.includes("Gallagher")) ?? employees[1]!;
