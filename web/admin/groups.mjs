@@ -51,7 +51,9 @@ export const editorGroups = [
     folder: "people",
     // The file's name: the person's name ("Anna de Vries" -> anna-de-vries.json).
     slug: "{{fields.name}}",
-    summary: "{{name}}, {{location}}",
+    // Decap's search looks in the summary's fields (and the name): the job
+    // title is in it, after a dash only when there is one.
+    summary: "{{name}}, {{location}}{{teamShown | ternary(' – ', '')}}{{teamShown}}",
     page: "/who-we-are/{{fields.id}}",
     sort: ["order", "name", "location"],
     // Filters by office and by team (the choices of the entry's own fields).

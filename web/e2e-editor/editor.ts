@@ -38,6 +38,10 @@ export interface Employee {
   [key: string]: unknown;
 }
 
+/** A person as the People list shows them (admin/groups.mjs's summary). */
+export const listed = (person: Employee) =>
+  `${person.name}, ${person.location}${person.teamShown ? ` – ${person.teamShown}` : ""}`;
+
 /** The copy of the repository `make edit` runs in (playwright.editor.config.ts makes it). */
 export function sandbox(): string {
   const root = process.env.EDITOR_SANDBOX;

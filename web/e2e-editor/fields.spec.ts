@@ -15,6 +15,7 @@ import {
   readEntries,
   test,
   type Vacancy,
+  listed,
 } from "./editor";
 
 interface Site {
@@ -35,14 +36,14 @@ test("the people: job title, office and teams in the firm's words with hints, fo
   await page.goto("/admin/");
   await page.goto("/admin/#/collections/employees");
   const list = page.locator("body");
-  // Listed in their stored order, by name and office.
+  // Listed in their stored order, by name, office and job title.
   await expect(list.getByText(`${employees[0]!.name}, ${employees[0]!.location}`)).toBeVisible();
 
   // Searchable: part of a name leaves that person only.
   const search = page.getByPlaceholder("Search all");
   await search.fill(person.name.split(" ").pop()!.toLowerCase());
   await search.press("Enter");
-  const shown = list.getByText(`${person.name}, ${person.location}`, { exact: true });
+  const shown = list.getByText(listed(person), { exact: true });
   await expect(shown).toBeVisible();
   await expect(
     list.getByText(employees.find((e) => e !== person)!.name, { exact: false }),
@@ -78,7 +79,7 @@ test("the people: job title, office and teams in the firm's words with hints, fo
   await page.goto("/admin/#/collections/employees");
   await page.getByRole("button", { name: "Filter by" }).click();
   await page.getByText(`Office: ${person.location}`, { exact: true }).click();
-  await expect(list.getByText(`${person.name}, ${person.location}`, { exact: true })).toBeVisible();
+  await expect(list.getByText(listed(person), { exact: true })).toBeVisible();
   const elsewhere = employees.find((e) => e.location !== person.location)!;
   await expect(list.getByText(`${elsewhere.name}, ${elsewhere.location}`)).toHaveCount(0);
 });

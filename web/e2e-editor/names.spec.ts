@@ -12,6 +12,7 @@ import {
   readContent,
   readEntries,
   test,
+  listed,
 } from "./editor";
 
 interface Site {
@@ -95,11 +96,9 @@ test("the people list and a person's form name every button, and axe finds no un
   const people = readEntries<Employee>("people");
   await page.goto("/admin/");
   await page.goto("/admin/#/collections/employees");
-  // Every person is listed, by name and office.
+  // Every person is listed, by name, office and job title.
   for (const person of [people[0]!, people.at(-1)!]) {
-    await expect(
-      page.getByText(`${person.name}, ${person.location}`, { exact: true }),
-    ).toBeVisible();
+    await expect(page.getByText(listed(person), { exact: true })).toBeVisible();
   }
   expect(await axeOnForm(page)).toEqual([]);
   await openEntry(page, "employees", people.at(-1)!.file);
