@@ -283,22 +283,37 @@ export interface GitHubApi {
     from: string,
     to: string,
   ): Promise<{ files?: { filename: string; status: string; sha: string }[] }>;
+  getDefaultBranch(): Promise<{ commit: { sha: string } }>;
+  updateTree: UpdateTree;
+  commit(message: string, tree: { sha: string; parentSha?: string }): Promise<{ sha: string }>;
+  createBranchAndPullRequest(
+    branch: string,
+    sha: string,
+    title: string,
+  ): Promise<{ number: number; html_url?: string }>;
 }
 
 type Persist = (entry: PersistEntry, options: PersistOptions) => Promise<unknown>;
 type TreeChange = (baseSha: string, files: TreeFile[], api: GitHubApi) => Promise<TreeFile[]>;
-type UpdateTree = (baseSha: string, files: TreeFile[], ...rest: unknown[]) => Promise<unknown>;
+type UpdateTree = (
+  baseSha: string,
+  files: TreeFile[],
+  ...rest: unknown[]
+) => Promise<{ sha: string; parentSha?: string }>;
+export type DeleteFiles = (paths: string[], message: string) => Promise<unknown>;
 
 /**
  * Every GitHub backend Decap makes saves through `save` (given its API and
- * its own persistEntry), and every tree its commits build (API.updateTree,
- * POST git/trees) goes through `tree` first. Decap refuses a second
- * registration of a name; its registry entry's init makes the backend.
+ * its own persistEntry), deletes published files (an entry, its one commit on
+ * the default branch) through `remove`, and every tree its saves build
+ * (API.updateTree, POST git/trees) goes through `tree` first. Decap refuses a
+ * second registration of a name; its registry entry's init makes the backend.
  */
 export function aroundGitHubSaves(
   cms: unknown,
   save: (api: GitHubApi, persist: Persist) => Persist,
   tree: TreeChange,
+  remove: (api: GitHubApi, deleteFiles: DeleteFiles) => DeleteFiles,
 ) {
   const registered = (
     cms as { getBackend(name: string): { init(...args: unknown[]): unknown } | undefined }
@@ -306,11 +321,18 @@ export function aroundGitHubSaves(
   if (!registered) return;
   const init = registered.init;
   registered.init = (...args: unknown[]) => {
-    const backend = init(...args) as { api?: GitHubApi | null; persistEntry: Persist };
+    const backend = init(...args) as {
+      api?: GitHubApi | null;
+      persistEntry: Persist;
+      deleteFiles: DeleteFiles;
+    };
     const persist = backend.persistEntry.bind(backend);
+    const deleteFiles = backend.deleteFiles.bind(backend);
+    backend.deleteFiles = (paths, message) =>
+      backend.api ? remove(backend.api, deleteFiles)(paths, message) : deleteFiles(paths, message);
     let wrapped: GitHubApi | undefined;
     backend.persistEntry = (entry, options) => {
-      const api = backend.api as (GitHubApi & { updateTree: UpdateTree }) | null | undefined;
+      const api = backend.api;
       if (!api) return persist(entry, options);
       if (wrapped !== api) {
         const updateTree = api.updateTree.bind(api);
