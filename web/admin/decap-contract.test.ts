@@ -88,6 +88,15 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     expect(core("actions/notifications.js")).toMatch(/export \{ addNotification\b/);
   });
 
+  it("the backend it reads a published file with, and an entry's deletion asking preUnpublish first", () => {
+    const backend = core("backend.js");
+    expect(backend).toMatch(/export const currentBackend = function/);
+    expect(backend).toContain("async getEntry(state, collection, slug)");
+    expect(backend).toMatch(
+      /async deleteEntry\(state, collection, slug\) \{[\s\S]*?await this\.invokePreUnpublishEvent\(entry\);[\s\S]*?await this\.implementation\.deleteFiles\(paths, commitMessage\);/,
+    );
+  });
+
   it("the state it reads: auth, config, media, the library", () => {
     for (const key of ["auth", "config", "medias", "mediaLibrary"]) {
       expect(core("reducers/index.js"), key).toMatch(new RegExp(`\\b${key}\\b`));
@@ -164,6 +173,7 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     const backend = source("decap-cms-backend-github", "dist/esm/implementation.js");
     expect(backend).toMatch(/\n  persistEntry\(entry, options\) \{/);
     expect(backend).toMatch(/this\.api = new apiCtor\(/);
+    expect(backend).toMatch(/\n  deleteFiles\(paths, commitMessage\) \{/);
     const api = source("decap-cms-backend-github", "dist/esm/API.js");
     for (const signature of [
       "async updateTree(baseSha, files, branch = this.branch, hasSubfolders = true)",
@@ -173,6 +183,9 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
       "async getPullRequests(head, state, predicate)",
       "async getDifferences(from, to)",
       "this.branch = config.branch",
+      "async getDefaultBranch()",
+      "commit(message, changeTree)",
+      "async createBranchAndPullRequest(branchName, sha, commitMessage)",
     ]) {
       expect(api, signature).toContain(signature);
     }

@@ -8,6 +8,7 @@
 // styles carry are styled in ./decap-internals.css, checked the same way.
 // Decap's own bugs are not fixed here: they are patches (web/patches).
 import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
+import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
 import * as notificationActions from "decap-cms-core/dist/esm/actions/notifications.js";
 import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
 import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
@@ -52,6 +53,19 @@ export const onRouteChange = (listener: (pathname: string, action: string) => vo
 
 /** Goes to a route of Decap's in place of the current one (Back still works as before). */
 export const replaceRoute = (path: string) => history.replace(path);
+
+/**
+ * A file collection's file as published, read through Decap's backend
+ * (getEntry: the default branch on GitHub, the working tree locally), not
+ * as the editor was built.
+ */
+export async function publishedData(collection: string, file: string): Promise<unknown> {
+  const now = state();
+  const backend = currentBackend(now.config as never) as unknown as {
+    getEntry(state: unknown, collection: unknown, slug: string): Promise<{ data: unknown }>;
+  };
+  return (await backend.getEntry(now, now.collections?.get(collection), file)).data;
+}
 
 /** A message in Decap's own notification area (top right), as its saves report. */
 export function notify(message: string, type: "error" | "warning" | "success" | "info") {
@@ -283,6 +297,10 @@ export interface GitHubApi {
     from: string,
     to: string,
   ): Promise<{ files?: { filename: string; status: string; sha: string }[] }>;
+}
+
+/** The parts of Decap's GitHub API a deletion's pull request is made with. */
+type DeletingApi = GitHubApi & {
   getDefaultBranch(): Promise<{ commit: { sha: string } }>;
   updateTree: UpdateTree;
   commit(message: string, tree: { sha: string; parentSha?: string }): Promise<{ sha: string }>;
@@ -290,7 +308,28 @@ export interface GitHubApi {
     branch: string,
     sha: string,
     title: string,
-  ): Promise<{ number: number; html_url?: string }>;
+  ): Promise<{ number: number }>;
+};
+
+/**
+ * Deletes `paths` in one commit on the default branch's head, on a new branch
+ * `branch` with a pull request titled `message` (Decap's own deleteFiles
+ * commits on the default branch itself); returns the pull request's number.
+ */
+export async function deletionPullRequest(
+  github: GitHubApi,
+  branch: string,
+  paths: string[],
+  message: string,
+): Promise<number> {
+  const api = github as DeletingApi;
+  const main = await api.getDefaultBranch();
+  const tree = await api.updateTree(
+    main.commit.sha,
+    paths.map((path) => ({ path, sha: null })),
+  );
+  const commit = await api.commit(message, tree);
+  return (await api.createBranchAndPullRequest(branch, commit.sha, message)).number;
 }
 
 type Persist = (entry: PersistEntry, options: PersistOptions) => Promise<unknown>;
@@ -332,7 +371,7 @@ export function aroundGitHubSaves(
       backend.api ? remove(backend.api, deleteFiles)(paths, message) : deleteFiles(paths, message);
     let wrapped: GitHubApi | undefined;
     backend.persistEntry = (entry, options) => {
-      const api = backend.api;
+      const api = backend.api as (GitHubApi & { updateTree: UpdateTree }) | null | undefined;
       if (!api) return persist(entry, options);
       if (wrapped !== api) {
         const updateTree = api.updateTree.bind(api);

@@ -9,7 +9,7 @@ import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
 import { DateControl } from "./date-control";
-import { mediaLibrary, type Immutable } from "./decap-internals";
+import { mediaLibrary, publishedData, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
@@ -30,6 +30,7 @@ import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
 import { openMediaFromAddress } from "./media-address";
 import { removeUnusedMediaOnGitHub } from "./unused-media-github";
+import { deletionProblem, referencesOf } from "./references";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
@@ -37,7 +38,9 @@ interface EditorConfig {
   collections: {
     name: string;
     format: string;
-    files?: { name: string; fields: EditorField[] }[];
+    /** A folder's collection: content/people. */
+    folder?: string;
+    files?: { name: string; label?: string; fields: EditorField[] }[];
     fields?: EditorField[];
   }[];
   [key: string]: unknown;
@@ -137,6 +140,31 @@ function registerSaveRules(config: EditorConfig) {
   });
 }
 
+/**
+ * An entry a page picks is not deleted (./references.ts): Decap runs
+ * preUnpublish before it deletes, and shows what the handler throws as
+ * "Failed to delete entry: ...".
+ */
+function registerDeleteRules(config: EditorConfig) {
+  const references = referencesOf(config.collections);
+  const folders = new Map(
+    config.collections.flatMap((c) =>
+      c.folder ? [[c.name, c.folder.replace(/^content\//, "")]] : [],
+    ),
+  );
+  CMS.registerEventListener({
+    name: "preUnpublish",
+    handler: async ({ entry }: { entry: ImmutableLike }) => {
+      const folder = folders.get(String(entry.get("collection")));
+      if (!folder) return;
+      const data = (entry.get("data") as ImmutableLike).toJS() as Record<string, unknown>;
+      const problem = await deletionProblem(folder, data, references, publishedData);
+      // A string, not an Error: Decap puts it in its message as it is.
+      if (problem) throw problem;
+    },
+  });
+}
+
 /** A widget Decap has registered (its typings give a control the type of its props; it is a component). */
 const widget = (name: string) =>
   CMS.getWidget(name) as unknown as { control: never; preview: never };
@@ -216,6 +244,7 @@ async function start() {
   );
   registerPreviews(config);
   registerSaveRules(config);
+  registerDeleteRules(config);
   registerUploadRules(config);
   const local = isLocalEditor(config);
   registerFieldRules(local);

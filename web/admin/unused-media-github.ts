@@ -17,6 +17,7 @@
 import CMS from "decap-cms-app";
 import {
   aroundGitHubSaves,
+  deletionPullRequest,
   notify,
   type DeleteFiles,
   type DataFile,
@@ -197,17 +198,11 @@ const deletingUnusedMedia =
     } catch (error) {
       unchecked = error instanceof Error ? error.message : String(error);
     }
-    const main = await api.getDefaultBranch();
-    const tree = await api.updateTree(
-      main.commit.sha,
-      [...paths.map(trim), ...remove].map((path) => ({ path, sha: null })),
-    );
-    const commit = await api.commit(message, tree);
     // content/careers/asset-manager.json -> delete/careers/asset-manager
     const branch = `delete/${entries[0]!.replace(/^content\//, "").replace(/\.json$/, "")}`;
-    const pull = await api.createBranchAndPullRequest(branch, commit.sha, message);
+    const number = await deletionPullRequest(api, branch, [...paths.map(trim), ...remove], message);
     notify(
-      `The deletion is change request #${pull.number} on GitHub, checked like a draft; it is on the site once it is merged there.${
+      `The deletion is change request #${number} on GitHub, checked like a draft; it is on the site once it is merged there.${
         unchecked
           ? ` The photos and files only it used could not be checked on GitHub (${unchecked}), so they were kept.`
           : ""

@@ -17,6 +17,7 @@ import {
   inSandbox,
   openEntry,
   publish,
+  readContent,
   readEntries,
   readEntry,
   test,
@@ -287,4 +288,27 @@ test("removing a vacancy asks first, and removes the photos only it used", async
   for (const photo of others.flatMap(photosOf)) {
     expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(true);
   }
+});
+
+test.describe(() => {
+  // Decap logs the refusal as an error of its own (entries.ts deleteEntry).
+  test.use({ expectedProblems: [/is chosen in DNA > Quote by on Who we are/] });
+
+  test("deleting the person quoted on Who we are is refused, naming the page and the field", async ({
+    page,
+  }) => {
+    const { quoteBy } = readContent<{ dna: { quoteBy: number } }>("people").dna;
+    const quoted = readEntries<Employee>("people").find((p) => p.id === quoteBy)!;
+    const file = inSandbox(`content/people/${quoted.file}.json`);
+    page.on("dialog", (dialog) => dialog.accept());
+    await openEntry(page, "employees", quoted.file);
+    await page.getByRole("button", { name: "Delete entry", exact: true }).click();
+    await expect(
+      page.getByText(
+        `${quoted.name} is chosen in DNA > Quote by on Who we are: choose another there first, then delete.`,
+      ),
+    ).toBeVisible();
+    expect(existsSync(file)).toBe(true);
+    expect(readEntry<Employee>("people", quoted.file).name).toBe(quoted.name);
+  });
 });
