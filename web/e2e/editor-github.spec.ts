@@ -233,7 +233,10 @@ test("deleting a published vacancy asks first, and is a change request of its ow
   const questions = acceptQuestions(page);
   const { problems } = await openVacancy(page, gone);
   await deleteVacancy(page, questions);
-  await expect(page.getByText(/^The deletion is change request #\d+ on GitHub/)).toBeVisible();
+  // It reads every content file on main first: as long as a save.
+  await expect(page.getByText(/^The deletion is change request #\d+ on GitHub/)).toBeVisible({
+    timeout: 15_000,
+  });
 
   // The change request: the vacancy and its own photos gone, in one commit.
   await expect.poll(() => github.hasBranch(branch)).toBe(true);
@@ -268,7 +271,7 @@ test("when GitHub cannot tell which photos are still used, the deletion goes alo
     page.getByText(
       /The photos and files only it used could not be checked on GitHub \(Server Error\), so they were kept\.$/,
     ),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => github.hasBranch(branch)).toBe(true);
   expect(github.lastCommitChanges(branch)).toEqual([path]);
   for (const photo of own) expect(github.file(branch, `${IMAGES}/${photo}`), photo).toBeDefined();
