@@ -294,9 +294,8 @@ test.describe(() => {
   // Decap logs the refusal as an error of its own (actions/entries.ts
   // deleteEntry), and its editor leaves the failed delete's promise unhandled
   // (Editor.js handleDeleteEntry): the rejection is Redux's failure action, an Object.
-  test.use({
-    expectedProblems: [/is chosen in DNA > Quote by on Who we are/, /^pageerror: Object$/],
-  });
+  // One pattern: Playwright reads a list of two as a fixture's value and its options.
+  test.use({ expectedProblems: [/is chosen in DNA > Quote by on Who we are|^pageerror: Object$/] });
 
   test("deleting the person quoted on Who we are is refused, naming the page and the field", async ({
     page,
