@@ -22,7 +22,7 @@ WEB_STAMP := web/node_modules/.make-deps
 # their own, so that CI's cache of .tools is keyed by them alone.
 include tools.mk
 
-.PHONY: run build edit web test test-site test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench loadtest fuzz clean deps media image test-image test-chart
+.PHONY: run build edit web test test-site test-content test-pages test-editor test-platform test-go test-web test-html e2e e2e-site e2e-engines e2e-editor lint fmt bench fuzz clean deps media image test-image test-chart
 .PHONY: image-bin test-single check lint-workflows test-deploy print-helm bench-linkedin test-build test-lockfile bench-rebuild test-kube kube-tools
 
 media: $(WEB_STAMP)
@@ -136,13 +136,15 @@ image-bin: build
 # for (cmd/ci changed decides).
 test: test-site test-platform
 
-# The site: the Go and web tests, every built page through the HTML check,
-# both e2e suites, the image, every page and link answering, the build graph
-# and the lock file. Needs no Helm and no control plane. Two halves, which CI
-# runs side by side on two runners (the editor's suite is serial: each of its
-# saves rebuilds the site).
-test-site: test-pages test-editor
-test-pages: build test-go test-web test-html e2e-site e2e-engines test-image check test-build test-lockfile
+# The site, in three parts that CI runs side by side on three runners: what
+# content can break (all a change of content alone waits for: the build with
+# every content rule, every page and link answering, every page through the
+# HTML check); the rest of the site's tests (Go and web, the e2e suites in
+# three engines, the image, the build graph, the lock file); the editor's
+# e2e suite, serial (each of its saves rebuilds the site).
+test-site: test-content test-pages test-editor
+test-content: check test-html
+test-pages: build test-go test-web e2e-site e2e-engines test-image test-build test-lockfile
 test-editor: e2e-editor
 
 # The platform: the chart, the workflows, the single host's unit, the deploy
@@ -372,10 +374,6 @@ bench-linkedin:
 bench-rebuild: build
 	BUILD_ID=$(BUILD_ID) BUILD_DATE=$(BUILD_DATE) ./scripts/bench-rebuild.sh
 
-# Soak tests with wrk (a benchmark: prints figures, not part of make test).
-loadtest:
-	./scripts/loadtest.sh
-
 # Each fuzz target for FUZZTIME (30 s); seeds are committed under testdata/fuzz.
 FUZZTIME ?= 30s
 fuzz:
@@ -384,9 +382,9 @@ fuzz:
 	$(GO) test ./internal/accept -run '^$$' -fuzz '^FuzzEncodings$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzValidateURN$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/insights -run '^$$' -fuzz '^FuzzDecodeSnapshot$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/feedreplica -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzMediaURLAllowed$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./internal/linkedin -run '^$$' -fuzz '^FuzzRefusedAddr$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/feedproxy -run '^$$' -fuzz '^FuzzParseTarget$$' -fuzztime $(FUZZTIME)
 
 clean:
 	rm -rf bin web/dist web/.astro $(STAMPS)

@@ -1,14 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import type { Engine } from "./e2e/engines/driver";
+import { siteServer } from "./playwright.server";
 
 // The site in Firefox and WebKit (e2e/engines): the clients Playwright cannot
 // download here are driven through e2e/engines/driver.ts, one engine per
 // worker. Its own port, so that it can run beside the Chromium suite.
 const port = Number(process.env.E2E_ENGINES_PORT || 4183);
-const dataDir = mkdtempSync(join(tmpdir(), "veldhaven-engines-"));
 
 export default defineConfig<object, { engine: Engine }>({
   testDir: "e2e/engines",
@@ -24,15 +21,5 @@ export default defineConfig<object, { engine: Engine }>({
     { name: "firefox", use: { engine: "firefox" } },
     { name: "webkit", use: { engine: "webkit" } },
   ],
-  webServer: {
-    command: [
-      process.env.SITE_BIN || "../bin/site",
-      `-addr 127.0.0.1:${port} -data-dir ${dataDir}`,
-      process.env.SITE_DIR ? `-site-dir ${process.env.SITE_DIR}` : "",
-    ].join(" "),
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 15_000,
-    env: { LINKEDIN_ACCESS_TOKEN: "", LINKEDIN_ORGANIZATION_URN: "", LOG_LEVEL: "warn" },
-  },
+  webServer: siteServer(port),
 });

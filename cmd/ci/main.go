@@ -1,39 +1,18 @@
 // Command ci is what the workflows in .github/workflows run besides make
-// targets (docs/deploy.md, "Releases and previews"):
+// targets (docs/deploy.md, "Releases and previews"); GitHub's settings come
+// from the runner's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL,
+// GITHUB_SHA, GITHUB_OUTPUT, RUN_URL):
 //
-//	ci sitecheck [-site bin/site] [-dist web/dist]
-//	    start bin/site on 127.0.0.1 and request every page of the build and
-//	    every internal link and asset on them; each must answer 200; then the
-//	    smoke test below against it, with the build id it reports
-//	ci smoke -url https://www.veldhaven.eu -build-id <commit>
-//	    wait until the deployed site is ready and serves that build
-//	ci status -context preview|production -state success -target-url <url>
-//	    post a commit status (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL,
-//	    and -sha or GITHUB_SHA)
-//	ci context preview|production
-//	    print a status context (the preview's is the editor's preview_context)
-//	ci changed
-//	    whether the change being checked touches the platform (the chart, the
-//	    workflows, the deploy script, the control plane: ci.PlatformPaths),
-//	    from GITHUB_EVENT_NAME and, for a push, BEFORE (the commit before it);
-//	    prints the reason and writes platform=true|false to $GITHUB_OUTPUT
-//	ci open-prs
-//	    the numbers of the repository's open pull requests, space-separated,
-//	    printed and written as open=... to $GITHUB_OUTPUT (GITHUB_TOKEN,
-//	    GITHUB_REPOSITORY, GITHUB_API_URL)
-//	ci certificate -url https://www.veldhaven.eu [-days 21]
-//	    fail when the site's certificate expires within that many days
-//	ci report -title <title>
-//	    open the weekly check's issue (label weekly-check) or comment on the
-//	    open one, linking RUN_URL (GITHUB_TOKEN, GITHUB_REPOSITORY)
-//	ci monitor -url https://www.veldhaven.eu [-days 14] [-workflow release.yml]
-//	    [-branch main] [-keep-enabled monitor.yml,weekly.yml]
-//	    check the live site (/healthz, the feed's freshness and the LinkedIn
-//	    connection from /admin/linkedin/status, the certificate) and the
-//	    latest release's run; open, update or close one issue per kind of
-//	    problem (labels site-monitor and the kind), linking RUN_URL; enable
-//	    the named workflows so that GitHub does not leave them disabled
-//	    (GITHUB_TOKEN, GITHUB_REPOSITORY)
+//	ci sitecheck [-site bin/site] [-dist web/dist]   every page, link and asset of the build answers 200, then the smoke test
+//	ci smoke -url <origin> -build-id <commit>        the deployed site is ready and serves that build
+//	ci status -context preview|production -state <state> [-target-url <url>] [-sha <commit>]
+//	ci context preview|production                    print a status context (the preview's is the editor's)
+//	ci changed                                       platform= and code=true|false: what the checks must run
+//	ci open-prs                                      open=<numbers of the open pull requests>
+//	ci certificate -url <origin> [-days 21]          fail when the certificate expires within that many days
+//	ci report -title <title>                         open or comment on the weekly check's issue
+//	ci monitor -url <origin> [-days 14] [-keep-enabled a.yml,b.yml]
+//	    check the live site and the latest release; one issue per kind of problem
 package main
 
 import (
@@ -41,10 +20,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"os/signal"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -103,12 +83,7 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 func contextFor(name string) (string, error) {
 	c, ok := ci.Contexts[name]
 	if !ok {
-		names := make([]string, 0, len(ci.Contexts))
-		for n := range ci.Contexts {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return "", fmt.Errorf("status context %q: want one of %s", name, strings.Join(names, ", "))
+		return "", fmt.Errorf("status context %q: want one of %s", name, strings.Join(slices.Sorted(maps.Keys(ci.Contexts)), ", "))
 	}
 	return c, nil
 }
@@ -210,11 +185,7 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	if err != nil {
 		return err
 	}
-	api := getenv("GITHUB_API_URL")
-	if api == "" {
-		api = "https://api.github.com"
-	}
-	t := ci.StatusTarget{API: api, Repo: getenv("GITHUB_REPOSITORY"), SHA: *sha, Token: getenv("GITHUB_TOKEN")}
+	t := ci.StatusTarget{API: github(getenv).API, Repo: getenv("GITHUB_REPOSITORY"), SHA: *sha, Token: getenv("GITHUB_TOKEN")}
 	s := ci.Status{State: *state, TargetURL: *target, Description: *desc, Context: c}
 	if err := ci.PostStatus(ctx, &http.Client{Timeout: 30 * time.Second}, t, s); err != nil {
 		return err
@@ -223,13 +194,15 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	return nil
 }
 
-// changed writes platform=true|false for the checks workflow: whether its
-// control-plane job must run (a job skipped by its own condition counts as
-// passed for a required check; a path filter would leave it pending).
+// changed writes platform= and code=true|false for the checks workflow:
+// whether its control-plane job and its browser suites must run (a job
+// skipped by its own condition counts as passed for a required check; a path
+// filter would leave it pending).
 func changed(ctx context.Context, getenv func(string) string) error {
 	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
-	fmt.Printf("platform=%t: %s\n", c.Platform, c.Why)
-	return writeOutput(getenv, "platform", strconv.FormatBool(c.Platform))
+	fmt.Printf("platform=%t code=%t: %s\n", c.Platform, c.Code, c.Why)
+	return errors.Join(writeOutput(getenv, "platform", strconv.FormatBool(c.Platform)),
+		writeOutput(getenv, "code", strconv.FormatBool(c.Code)))
 }
 
 // writeOutput appends name=value to $GITHUB_OUTPUT, where a runner sets it.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/editor"
-	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -56,24 +56,20 @@ var linkedInCredentials = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATI
 func parseConfig(args []string, getenv func(string) string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("site", flag.ContinueOnError)
-	fs.StringVar(&c.addr, "addr", "", "listen address (default :$PORT, else :8080)")
-	fs.StringVar(&c.metricsAddr, "metrics-addr", getenv("METRICS_ADDR"), "serve /metrics on this private address (env METRICS_ADDR; unset: no /metrics)")
-	fs.BoolVar(&c.publicMetrics, "public-metrics", false, "serve /metrics on the public address (only where the platform keeps it from visitors)")
-	fs.StringVar(&c.siteURL, "site-url", envOr(getenv, "SITE_URL", "http://localhost:8080"), "public origin for the sitemap and robots.txt (env SITE_URL)")
-	fs.BoolVar(&c.hsts, "hsts", false, "send Strict-Transport-Security (set when served over TLS)")
-	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), "folder for the feed snapshot and media cache (env DATA_DIR; default: user cache dir)")
-	fs.DurationVar(&c.drain, "drain", 10*time.Second, "how long shutdown waits for requests in flight")
-	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), "Contact of /.well-known/security.txt (env SECURITY_CONTACT)")
-	fs.StringVar(&c.siteDir, "site-dir", "", "serve the build in this folder instead of the embedded one (development: a web build without relinking the binary)")
-	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
-	feedURL := fs.String("feed-url", getenv("FEED_URL"),
-		"take /linkedin-api* from the feed owner at this base URL, e.g. http://site-feed:8080, instead of calling LinkedIn (env FEED_URL; a web replica)")
-	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"),
-		"the editor at /admin/ edits the working tree through Decap's local backend at this loopback URL, e.g. http://127.0.0.1:8081/api/v1 (env CMS_LOCAL_BACKEND; make edit)")
-	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0,
-		fmt.Sprintf("daily budget of LinkedIn API calls; also sets the shortest refresh interval (env LINKEDIN_DAILY_CALLS; default %d, at least %d)", insights.DefaultDailyCalls, insights.MinDailyCalls))
-	proxies := fs.String("trusted-proxies", getenv("TRUSTED_PROXIES"),
-		"CIDRs or addresses of the proxies whose X-Forwarded-For names the client, e.g. 10.0.0.0/8 (env TRUSTED_PROXIES; default none)")
+	fs.StringVar(&c.addr, "addr", "", usage("addr"))
+	fs.StringVar(&c.metricsAddr, "metrics-addr", getenv("METRICS_ADDR"), usage("metrics-addr"))
+	fs.BoolVar(&c.publicMetrics, "public-metrics", false, usage("public-metrics"))
+	fs.StringVar(&c.siteURL, "site-url", envOr(getenv, "SITE_URL", "http://localhost:8080"), usage("site-url"))
+	fs.BoolVar(&c.hsts, "hsts", false, usage("hsts"))
+	fs.StringVar(&c.dataDir, "data-dir", getenv("DATA_DIR"), usage("data-dir"))
+	fs.DurationVar(&c.drain, "drain", 10*time.Second, usage("drain"))
+	fs.StringVar(&c.security, "security-contact", envOr(getenv, "SECURITY_CONTACT", "mailto:security@veldhaven.eu"), usage("security-contact"))
+	fs.StringVar(&c.siteDir, "site-dir", "", usage("site-dir"))
+	fs.StringVar(&c.logLevel, "log-level", envOr(getenv, "LOG_LEVEL", "info"), usage("log-level"))
+	feedURL := fs.String("feed-url", getenv("FEED_URL"), usage("feed-url"))
+	fs.StringVar(&c.editor.Local, "cms-local-backend", getenv("CMS_LOCAL_BACKEND"), usage("cms-local-backend"))
+	fs.IntVar(&c.dailyCalls, "linkedin-daily-calls", 0, usage("linkedin-daily-calls"))
+	proxies := fs.String("trusted-proxies", getenv("TRUSTED_PROXIES"), usage("trusted-proxies"))
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -121,7 +117,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	c.editor.GitHub = gh
 	if *feedURL != "" {
-		u, err := feedproxy.ParseOwnerURL(*feedURL)
+		u, err := feedreplica.ParseOwnerURL(*feedURL)
 		if err != nil {
 			return c, fmt.Errorf("-feed-url (FEED_URL) %q: %w", *feedURL, err)
 		}

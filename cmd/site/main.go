@@ -22,7 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/veldhaven/site/internal/editor"
-	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/server"
 	"github.com/veldhaven/site/web"
@@ -258,18 +258,13 @@ func newFeed(cfg config, site fs.FS, getenv func(string) string, logger *slog.Lo
 		if len(ignored) > 0 {
 			logger.Info("web replica: the feed owner's settings are ignored here", slog.String("feed_url", cfg.feedURL.String()), slog.Any("ignored", ignored))
 		}
-		p, err := feedproxy.New(feedproxy.Config{
-			Owner:      cfg.feedURL,
-			Dir:        filepath.Join(cfg.dataDir, "feed-copies"),
-			Logger:     logger.With(slog.String("component", "feedproxy")),
-			Registerer: reg,
-		})
+		p, err := feedreplica.NewReplica(cfg.feedURL, filepath.Join(cfg.dataDir, "feed-copies"), logger.With(slog.String("component", "replica")))
 		if err != nil {
 			return nil, err
 		}
 		logger.Info("web replica: /linkedin-api from the feed owner", slog.String("feed_url", cfg.feedURL.String()))
 		return &feed{handler: p, close: func() error { return nil },
-			linkedInAdmin: forwardLinkedInAdmin(cfg.feedURL, logger.With(slog.String("component", "feedproxy")))}, nil
+			linkedInAdmin: forwardLinkedInAdmin(cfg.feedURL, logger.With(slog.String("component", "replica")))}, nil
 	}
 	feedCfg, err := insights.ConfigFromEnv(getenv)
 	if err != nil {

@@ -15,43 +15,29 @@ const maxHeader = 1024
 // for codings not listed; the last listing of a coding counts). Malformed
 // parts are ignored. It runs on every request, so it allocates nothing.
 func Encodings(header string) (br, gz bool) {
-	if len(header) > maxHeader {
-		header = header[:maxHeader]
-	}
 	// Weights of the codings that matter; -1 means not listed.
 	qBr, qGzip, qXGzip, qStar := -1.0, -1.0, -1.0, -1.0
-	for header != "" {
-		var part string
-		part, header, _ = strings.Cut(header, ",")
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		var q *float64
-		switch name = strings.TrimSpace(name); {
-		case strings.EqualFold(name, "br"):
-			q = &qBr
-		case strings.EqualFold(name, "gzip"):
-			q = &qGzip
-		case strings.EqualFold(name, "x-gzip"):
-			q = &qXGzip
-		case name == "*":
-			q = &qStar
-		default:
-			continue
-		}
+	for part := range strings.SplitSeq(header[:min(len(header), maxHeader)], ",") {
+		name, params, _ := strings.Cut(part, ";")
 		weight := 1.0
-		if k, v, ok := strings.Cut(strings.TrimSpace(params), "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+		if k, v, ok := strings.Cut(params, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
 			w, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 			if err != nil || w < 0 || w > 1 {
 				continue
 			}
 			weight = w
 		}
-		*q = weight
-	}
-	accepted := func(q float64) bool {
-		if q >= 0 {
-			return q > 0
+		switch name = strings.TrimSpace(name); {
+		case strings.EqualFold(name, "br"):
+			qBr = weight
+		case strings.EqualFold(name, "gzip"):
+			qGzip = weight
+		case strings.EqualFold(name, "x-gzip"):
+			qXGzip = weight
+		case name == "*":
+			qStar = weight
 		}
-		return qStar > 0
 	}
+	accepted := func(q float64) bool { return q > 0 || q < 0 && qStar > 0 }
 	return accepted(qBr), accepted(qGzip) || accepted(qXGzip)
 }

@@ -39,21 +39,33 @@ func IsPlatform(file string) bool {
 	return false
 }
 
+// IsContent reports whether a changed file is staff's content: under
+// content/, not its schemas or the scripts that generate sample media (the
+// files .github/CODEOWNERS leaves without an owner). A change of content
+// alone can break only what the site check and the HTML check see, so it
+// waits for no browser suite.
+func IsContent(file string) bool {
+	return strings.HasPrefix(file, "content/") &&
+		!strings.HasPrefix(file, "content/schema/") && !strings.HasPrefix(file, "content/media/generate/")
+}
+
 // Changes is what a commit range changes, as the checks workflow sees it.
 type Changes struct {
 	// Platform: the control plane's check must run.
 	Platform bool
-	// Why says which file (or which missing information) decided.
+	// Code: something other than content changed; the browser suites run.
+	Code bool
+	// Why says which files (or which missing information) decided.
 	Why string
 }
 
 // ChangesSince classifies the files changed from base to HEAD in the git
 // repository at dir. An empty base, or one git cannot diff (a new branch, a
-// shallow clone without it), counts as a platform change: when in doubt the
-// control plane is tested.
+// shallow clone without it), counts as a platform and code change: when in
+// doubt everything is tested.
 func ChangesSince(ctx context.Context, dir, base string) Changes {
 	if base == "" || strings.Trim(base, "0") == "" {
-		return Changes{Platform: true, Why: "no commit to compare with: everything is checked"}
+		return Changes{Platform: true, Code: true, Why: "no commit to compare with: everything is checked"}
 	}
 	cmd := exec.CommandContext(ctx, "git", "diff", "--name-only", "-z", "--no-renames", base, "HEAD")
 	cmd.Dir = dir
@@ -61,15 +73,19 @@ func ChangesSince(ctx context.Context, dir, base string) Changes {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return Changes{Platform: true, Why: fmt.Sprintf("git diff %s HEAD failed (%v: %s): everything is checked", base, err, strings.TrimSpace(stderr.String()))}
+		return Changes{Platform: true, Code: true, Why: fmt.Sprintf("git diff %s HEAD failed (%v: %s): everything is checked", base, err, strings.TrimSpace(stderr.String()))}
 	}
 	files := strings.FieldsFunc(string(out), func(r rune) bool { return r == 0 })
+	c := Changes{Why: fmt.Sprintf("%d files changed, all of them content", len(files))}
 	for _, f := range files {
-		if IsPlatform(f) {
-			return Changes{Platform: true, Why: f + " changed"}
+		if !c.Code && !IsContent(f) {
+			c.Code, c.Why = true, f+" changed"
+		}
+		if !c.Platform && IsPlatform(f) {
+			c.Platform, c.Why = true, f+" changed"
 		}
 	}
-	return Changes{Why: fmt.Sprintf("%d files changed, none of the platform's", len(files))}
+	return c
 }
 
 // BaseFor is the commit a checks run compares with: for a pull request, the

@@ -38,6 +38,23 @@ func TestIsPlatform(t *testing.T) {
 	}
 }
 
+func TestIsContent(t *testing.T) {
+	for file, want := range map[string]bool{
+		"content/careers.json":                        true,
+		"content/people/femke-bakker.json":            true,
+		"content/media/images/person-rasmus-holm.jpg": true,
+		"content/schema/people.schema.json":           false,
+		"content/media/generate/images.mjs":           false,
+		"web/src/content.config.ts":                   false,
+		"contentx/a.json":                             false,
+		".github/workflows/checks.yml":                false,
+	} {
+		if got := IsContent(file); got != want {
+			t.Errorf("IsContent(%q) = %v, want %v", file, got, want)
+		}
+	}
+}
+
 // Every entry names something that exists: a renamed script must not leave
 // its changes unguarded by a stale name.
 func TestPlatformPathsExist(t *testing.T) {
@@ -84,21 +101,28 @@ func TestChangesSince(t *testing.T) {
 	write("content/careers.json", `{"a":1}`)
 	git("commit", "-qam", "content")
 	ctx := context.Background()
-	if c := ChangesSince(ctx, dir, first); c.Platform {
-		t.Errorf("a content edit: %+v, want no platform check", c)
+	if c := ChangesSince(ctx, dir, first); c.Platform || c.Code {
+		t.Errorf("a content edit: %+v, want neither the platform check nor the browser suites", c)
 	}
-	if c := ChangesSince(ctx, dir, "HEAD^1"); c.Platform {
+	if c := ChangesSince(ctx, dir, "HEAD^1"); c.Platform || c.Code {
 		t.Errorf("HEAD^1 after a content edit: %+v", c)
+	}
+	content := git("rev-parse", "HEAD")
+	write("content/schema/careers.schema.json", "{}")
+	git("add", ".")
+	git("commit", "-qm", "schema")
+	if c := ChangesSince(ctx, dir, content); c.Platform || !c.Code || !strings.Contains(c.Why, "careers.schema.json") {
+		t.Errorf("a schema edit: %+v, want the browser suites, naming the file", c)
 	}
 
 	write("deploy/helm/veldhaven-site/values.yaml", "a: 2")
 	git("commit", "-qam", "chart")
-	if c := ChangesSince(ctx, dir, first); !c.Platform || !strings.Contains(c.Why, "values.yaml") {
+	if c := ChangesSince(ctx, dir, first); !c.Platform || !c.Code || !strings.Contains(c.Why, "values.yaml") {
 		t.Errorf("a content edit then a chart edit: %+v, want the platform check, naming the file", c)
 	}
 
 	for _, base := range []string{"", "0000000000000000000000000000000000000000", "1234567890abcdef1234567890abcdef12345678"} {
-		if c := ChangesSince(ctx, dir, base); !c.Platform {
+		if c := ChangesSince(ctx, dir, base); !c.Platform || !c.Code {
 			t.Errorf("base %q: %+v, want everything checked when there is nothing to compare with", base, c)
 		}
 	}

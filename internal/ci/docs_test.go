@@ -9,6 +9,7 @@ import (
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/sealedtoken"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -168,7 +169,7 @@ func exampleValue(key string) string {
 		return "veldhaven/site"
 	case editor.EnvStateKey:
 		return "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH"
-	case insights.EnvTokenKey:
+	case sealedtoken.EnvKey:
 		// openssl rand -base64 32
 		return "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="
 	default:

@@ -26,15 +26,11 @@ type GitHub struct {
 
 var errNotFound = errors.New("not found")
 
-// call sends one request and decodes a JSON answer into v (when v is not
-// nil); it returns the next page's URL from the Link header, if any.
-func (g GitHub) call(ctx context.Context, method, target string, v any) (next string, err error) {
-	return g.send(ctx, method, target, nil, v)
-}
-
-// send is call with a JSON body (when body is not nil). A rate limit that
-// lifts within MaxWait (a minute when zero) is waited out and the request
-// sent again, once; a longer one is an error that says until when.
+// send sends one request, with a JSON body when body is not nil, and decodes
+// a JSON answer into v when v is not nil; it returns the next page's URL from
+// the Link header, if any. A rate limit that lifts within MaxWait (a minute
+// when zero) is waited out and the request sent again, once; a longer one is
+// an error that says until when.
 func (g GitHub) send(ctx context.Context, method, target string, body, v any) (next string, err error) {
 	if !strings.HasPrefix(target, "http") {
 		target = strings.TrimSuffix(g.API, "/") + target

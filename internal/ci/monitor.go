@@ -219,7 +219,7 @@ func LatestRelease(ctx context.Context, g GitHub, repo, workflow, branch string)
 		Runs []workflowRun `json:"workflow_runs"`
 	}
 	q := url.Values{"branch": {branch}, "status": {"completed"}, "per_page": {"20"}}
-	_, err := g.call(ctx, http.MethodGet, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(workflow)+"/runs?"+q.Encode(), &page)
+	_, err := g.send(ctx, http.MethodGet, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(workflow)+"/runs?"+q.Encode(), nil, &page)
 	if err != nil {
 		f.Problem, f.Summary, f.Detail = true, "the release's status cannot be read", err.Error()
 		return f
@@ -278,7 +278,7 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 	for next != "" {
 		var page []issue
 		var err error
-		if next, err = g.call(ctx, http.MethodGet, next, &page); err != nil {
+		if next, err = g.send(ctx, http.MethodGet, next, nil, &page); err != nil {
 			return out, fmt.Errorf("monitor: list issues: %w", err)
 		}
 		open = append(open, page...)
@@ -364,7 +364,7 @@ func summaryOf(body string) string {
 func KeepEnabled(ctx context.Context, g GitHub, repo string, workflows []string) error {
 	var errs []error
 	for _, w := range workflows {
-		if _, err := g.call(ctx, http.MethodPut, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(w)+"/enable", nil); err != nil {
+		if _, err := g.send(ctx, http.MethodPut, "/repos/"+repo+"/actions/workflows/"+url.PathEscape(w)+"/enable", nil, nil); err != nil {
 			errs = append(errs, fmt.Errorf("keep %s enabled: %w", w, err))
 		}
 	}

@@ -28,7 +28,7 @@ func ReportFailure(ctx context.Context, g GitHub, repo, title, body string) (int
 		Number      int `json:"number"`
 		PullRequest any `json:"pull_request"`
 	}
-	if _, err := g.call(ctx, http.MethodGet, "/repos/"+repo+"/issues?state=open&per_page=100&labels="+url.QueryEscape(ReportLabel), &open); err != nil {
+	if _, err := g.send(ctx, http.MethodGet, "/repos/"+repo+"/issues?state=open&per_page=100&labels="+url.QueryEscape(ReportLabel), nil, &open); err != nil {
 		return 0, fmt.Errorf("report: %w", err)
 	}
 	for _, issue := range open {

@@ -1,15 +1,11 @@
 package ci
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/editor"
@@ -18,10 +14,10 @@ import (
 // Contexts are the commit status contexts the workflows post, by the short
 // name cmd/ci takes. The preview's is the one the editor's configuration names
 // (editor.PreviewContext): Decap shows "View preview" for the status with
-// exactly that context.
+// exactly that context; the editor reads production's (editor.LiveContext).
 var Contexts = map[string]string{
 	"preview":    editor.PreviewContext,
-	"production": "veldhaven/deploy/production",
+	"production": editor.LiveContext,
 }
 
 // Status is a commit status as GitHub's REST API takes it
@@ -73,9 +69,8 @@ func (s Status) validate() error {
 	return nil
 }
 
-// PostStatus creates the commit status s on the target's commit. GitHub's
-// answer must be 201 Created; otherwise the error carries its status and
-// message (never the token).
+// PostStatus creates the commit status s on the target's commit; an error
+// carries GitHub's status and message, never the token.
 func PostStatus(ctx context.Context, client *http.Client, t StatusTarget, s Status) error {
 	if err := s.validate(); err != nil {
 		return err
@@ -89,38 +84,12 @@ func PostStatus(ctx context.Context, client *http.Client, t StatusTarget, s Stat
 	if t.Token == "" {
 		return fmt.Errorf("status: no token (GITHUB_TOKEN)")
 	}
-	api, err := url.Parse(strings.TrimSuffix(t.API, "/"))
-	if err != nil || (api.Scheme != "https" && api.Scheme != "http") || api.Host == "" {
+	if api, err := url.Parse(t.API); err != nil || (api.Scheme != "https" && api.Scheme != "http") || api.Host == "" {
 		return fmt.Errorf("status: API origin %q: want an http(s) URL", t.API)
 	}
-	body, err := json.Marshal(s)
-	if err != nil {
-		return fmt.Errorf("status: encode: %w", err)
-	}
-	endpoint := api.String() + "/repos/" + t.Repo + "/statuses/" + t.SHA
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
-	if err != nil {
-		return fmt.Errorf("status: %w", err)
-	}
-	req.Header.Set("Accept", "application/vnd.github+json")
-	req.Header.Set("Authorization", "Bearer "+t.Token)
-	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := client.Do(req)
-	if err != nil {
+	g := GitHub{API: t.API, Token: t.Token, Client: client}
+	if _, err := g.send(ctx, http.MethodPost, "/repos/"+t.Repo+"/statuses/"+t.SHA, s, nil); err != nil {
 		return fmt.Errorf("status %s on %s: %w", s.Context, t.SHA, err)
-	}
-	defer resp.Body.Close()
-	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-	if resp.StatusCode != http.StatusCreated {
-		var msg struct {
-			Message string `json:"message"`
-		}
-		_ = json.Unmarshal(answer, &msg)
-		if msg.Message == "" {
-			msg.Message = http.StatusText(resp.StatusCode)
-		}
-		return fmt.Errorf("status %s on %s: GitHub answered %d: %s", s.Context, t.SHA, resp.StatusCode, msg.Message)
 	}
 	return nil
 }

@@ -73,7 +73,7 @@ func TestPostStatus(t *testing.T) {
 		{"no token", StatusTarget{srv.URL, "veldhaven/site", testSHA, ""}, preview, "no token"},
 		{"short commit", StatusTarget{srv.URL, "veldhaven/site", "0123456", "good-token"}, preview, "full 40-character"},
 		{"bad repository", StatusTarget{srv.URL, "veldhaven/site/x", testSHA, "good-token"}, preview, "owner/name"},
-		{"unknown repository", StatusTarget{srv.URL, "veldhaven/other", testSHA, "good-token"}, preview, "404: Not Found"},
+		{"unknown repository", StatusTarget{srv.URL, "veldhaven/other", testSHA, "good-token"}, preview, "not found"},
 		{"bad state", target, Status{State: "done", Context: "x"}, "want error, failure, pending or success"},
 		{"no context", target, Status{State: "success"}, "empty context"},
 		{"long description", target, Status{State: "success", Context: "x", Description: strings.Repeat("é", 141)}, "at most 140"},

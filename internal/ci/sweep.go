@@ -23,7 +23,7 @@ func OpenPulls(ctx context.Context, g GitHub, repo string) ([]int, error) {
 		var pulls []struct {
 			Number int `json:"number"`
 		}
-		next, err := g.call(ctx, http.MethodGet, page, &pulls)
+		next, err := g.send(ctx, http.MethodGet, page, nil, &pulls)
 		if err != nil {
 			return nil, fmt.Errorf("open pull requests: %w", err)
 		}

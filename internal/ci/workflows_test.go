@@ -2,6 +2,7 @@ package ci
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -122,6 +123,42 @@ func readWorkflows(t *testing.T) map[string]workflow {
 	return out
 }
 
+// action is a composite action of .github/actions.
+type action struct {
+	Name        string         `yaml:"name"`
+	Description string         `yaml:"description"`
+	Inputs      map[string]any `yaml:"inputs"`
+	Outputs     map[string]any `yaml:"outputs"`
+	Runs        struct {
+		Using string `yaml:"using"`
+		Steps []step `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+func readAction(t *testing.T, name string) job {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, ".github/actions", name, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&a); err != nil || a.Runs.Using != "composite" {
+		t.Fatalf(".github/actions/%s: %v, runs using %q", name, err, a.Runs.Using)
+	}
+	return job{Steps: a.Runs.Steps}
+}
+
+// setupStep is the job's step using .github/actions/setup, and its index.
+func (j job) setupStep() (step, int) {
+	at := slices.IndexFunc(j.Steps, func(s step) bool { return s.Uses == "./.github/actions/setup" })
+	if at < 0 {
+		return step{}, -1
+	}
+	return j.Steps[at], at
+}
+
 // trigger is one event's settings (nil when the event is listed bare).
 func trigger(t *testing.T, w workflow, event string) map[string]any {
 	t.Helper()
@@ -240,6 +277,8 @@ var (
 // in a comment; one action, one commit across the workflows.
 func TestActionsPinned(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(repoRoot, ".github/workflows/*.y*ml"))
+	actions, _ := filepath.Glob(filepath.Join(repoRoot, ".github/actions/*/action.yml"))
+	files = append(files, actions...)
 	shaOf := map[string]string{}
 	count := 0
 	for _, f := range files {
@@ -407,6 +446,18 @@ func TestRelease(t *testing.T) {
 	if w.Concurrency["cancel-in-progress"] != false {
 		t.Error("release: a release must not cancel the one before half-way")
 	}
+	// Every release the deploy never tried ends with production's failure
+	// status too: the editor waits for that status to say a change is live.
+	nd := w.Jobs["not-deployed"]
+	for _, n := range []string{"test", "image", "plan"} {
+		if !slices.Contains(nd.needs(), n) {
+			t.Errorf("not-deployed needs %v, want %s", nd.needs(), n)
+		}
+	}
+	if s := nd.runs("scripts/ci status -context production -state failure"); len(s) != 1 ||
+		!strings.Contains(nd.If, "failure()") || !strings.Contains(nd.If, "cancelled()") || !strings.Contains(nd.If, "needs.plan.outputs.configured == 'true'") {
+		t.Errorf("not-deployed: if %q, steps %v: want production's failure status when the checks or the image failed or were cancelled", nd.If, nd.Steps)
+	}
 	// The single host's tag moves to this run's image only after its checks.
 	promote := w.Jobs["promote"]
 	if p := promote.runs("scripts/promote.sh"); len(p) != 1 || p[0].Env["IMAGE_DIGEST"] != "${{ needs.image.outputs.digest }}" ||
@@ -518,33 +569,47 @@ func TestConcurrencyAndCaches(t *testing.T) {
 			t.Errorf("%s: concurrency group %q is not per branch", name, group)
 		}
 		for id, j := range w.Jobs {
-			if s, ok := j.action("actions/setup-node"); ok && (s.With["cache"] != "npm" || s.With["cache-dependency-path"] != "web/package-lock.json") {
-				t.Errorf("%s %s: setup-node without the npm cache of web/", name, id)
-			}
-			s, ok := j.action("actions/setup-go")
-			if !ok {
-				continue
-			}
-			if s.With["go-version-file"] != "go.mod" {
-				t.Errorf("%s %s: setup-go without go.mod's version", name, id)
-			}
-			// The checks' jobs build different things: each keeps a Go
-			// cache of its own (setup-go's key is one per go.sum, shared by
-			// every job and saved by whichever ends first), saved even when
-			// a test fails. The jobs that only build cmd/ci use setup-go's.
-			if name != "checks.yml" || id == "changes" {
-				if s.With["cache"] == false {
-					t.Errorf("%s %s: setup-go without its cache", name, id)
+			// One way to set up Go and Node: the setup action.
+			for _, a := range []string{"actions/setup-go", "actions/setup-node"} {
+				if _, ok := j.action(a); ok {
+					t.Errorf("%s %s: %s outside .github/actions/setup", name, id, a)
 				}
+			}
+			setup, at := j.setupStep()
+			if at < 0 || name != "checks.yml" || id == "changes" {
 				continue
 			}
-			if s.With["cache"] != false {
-				t.Errorf("%s %s: setup-go's shared cache; want the job's own", name, id)
+			// The checks' jobs build different things: each keeps a Go cache
+			// of its own, saved even when a test fails.
+			if setup.With["go-cache"] != "job" || setup.ID == "" {
+				t.Errorf("%s %s: setup with %v (id %q): want go-cache: job", name, id, setup.With, setup.ID)
 			}
-			restore, saved := cacheSteps(j, "~/.cache/go-build")
-			if !strings.Contains(restore, "github.job") || !saved {
-				t.Errorf("%s %s: Go cache key %q: want the job in the key, saved with if: always()", name, id, restore)
+			if !slices.ContainsFunc(j.Steps[at:], func(s step) bool {
+				return s.Uses == "./.github/actions/save" && s.If == "always()" && s.With["setup"] == "${{ toJSON(steps."+setup.ID+".outputs) }}"
+			}) {
+				t.Errorf("%s %s: the setup's caches are not saved with if: always()", name, id)
 			}
+		}
+	}
+	a := readAction(t, "setup")
+	goStep, _ := a.action("actions/setup-go")
+	node, _ := a.action("actions/setup-node")
+	if goStep.With["go-version-file"] != "go.mod" || goStep.With["cache"] != "${{ inputs.go-cache == 'setup-go' }}" {
+		t.Errorf("setup: setup-go with %v: want go.mod's version, its cache only for go-cache: setup-go", goStep.With)
+	}
+	if node.With["cache"] != "npm" || node.With["cache-dependency-path"] != "web/package-lock.json" {
+		t.Errorf("setup: setup-node without the npm cache of web/")
+	}
+	key, _ := cacheSteps(a, "~/.cache/go-build")
+	if !strings.Contains(key, "github.job") {
+		t.Errorf("setup: Go cache key %q: want the job in the key", key)
+	}
+	saves := readAction(t, "save").Steps
+	for _, p := range []string{"~/.cache/go-build", "web/.media-cache"} {
+		if !slices.ContainsFunc(saves, func(s step) bool {
+			return strings.HasPrefix(s.Uses, "actions/cache/save@") && strings.Contains(asString(s.With["path"]), p) && strings.HasPrefix(s.If, "always() && ")
+		}) {
+			t.Errorf("save: %s is not saved whatever happened before", p)
 		}
 	}
 }
@@ -751,36 +816,30 @@ func TestHelmCached(t *testing.T) {
 	n := 0
 	for name, w := range readWorkflows(t) {
 		for id, j := range w.Jobs {
-			at := -1
-			for i, s := range j.Steps {
-				if strings.HasPrefix(s.Run, "scripts/deploy.sh") && !strings.HasPrefix(s.Run, "scripts/deploy.sh plan") {
-					at = i
-					break
-				}
-			}
+			at := slices.IndexFunc(j.Steps, func(s step) bool {
+				return strings.HasPrefix(s.Run, "scripts/deploy.sh") && !strings.HasPrefix(s.Run, "scripts/deploy.sh plan")
+			})
 			if at < 0 {
 				continue
 			}
 			n++
-			cached := false
-			for _, s := range j.Steps[:at] {
-				if !strings.HasPrefix(s.Uses, "actions/cache@") {
-					continue
-				}
-				path, _ := s.With["path"].(string)
-				key, _ := s.With["key"].(string)
-				if strings.Contains(path, ".tools/helm-") && strings.Contains(key, "hashFiles('tools.mk')") {
-					cached = true
-				}
-			}
-			if !cached {
-				t.Errorf("%s %s: runs the deploy script without helm from the cache (path .tools/helm-*, key on tools.mk)", name, id)
+			if setup, i := j.setupStep(); i < 0 || i > at || setup.With["helm"] != true {
+				t.Errorf("%s %s: runs the deploy script without helm from the cache (setup with helm: true)", name, id)
 			}
 		}
 	}
 	if n == 0 {
 		t.Fatal("no deploy steps found")
 	}
+	for _, s := range readAction(t, "setup").Steps {
+		if strings.HasPrefix(s.Uses, "actions/cache@") && s.If == "inputs.helm == 'true'" {
+			if asString(s.With["path"]) != ".tools/helm-*" || !strings.Contains(asString(s.With["key"]), "hashFiles('tools.mk')") {
+				t.Errorf("setup: Helm cache %v: want .tools/helm-* keyed by tools.mk", s.With)
+			}
+			return
+		}
+	}
+	t.Error("setup: no Helm cache for helm: true")
 }
 
 // The image variants' cache key covers every input of what is cached:
@@ -792,7 +851,9 @@ func TestMediaCacheKey(t *testing.T) {
 	inputs := mediaInputs(t)
 	hashArg := regexp.MustCompile(`'([^']+)'`)
 	n := 0
-	for name, w := range readWorkflows(t) {
+	wf := readWorkflows(t)
+	wf["setup action"] = workflow{Jobs: map[string]job{"": readAction(t, "setup")}}
+	for name, w := range wf {
 		for id, j := range w.Jobs {
 			for _, s := range j.Steps {
 				path, _ := s.With["path"].(string)
@@ -1068,12 +1129,12 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 	}
 
 	jobs := readWorkflows(t)["checks.yml"].Jobs
-	// The site's checks, split over two runners, are make test-site whole.
-	if len(jobs["site-suite"].runs("make test-pages")) != 1 || len(jobs["editor-suite"].runs("make test-editor")) != 1 {
-		t.Error("the Site suite and the Editor suite do not run make test-pages and make test-editor")
+	// The site's checks, split over three runners, are make test-site whole.
+	if len(jobs["site-check"].runs("make test-content")) != 1 || len(jobs["site-suite"].runs("make test-pages")) != 1 || len(jobs["editor-suite"].runs("make test-editor")) != 1 {
+		t.Error("the Site check, Site suite and Editor suite do not run make test-content, test-pages and test-editor")
 	}
-	if halves := deps["test-site"]; !slices.Equal(halves, []string{"test-pages", "test-editor"}) {
-		t.Errorf("make test-site is %v, want test-pages and test-editor (what the two jobs run)", halves)
+	if parts := deps["test-site"]; !slices.Equal(parts, []string{"test-content", "test-pages", "test-editor"}) {
+		t.Errorf("make test-site is %v, want test-content, test-pages and test-editor (what the three jobs run)", parts)
 	}
 	cp := jobs["control-plane"]
 	if len(cp.runs("make test-platform")) != 1 || !slices.Contains(cp.needs(), "changes") {
@@ -1095,11 +1156,162 @@ func TestContentChangesWaitForNoControlPlane(t *testing.T) {
 			t.Errorf("scripts/ci changed: id %q, env %v", s.ID, s.Env)
 		}
 	}
-	for _, id := range []string{"site-suite", "editor-suite", "site-check"} {
-		if strings.Contains(asString(jobs[id].If), "changes") {
-			t.Errorf("%s is conditional on what changed: the site's checks run for every change", id)
+	if jobs["site-check"].If != "" {
+		t.Errorf("Site check if %q: what content can break is checked for every change", jobs["site-check"].If)
+	}
+}
+
+// A change of content alone waits for what content can break (the build
+// with its content rules, every page and link, the HTML check) and for no
+// browser suite, at the pull request and at the release (which runs
+// checks.yml); any other change runs all of make test-site. Each job's `if`
+// is evaluated as GitHub would for both kinds of change.
+func TestContentChangesSkipBrowserSuites(t *testing.T) {
+	deps := makeDeps(t)
+	browser := []string{"e2e-site", "e2e-engines", "e2e-editor"}
+	site := closure(deps, "test-site")
+	delete(site, "test-site")
+	wf := readWorkflows(t)
+	for _, name := range []string{"checks.yml", "release.yml"} {
+		for _, kind := range []struct {
+			code     string
+			reached  []string
+			excluded []string
+		}{
+			{"false", []string{"build", "check", "test-html"}, browser},
+			{"true", slices.Collect(maps.Keys(site)), nil},
+		} {
+			ran := map[string]bool{}
+			for id, j := range wf[name].Jobs {
+				ctx := map[string]string{
+					"needs.changes.result": "success", "needs.changes.outputs.code": kind.code,
+					"needs.changes.outputs.platform": "false", "needs.plan.outputs.configured": "true",
+				}
+				if !evalIf(t, j.If, ctx) {
+					continue
+				}
+				if j.Uses == "./.github/workflows/checks.yml" && name != "checks.yml" {
+					// The release runs the checks' jobs, under the same rules.
+					for _, cj := range wf["checks.yml"].Jobs {
+						if evalIf(t, cj.If, ctx) {
+							for _, r := range cj.runs("make ") {
+								maps.Copy(ran, closure(deps, strings.Fields(r.Run)[1]))
+							}
+						}
+					}
+				}
+				for _, r := range j.runs("make ") {
+					for target, ok := range closure(deps, strings.Fields(r.Run)[1]) {
+						ran[target] = ok
+						if slices.Contains(kind.excluded, target) {
+							t.Errorf("%s %s: a content-only change runs %s (make %s)", name, id, target, strings.Fields(r.Run)[1])
+						}
+					}
+				}
+			}
+			for _, want := range kind.reached {
+				if !ran[want] {
+					t.Errorf("%s with code=%s: %s is not run", name, kind.code, want)
+				}
+			}
+			for _, never := range kind.excluded {
+				if ran[never] {
+					t.Errorf("%s: a content-only change waits for %s", name, never)
+				}
+			}
 		}
 	}
+}
+
+// evalIf evaluates a job's `if` the way GitHub does for the expressions the
+// workflows use: literals, the names in ctx, ==, !=, !, &&, || and parentheses,
+// for a run in which nothing failed or was cancelled. An empty condition is true.
+func evalIf(t *testing.T, cond string, ctx map[string]string) bool {
+	t.Helper()
+	expr := strings.TrimSpace(cond)
+	expr = strings.TrimSuffix(strings.TrimPrefix(expr, "${{"), "}}")
+	if strings.TrimSpace(expr) == "" {
+		return true
+	}
+	toks := regexp.MustCompile(`'[^']*'|==|!=|&&|\|\||[!()]|[A-Za-z_][A-Za-z0-9_.-]*(?:\(\))?`).FindAllString(expr, -1)
+	pos := 0
+	peek := func() string {
+		if pos < len(toks) {
+			return toks[pos]
+		}
+		return ""
+	}
+	var or func() string
+	value := func() string {
+		tok := peek()
+		pos++
+		switch {
+		case tok == "(":
+			v := or()
+			if peek() != ")" {
+				t.Fatalf("if %q: no closing parenthesis", cond)
+			}
+			pos++
+			return v
+		case tok == "!":
+			return "" // negation is applied by the caller
+		case strings.HasPrefix(tok, "'"):
+			return strings.Trim(tok, "'")
+		case tok == "cancelled()" || tok == "failure()":
+			return "false"
+		case tok == "always()" || tok == "success()" || tok == "true":
+			return "true"
+		case tok == "false":
+			return "false"
+		}
+		v, ok := ctx[tok]
+		if !ok {
+			t.Fatalf("if %q: %q is not known to the test", cond, tok)
+		}
+		return v
+	}
+	truthy := func(v string) bool { return v != "" && v != "false" }
+	var unary func() string
+	unary = func() string {
+		if peek() == "!" {
+			pos++
+			return strconv.FormatBool(!truthy(unary()))
+		}
+		return value()
+	}
+	compare := func() string {
+		l := unary()
+		for peek() == "==" || peek() == "!=" {
+			op := peek()
+			pos++
+			r := unary()
+			l = strconv.FormatBool((l == r) == (op == "=="))
+		}
+		return l
+	}
+	and := func() string {
+		l := compare()
+		for peek() == "&&" {
+			pos++
+			r := compare()
+			l = strconv.FormatBool(truthy(l) && truthy(r))
+		}
+		return l
+	}
+	or = func() string {
+		l := and()
+		for peek() == "||" {
+			pos++
+			r := and()
+			l = strconv.FormatBool(truthy(l) || truthy(r))
+		}
+		return l
+	}
+	v := or()
+	if pos != len(toks) {
+		t.Fatalf("if %q: stopped at %q", cond, peek())
+	}
+	return truthy(v)
 }
 
 // The control plane's programs are cached by their versions alone, and
@@ -1262,8 +1474,6 @@ func TestCodeOwners(t *testing.T) {
 		}
 		return owned
 	}
-	staff := regexp.MustCompile(`^content/`)
-	notStaff := regexp.MustCompile(`^content/(schema|media/generate)/`)
 	checked := 0
 	err = filepath.WalkDir(repoRoot, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -1279,7 +1489,8 @@ func TestCodeOwners(t *testing.T) {
 			return nil
 		}
 		checked++
-		want := !staff.MatchString(rel) || notStaff.MatchString(rel)
+		// What staff publish without review is what waits for no browser suite.
+		want := !IsContent(rel)
 		if ownedFile(rel) != want {
 			t.Errorf("CODEOWNERS: %s owned %v, want %v", rel, ownedFile(rel), want)
 		}

@@ -25,6 +25,11 @@ var serverKeys = []string{"backend", "local_backend", "publish_mode", "site_url"
 // workflow posts another.
 const PreviewContext = "veldhaven/preview"
 
+// LiveContext is the context of the commit status the release posts on the
+// commit it deployed (or failed to): the editor reads it after Publish to say
+// when the change is live (backend.live_context, which Decap ignores).
+const LiveContext = "veldhaven/deploy/production"
+
 // AuthEndpoint is the sign-in path Decap opens in its popup, relative to the
 // site's origin (Decap's base_url, which the editor's page sets in the browser).
 const AuthEndpoint = "admin/auth"
@@ -94,6 +99,7 @@ func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 				"auth_endpoint": AuthEndpoint,
 				// The preview workflow's commit status: "View preview" opens it.
 				"preview_context": PreviewContext,
+				"live_context":    LiveContext,
 			}),
 			set("publish_mode", "editorial_workflow"),
 		)

@@ -71,7 +71,7 @@ func TestConfigYAML(t *testing.T) {
 			backend: Backend{GitHub: testGitHub},
 			siteURL: "https://www.example.com",
 			want: map[string]any{
-				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview", "live_context": "veldhaven/deploy/production"},
 				"publish_mode": "editorial_workflow",
 				"site_url":     "https://www.example.com",
 			},
@@ -82,7 +82,7 @@ func TestConfigYAML(t *testing.T) {
 			backend: Backend{GitHub: testGitHub},
 			siteURL: "https://www.veldhaven.eu/",
 			want: map[string]any{
-				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "main", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview", "live_context": "veldhaven/deploy/production"},
 				"publish_mode": "editorial_workflow",
 				"site_url":     "https://www.veldhaven.eu",
 			},
@@ -106,7 +106,7 @@ func TestConfigYAML(t *testing.T) {
 			backend: Backend{GitHub: &GitHub{ClientID: "id", ClientSecret: "secret", Repo: "veldhaven/site", Branch: "content"}},
 			siteURL: "https://www.example.com",
 			want: map[string]any{
-				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "content", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview"},
+				"backend":      map[string]any{"name": "github", "repo": "veldhaven/site", "branch": "content", "auth_endpoint": "admin/auth", "preview_context": "veldhaven/preview", "live_context": "veldhaven/deploy/production"},
 				"publish_mode": "editorial_workflow",
 				"site_url":     "https://www.example.com",
 			},

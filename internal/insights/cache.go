@@ -35,9 +35,8 @@ type feedCache struct {
 	cur       *feed
 	lastErr   error // the last refresh's failure; nil after a success
 	attempted bool  // a refresh has concluded, well or not
-	// concludedN counts the refreshes concluded, well or not: a reconnect
-	// notes it, so the page can tell a failure that came before the new
-	// token from one that came after.
+	// concludedN counts the refreshes concluded, for a reconnect to tell
+	// the old token's failure from the new one's.
 	concludedN uint64
 	// concluded is closed once there is a feed or a refresh has concluded:
 	// visitors who come before then wait for it (bounded by timeout).
@@ -127,10 +126,8 @@ func (c *feedCache) old() bool {
 	return age < 0 || age > 2*c.interval
 }
 
-// get returns the feed to serve, and whether it is stale. err is set only
-// when there is no feed at all: the last refresh's failure. It never calls
-// upstream; before the first refresh has concluded it waits for it, at
-// most the upstream timeout plus a small margin.
+// get returns the feed to serve and whether it is stale, or with no feed the
+// last failure; it never calls upstream and waits at most about the timeout.
 func (c *feedCache) get(ctx context.Context) (f *feed, stale bool, err error) {
 	c.mu.Lock()
 	waiting := c.cur == nil && !c.closed

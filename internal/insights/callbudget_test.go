@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/veldhaven/site/internal/diskcache"
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -19,26 +19,6 @@ import (
 
 // midnightNov10 is the start of a UTC day for the budget tests.
 var midnightNov10 = time.Date(2026, 11, 10, 0, 0, 30, 0, time.UTC)
-
-// TestRefreshRuns checks RefreshInterval: the TTL, or what the budget allows.
-func TestRefreshInterval(t *testing.T) {
-	for _, tc := range []struct {
-		ttl   time.Duration
-		calls int
-		want  time.Duration
-	}{
-		{5 * time.Minute, 50, 36 * time.Minute},  // 40 refreshes a day
-		{5 * time.Minute, 500, 5 * time.Minute},  // 400 a day allow the TTL
-		{time.Minute, 10, 3 * time.Hour},         // 8 a day
-		{time.Hour, 50, time.Hour},               // a TTL longer than needed stays
-		{5 * time.Minute, 100, 18 * time.Minute}, // 80 a day
-		{time.Second, 100000, 2 * time.Second},   // 80000 a day: 1.08 s, rounded up
-	} {
-		if got := RefreshInterval(tc.ttl, tc.calls); got != tc.want {
-			t.Errorf("RefreshInterval(%v, %d) = %v, want %v", tc.ttl, tc.calls, got, tc.want)
-		}
-	}
-}
 
 // TestNoRequestCallsUpstream checks that the feed is refreshed in the
 // background only: however many visitors come, and however old the feed
@@ -190,8 +170,11 @@ func TestBudgetKeptAcrossRestarts(t *testing.T) {
 	if rec.Code != http.StatusOK || len(feedIDs(t, rec.Body.Bytes())) == 0 {
 		t.Errorf("restart with the budget spent: %d, want the snapshot's feed", rec.Code)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, budgetFile))
-	var st budgetState
+	data, err := os.ReadFile(filepath.Join(dir, callbudget.File))
+	var st struct {
+		Day   string         `json:"day"`
+		Calls map[string]int `json:"calls"`
+	}
 	if err != nil || json.Unmarshal(data, &st) != nil || st.Day != "2026-11-10" || st.Calls["posts"] == 0 {
 		t.Errorf("budget file %s (%v)", data, err)
 	}
@@ -282,7 +265,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	if rec := env.get(bytesURL); rec.Code != http.StatusOK {
 		t.Fatalf("bytes: %d", rec.Code)
 	}
-	file := filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))
+	file := filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))
 	if _, err := os.Stat(file); err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +293,7 @@ func TestDeletedPostTakesItsMedia(t *testing.T) {
 	// A download that ended after the refresh (or any item the store holds
 	// that the feed does not list) is not served either: the feed is
 	// checked on every request, not only when the store misses.
-	if err := env.svc.media.put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
+	if err := env.svc.media.Put(mediaKey(fakelinkedin.ImageURN), bytes.NewReader(testJPEG(t)), 1<<20); err != nil {
 		t.Fatal(err)
 	}
 	if rec := env.get(bytesURL); rec.Code != http.StatusNotFound {
@@ -346,40 +329,11 @@ func TestMediaOfAnOldSnapshotDroppedAtStart(t *testing.T) {
 	data, _ := encodeSnapshot(snap)
 	writeTestFile(t, filepath.Join(dir, snapshotFile), data)
 	env.start(t)
-	if _, err := os.Stat(filepath.Join(dir, "media", diskcache.FileName(mediaKey(fakelinkedin.ImageURN)))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "media", mediaKey(fakelinkedin.ImageURN))); !os.IsNotExist(err) {
 		t.Errorf("the unlisted item is still in the store at start (%v)", err)
 	}
 	if rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN)); rec.Code != http.StatusNotFound {
 		t.Errorf("unlisted item: %d, want 404", rec.Code)
-	}
-}
-
-// TestHandPlacedMediaNotServed checks that a file put into the media
-// folder by anyone but the store is never served, even under the name of
-// an item of the feed: the item is fetched from LinkedIn instead.
-func TestHandPlacedMediaNotServed(t *testing.T) {
-	dir := t.TempDir()
-	media := filepath.Join(dir, "media")
-	if err := os.MkdirAll(media, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	planted := testJPEG(t)
-	writeTestFile(t, filepath.Join(media, mediaKey(fakelinkedin.ImageURN)), planted)
-	writeTestFile(t, filepath.Join(media, diskcache.FileName(mediaKey(fakelinkedin.ImageURN))), planted)
-	writeTestFile(t, filepath.Join(media, ".tmp-someone-else"), []byte("partial"))
-	env := newFakeEnv(t, "202511", "202611", midnightNov10, func(c *Config) {
-		c.Version = "202610"
-		c.DataDir = dir
-	})
-	rec := env.get("/linkedin-api/media/" + mediaKey(fakelinkedin.ImageURN))
-	if rec.Code != http.StatusOK || bytes.Equal(rec.Body.Bytes(), planted) {
-		t.Errorf("served the hand-placed file (%d)", rec.Code)
-	}
-	if n := env.fake.Calls("download"); n != 1 {
-		t.Errorf("%d downloads, want 1 (the item fetched from LinkedIn)", n)
-	}
-	if _, err := os.Stat(filepath.Join(media, ".tmp-someone-else")); err != nil {
-		t.Error("another writer's temporary file was removed")
 	}
 }
 
@@ -407,7 +361,7 @@ func TestNewPostAfterOneRefresh(t *testing.T) {
 // calls at 00:00 and 49 at 23:59:59.
 func TestMediaNeverTakesThePlannedRefreshes(t *testing.T) {
 	const limit = DefaultDailyCalls
-	interval := RefreshInterval(DefaultTTL, limit)
+	interval := callbudget.RefreshInterval(DefaultTTL, limit)
 	day := time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		at    time.Duration // into the day
@@ -422,16 +376,16 @@ func TestMediaNeverTakesThePlannedRefreshes(t *testing.T) {
 	} {
 		t.Run(tc.at.String(), func(t *testing.T) {
 			clock := &fakeClock{t: day.Add(tc.at)}
-			b := newDailyBudget(limit, interval, "", clock.now, slog.New(slog.DiscardHandler))
+			b := callbudget.New(limit, interval, "", clock.now, slog.New(slog.DiscardHandler))
 			media := 0
-			for b.take("images") == nil {
+			for b.Take("images") == nil {
 				media++
 			}
 			if media != tc.media {
 				t.Errorf("%d media look-ups at %v, want %d", media, tc.at, tc.media)
 			}
 			for at := tc.at; at < 24*time.Hour; at += interval {
-				if err := b.take("posts"); err != nil {
+				if err := b.Take("posts"); err != nil {
 					t.Fatalf("the refresh at %v refused: %v", at, err)
 				}
 				clock.advance(interval)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
@@ -76,7 +77,7 @@ func TestLinkedInCallsPerDay(t *testing.T) {
 				t.Errorf("feed at the end of the day: %d", rec.Code)
 			}
 			rows = append(rows, fmt.Sprintf("| %s | %v | %d | %v | %d | %d | %d | %d | %d | %d | %d | %.2f |",
-				sc.name, sc.ttl, sc.dailyCalls, RefreshInterval(sc.ttl, sc.dailyCalls), refreshes,
+				sc.name, sc.ttl, sc.dailyCalls, callbudget.RefreshInterval(sc.ttl, sc.dailyCalls), refreshes,
 				env.fake.Calls("posts"), env.fake.Calls("post"), env.fake.Calls("images"), env.fake.Calls("videos"), env.fake.Calls("token"),
 				total, float64(total)/float64(refreshes)))
 		})

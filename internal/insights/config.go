@@ -10,14 +10,13 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // Defaults applied by New to zero fields of Config.
 const (
 	// DefaultAPIBase is LinkedIn's REST API host.
 	DefaultAPIBase = "https://api.linkedin.com"
-	// DefaultTokenURL is LinkedIn's OAuth 2.0 token endpoint.
-	DefaultTokenURL = "https://www.linkedin.com/oauth/v2/accessToken"
 	// DefaultTTL is how long a fetched feed is served without asking upstream.
 	DefaultTTL = 5 * time.Minute
 	// DefaultTimeout bounds every upstream API call.
@@ -30,9 +29,8 @@ const (
 	DefaultMediaCacheBytes = 256 << 20
 	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
 	DefaultMaxConcurrentMedia = 4
-	// DefaultDailyCalls is the daily budget of LinkedIn API calls (callbudget.go):
-	// half of the 100 calls per member and day that LinkedIn's Development
-	// tier is reported to allow, and a tenth of its 500 per application.
+	// DefaultDailyCalls is half of the 100 calls per member and day of
+	// LinkedIn's Development tier.
 	DefaultDailyCalls = 50
 	// MinDailyCalls is the smallest budget accepted: one refresh about every
 	// three hours.
@@ -45,24 +43,20 @@ type Config struct {
 	// AccessToken and OrganizationURN select the LinkedIn source when both
 	// are set; otherwise the embedded sample feed is served.
 	AccessToken, OrganizationURN string
-	// APIBase is the LinkedIn API origin, default DefaultAPIBase. Tests
-	// point it at a fake upstream.
-	APIBase string
+	APIBase                      string // default DefaultAPIBase
 	// Version is the LinkedIn-Version header (YYYYMM), default
 	// linkedin.DefaultVersion(Released, now).
 	Version string
 	// Released is the day this build was made (cmd/site has it from the
 	// linker); zero in a development build.
 	Released time.Time
-	// ClientID and ClientSecret are the LinkedIn app's credentials: with
-	// them a page admin can reconnect the feed from /admin/linkedin
-	// (Exchange, Reconnect), and with a RefreshToken too the service
-	// refreshes an expired access token once on a 401 and retries.
+	// ClientID and ClientSecret are the LinkedIn app's: a page admin can
+	// reconnect the feed, and with RefreshToken a refused token is refreshed.
 	RefreshToken, ClientID, ClientSecret string
 	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
-	// DataDir (tokenstore.go); nil: a reconnect is refused.
+	// DataDir (internal/sealedtoken); nil: a reconnect is refused.
 	TokenKey []byte
-	// TokenURL is the OAuth token endpoint, default DefaultTokenURL.
+	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string
 	// TTL is how long a feed stays fresh, default DefaultTTL.
 	TTL time.Duration
@@ -76,22 +70,17 @@ type Config struct {
 	// MaxMediaBytes caps a single media item, default DefaultMaxMediaBytes.
 	MaxMediaBytes int64
 	// MediaCacheBytes bounds the media cache, default DefaultMediaCacheBytes.
-	MediaCacheBytes int64
-	// MaxConcurrentMedia caps concurrent upstream media fetches, default
-	// DefaultMaxConcurrentMedia.
-	MaxConcurrentMedia int
+	MediaCacheBytes    int64
+	MaxConcurrentMedia int // default DefaultMaxConcurrentMedia
 	// MediaOrigins are the only origins media bytes are downloaded from,
 	// redirects included, default linkedin.DefaultMediaOrigins.
 	MediaOrigins []string
-	// MediaFetchRate and MediaFetchBurst bound how many upstream media
-	// downloads visitors can cause: a token bucket, default
-	// DefaultMediaFetchRate per second with DefaultMediaFetchBurst at once.
+	// MediaFetchRate (per second) and MediaFetchBurst bound the media
+	// downloads visitors can cause.
 	MediaFetchRate  float64
 	MediaFetchBurst int
-	// DailyCalls is how many LinkedIn API calls (posts, reposted posts,
-	// images, videos, token) the service makes per UTC day at most, default
-	// DefaultDailyCalls. It also sets the shortest refresh interval
-	// (RefreshInterval).
+	// DailyCalls is the most LinkedIn API calls a UTC day, default
+	// DefaultDailyCalls; it also sets the shortest refresh interval.
 	DailyCalls int
 }
 
@@ -118,7 +107,7 @@ func (cfg Config) withDefaults() Config {
 		cfg.Version = linkedin.DefaultVersion(cfg.Released, time.Now())
 	}
 	if cfg.TokenURL == "" {
-		cfg.TokenURL = DefaultTokenURL
+		cfg.TokenURL = linkedin.DefaultTokenURL
 	}
 	if cfg.TTL <= 0 {
 		cfg.TTL = DefaultTTL
@@ -155,23 +144,23 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-// validate checks a defaulted Config. Errors name the field and never
-// contain a secret.
+// validate checks a defaulted Config. Errors name the variable that sets the
+// field and never contain a secret.
 func (cfg Config) validate() error {
 	if cfg.linkedIn() && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return fmt.Errorf("insights: OrganizationURN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
+		return fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
 	}
 	if err := checkHTTPURL(cfg.APIBase); err != nil {
-		return fmt.Errorf("insights: APIBase: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
 	}
 	if err := checkHTTPURL(cfg.TokenURL); err != nil {
-		return fmt.Errorf("insights: TokenURL: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
 	}
 	if !linkedin.ValidVersion(cfg.Version) {
-		return fmt.Errorf("insights: Version %q is not of the form YYYYMM", cfg.Version)
+		return fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
 	}
 	if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-		return fmt.Errorf("insights: MediaOrigins: %w", err)
+		return fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
 	}
 	if cfg.DailyCalls < MinDailyCalls {
 		return fmt.Errorf("insights: DailyCalls (LINKEDIN_DAILY_CALLS) %d is below the minimum of %d", cfg.DailyCalls, MinDailyCalls)
@@ -191,25 +180,8 @@ func checkHTTPURL(raw string) error {
 	return nil
 }
 
-// ConfigFromEnv reads the service configuration from environment variables
-// through getenv (os.Getenv in production, a map in tests):
-//
-//	LINKEDIN_ACCESS_TOKEN, LINKEDIN_ORGANIZATION_URN  both set => LinkedIn source
-//	LINKEDIN_API_BASE       default https://api.linkedin.com
-//	LINKEDIN_VERSION        LinkedIn-Version header, YYYYMM
-//	LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET  the app: reconnect from /admin/linkedin
-//	LINKEDIN_REFRESH_TOKEN  optional, with the app's credentials: refresh on a 401
-//	LINKEDIN_TOKEN_KEY      32 bytes in base64: seals a reconnected token in the data dir
-//	LINKEDIN_TOKEN_URL      default https://www.linkedin.com/oauth/v2/accessToken (tests: a fake)
-//	INSIGHTS_TTL            Go duration, default 5m: the shortest refresh interval
-//	                        (the budget may make it longer, see RefreshInterval)
-//	LINKEDIN_DAILY_CALLS    daily budget of LinkedIn API calls, default 50
-//	INSIGHTS_TIMEOUT        Go duration, default 5s
-//	LINKEDIN_MEDIA_ORIGINS  comma-separated origins media are downloaded from,
-//	                        default https://media.licdn.com,https://dms.licdn.com
-//
-// Unset variables keep their defaults. Errors name the variable and never
-// quote a secret. DataDir and the byte limits are left for the caller (flags).
+// ConfigFromEnv reads the feed's variables (cmd/site's settings table) through
+// getenv; unset ones keep their defaults, and errors never quote a secret.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	cfg := Config{
 		AccessToken:     strings.TrimSpace(getenv("LINKEDIN_ACCESS_TOKEN")),
@@ -227,38 +199,19 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN must be set when LINKEDIN_ACCESS_TOKEN is set")
 	}
-	if cfg.OrganizationURN != "" && !organizationURNPattern.MatchString(cfg.OrganizationURN) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN %q is not of the form urn:li:organization:<number>", cfg.OrganizationURN)
-	}
-	if cfg.APIBase != "" {
-		if err := checkHTTPURL(cfg.APIBase); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_API_BASE: %w", err)
-		}
-	}
-	if cfg.TokenURL != "" {
-		if err := checkHTTPURL(cfg.TokenURL); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_TOKEN_URL: %w", err)
-		}
-	}
-	if cfg.Version != "" && !linkedin.ValidVersion(cfg.Version) {
-		return Config{}, fmt.Errorf("insights: LINKEDIN_VERSION %q is not of the form YYYYMM", cfg.Version)
-	}
 	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
 	}
 	if cfg.RefreshToken != "" && !cfg.hasClient() {
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN needs LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET")
 	}
-	key, err := ParseTokenKey(getenv(EnvTokenKey))
+	key, err := sealedtoken.ParseKey(getenv(sealedtoken.EnvKey))
 	if err != nil {
 		return Config{}, err
 	}
 	cfg.TokenKey = key
 	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
-		if _, err := linkedin.ParseMediaOrigins(cfg.MediaOrigins); err != nil {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_MEDIA_ORIGINS: %w", err)
-		}
 	}
 	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
 		return Config{}, err
@@ -272,6 +225,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_DAILY_CALLS %q: want a whole number of at least %d", raw, MinDailyCalls)
 		}
 		cfg.DailyCalls = n
+	}
+	if err := cfg.withDefaults().validate(); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }

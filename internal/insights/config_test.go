@@ -93,7 +93,7 @@ func TestConfigFromEnv(t *testing.T) {
 // TestConfigDefaults checks the defaults New applies.
 func TestConfigDefaults(t *testing.T) {
 	c := Config{}.withDefaults()
-	if c.APIBase != DefaultAPIBase || c.Version != linkedin.DefaultVersion(time.Time{}, time.Now()) || c.TokenURL != DefaultTokenURL || c.TTL != DefaultTTL ||
+	if c.APIBase != DefaultAPIBase || c.Version != linkedin.DefaultVersion(time.Time{}, time.Now()) || c.TokenURL != linkedin.DefaultTokenURL || c.TTL != DefaultTTL ||
 		c.Timeout != DefaultTimeout || c.MaxBodyBytes != DefaultMaxBodyBytes || c.MaxMediaBytes != DefaultMaxMediaBytes ||
 		c.MediaCacheBytes != DefaultMediaCacheBytes || c.MaxConcurrentMedia != DefaultMaxConcurrentMedia || c.DailyCalls != DefaultDailyCalls {
 		t.Errorf("defaults %+v", c)

@@ -34,10 +34,8 @@ type feed struct {
 	media map[string]string
 }
 
-// newFeed keeps the posts of raw that LinkedIn's page shows (published,
-// public, in the main feed), newest publication first, records the media
-// they and the reposted posts in reshared reference, and renders the answer
-// body. Elements that are not JSON objects are dropped.
+// newFeed keeps the posts of raw LinkedIn's page shows, newest first, notes
+// the media they and the reposted posts reference, and renders the body.
 func newFeed(raw []json.RawMessage, reshared map[string]json.RawMessage, refused map[string]bool, fetchedAt time.Time) (*feed, error) {
 	f := &feed{fetchedAt: fetchedAt, media: make(map[string]string), elements: []json.RawMessage{}, reshared: map[string]json.RawMessage{}, refused: map[string]bool{}}
 	var kept []feedPost

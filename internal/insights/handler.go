@@ -16,17 +16,12 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// Cache-Control values. The feed is refreshed in the background once per
-// refresh interval; browsers and CDNs keep it 60 s and may serve it up to
-// 10 min more while they revalidate in the background, or for a day if the
-// site itself errors, so a CDN can absorb any load. A stale feed is cached
-// briefly so a recovery shows quickly. The bytes of a media item never
-// change for a URN, but the item goes when its post leaves the feed (a post
-// deleted upstream answers 404 from the next refresh on), so caches keep
-// them an hour and revalidate (ETag) after that, never a week.
+// Cache-Control values (docs/deploy.md, "Behind a CDN"): a CDN absorbs the load,
+// a stale feed is cached briefly so a recovery shows, and media revalidate
+// hourly since a deleted post takes them with it.
 const (
 	cacheFeed       = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
-	cacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
+	CacheStaleFeed  = "public, max-age=10, stale-while-revalidate=60, stale-if-error=86400"
 	cacheMediaURL   = "public, max-age=300, stale-while-revalidate=3600"
 	cacheMediaBytes = "public, max-age=3600"
 )
@@ -40,26 +35,9 @@ const (
 	PathMediaPrefix = "/linkedin-api/media/"
 )
 
-// Handler returns the HTTP handler of the feed endpoints. It expects full
-// request paths (main mounts it at "/linkedin-api" and "/linkedin-api/"
-// without StripPrefix):
-//
-//	GET /linkedin-api                       {"elements":[...posts],"reshared":{urn: post}}
-//	GET /linkedin-api/image?urn=urn:li:image:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	GET /linkedin-api/video?urn=urn:li:video:…  {"downloadUrl":"/linkedin-api/media/…"}
-//	                                        or, over the size limit, {"thumbnail":"/linkedin-api/media/thumb-…"}
-//	GET /linkedin-api/media/{key}           the bytes, with Range support
-//
-// elements are the posts LinkedIn's page shows, newest publication first;
-// reshared holds the posts reposts point to, by URN.
-//
-// Errors are JSON {"status":N,"message":"..."}, all no-store: 400 for a bad
-// urn, 404 for a media item the current feed does not list (gone: its post
-// left the feed), 405 for methods other than GET and HEAD, 502/503/504 for
-// upstream failures and while there has never been a feed (unavailable:
-// ask again later; 503 carries Retry-After when upstream or the daily
-// budget says when); never 500. No request ever makes a feed call to
-// LinkedIn; only media not yet stored are fetched for a visitor.
+// Handler serves the feed (PathFeed), the media URLs (PathImage, PathVideo)
+// and the media bytes (PathMediaPrefix) at their full paths. Errors are JSON,
+// no-store, never 500; no request makes a feed call to LinkedIn.
 func (s *Service) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(PathFeed, s.serveFeed)
@@ -115,34 +93,28 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
-		h.Set("Cache-Control", cacheStaleFeed)
+		h.Set("Cache-Control", CacheStaleFeed)
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
 }
 
-// checkFeedMedia checks that urn is a media item of the current feed, on
-// every request, so that only the firm's own media are proxied and a post
-// deleted upstream takes its media with it. It returns the feed's error
-// when there is no feed, and a not-found error for an unlisted urn.
+// checkFeedMedia checks on every request that urn is a media item of the
+// current feed, so only the firm's own media are proxied.
 func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 	f, _, err := s.cache.get(ctx)
 	if err != nil {
 		return err
 	}
 	if _, listed := f.media[urn]; !listed {
-		// Only media of the firm's own posts are proxied: the endpoint
-		// is not a way to fetch arbitrary LinkedIn assets with our token.
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindNotFound}
 	}
 	return nil
 }
 
-// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for a
-// valid image or video URN of the feed, after fetching the item (or
-// waiting for the fetch up to the upstream timeout; past that the URL is
-// answered and the media endpoint waits for the fetch to finish).
+// serveMediaURL answers {"downloadUrl": "/linkedin-api/media/<key>"} for an
+// image or video URN of the feed once the item is fetched or the timeout passed.
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
@@ -188,14 +160,14 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body), int64(len(body)))
+	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
 }
 
 // serveMedia serves the bytes of a cached media item, fetching it first if
 // needed. Range and conditional requests work through http.ServeContent.
 func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
-	urn, _, ok := parseMediaKey(key)
+	urn, _, ok := ParseMediaKey(key)
 	if !ok {
 		apierror.Write(w, http.StatusBadRequest, "invalid media key")
 		return
@@ -221,9 +193,9 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	defer item.Close()
 	h := w.Header()
-	h.Set("Content-Type", item.Meta.Attrs["Content-Type"])
+	h.Set("Content-Type", item.ContentType)
 	h.Set("Cache-Control", cacheMediaBytes)
-	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Meta.Size, 10)+`"`)
+	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, item.Meta.Stored, item.SectionReader, item.Meta.Size)
+	byteranges.ServeContent(w, r, time.Time{}, item)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -364,7 +365,7 @@ func testJPEG(t *testing.T) []byte {
 // testMP4 is the sample feed's video, a real MP4.
 func testMP4(t *testing.T) []byte {
 	t.Helper()
-	data, err := sampleFS.ReadFile("sample/media/D4E05AQGq2LwN5cJ8rA.mp4")
+	data, err := feedsample.FS.ReadFile("media/D4E05AQGq2LwN5cJ8rA.mp4")
 	if err != nil {
 		t.Fatal(err)
 	}

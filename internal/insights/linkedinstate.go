@@ -10,14 +10,12 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/veldhaven/site/internal/callbudget"
 )
 
-// linkedInStateFile keeps, beside the feed snapshot, what LinkedIn's
-// answers taught the service that a restart must not forget: the day
-// LinkedIn refused sortBy=CREATED (not asked again before the next UTC day,
-// so a refusal costs one call a day) and since when refreshing the access
-// token has failed (the metric an alert reads). The calls counted are the
-// budget's (callbudget.go), in a file of their own.
+// linkedInStateFile keeps what a restart must not forget of LinkedIn's
+// answers: the day it refused sortBy=CREATED and since when token refreshes
+// have failed (an alert reads it).
 const linkedInStateFile = "insights-linkedin.json"
 
 // linkedInMemory is the on-disk form of linkedInState.
@@ -46,7 +44,7 @@ func newLinkedInState(dir string, now func() time.Time, logger *slog.Logger) *li
 	data, err := os.ReadFile(filepath.Join(dir, linkedInStateFile))
 	if errors.Is(err, os.ErrNotExist) {
 		// Older data dirs kept them in the budget's file, under the same names.
-		data, err = os.ReadFile(filepath.Join(dir, budgetFile))
+		data, err = os.ReadFile(filepath.Join(dir, callbudget.File))
 	}
 	if err == nil {
 		err = json.Unmarshal(data, &st.saved)
@@ -66,7 +64,7 @@ func (st *linkedInState) saveLocked() { saveJSON(st.logger, st.dir, linkedInStat
 func (st *linkedInState) sortByRefusedToday() bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return st.saved.SortByRefusedDay == utcDay(st.now())
+	return st.saved.SortByRefusedDay == callbudget.Day(st.now())
 }
 
 // noteSortByRefused remembers that LinkedIn refused sortBy=CREATED today,
@@ -74,7 +72,7 @@ func (st *linkedInState) sortByRefusedToday() bool {
 func (st *linkedInState) noteSortByRefused() bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	day := utcDay(st.now())
+	day := callbudget.Day(st.now())
 	st.saved.SortByRefusedDay = day
 	st.saveLocked()
 	first := st.sortByLogged != day

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/callbudget"
 )
 
 // TestLinkedInStateFile: the sortBy refusal and the token's failing-since
@@ -23,8 +25,8 @@ func TestLinkedInStateFile(t *testing.T) {
 	}{
 		{"none", nil, false, time.Time{}},
 		{"its own file", map[string]string{linkedInStateFile: `{"sortByRefusedDay":"2026-11-10","tokenFailingSince":"` + since.Format(time.RFC3339) + `"}`}, true, since},
-		{"a budget file of before", map[string]string{budgetFile: `{"version":1,"day":"2026-11-10","calls":{"posts":3},"sortByRefusedDay":"2026-11-10","tokenFailingSince":"` + since.Format(time.RFC3339) + `"}`}, true, since},
-		{"its own file first", map[string]string{linkedInStateFile: `{}`, budgetFile: `{"version":1,"day":"2026-11-10","calls":{},"sortByRefusedDay":"2026-11-10"}`}, false, time.Time{}},
+		{"a budget file of before", map[string]string{callbudget.File: `{"version":1,"day":"2026-11-10","calls":{"posts":3},"sortByRefusedDay":"2026-11-10","tokenFailingSince":"` + since.Format(time.RFC3339) + `"}`}, true, since},
+		{"its own file first", map[string]string{linkedInStateFile: `{}`, callbudget.File: `{"version":1,"day":"2026-11-10","calls":{},"sortByRefusedDay":"2026-11-10"}`}, false, time.Time{}},
 		{"yesterday's refusal", map[string]string{linkedInStateFile: `{"sortByRefusedDay":"2026-11-09"}`}, false, time.Time{}},
 		{"unreadable", map[string]string{linkedInStateFile: `{"sortByRefusedDay":`}, false, time.Time{}},
 	} {
@@ -50,15 +52,15 @@ func TestLinkedInStateFile(t *testing.T) {
 		t.Error("a refusal reported other than once a day")
 	}
 	st.setTokenFailing(since)
-	b := newDailyBudget(50, time.Hour, dir, now, slog.New(slog.DiscardHandler))
-	if err := b.take("posts"); err != nil {
+	b := callbudget.New(50, time.Hour, dir, now, slog.New(slog.DiscardHandler))
+	if err := b.Take("posts"); err != nil {
 		t.Fatal(err)
 	}
 	again := newLinkedInState(dir, now, slog.New(slog.DiscardHandler))
 	if !again.sortByRefusedToday() || !again.tokenFailingSince().Equal(since) {
 		t.Errorf("after a restart: sortBy refused %v, token failing since %v", again.sortByRefusedToday(), again.tokenFailingSince())
 	}
-	budget, err := os.ReadFile(filepath.Join(dir, budgetFile))
+	budget, err := os.ReadFile(filepath.Join(dir, callbudget.File))
 	if err != nil || strings.Contains(string(budget), "sortBy") || strings.Contains(string(budget), "token") {
 		t.Errorf("the budget's file holds %s (%v), want the calls only", budget, err)
 	}

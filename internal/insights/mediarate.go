@@ -7,13 +7,9 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// Defaults of the media download rate (a token bucket; the daily budget
-// of API calls is callbudget.go's). A feed page shows a few images, and
-// every item is fetched once and then kept (the media cache; a failure is
-// remembered until its post changes, or mediaFailureTTL), so a legitimate
-// load asks for a handful of downloads at once and few after: 30 at once
-// and one more every 2 s is far above that and far below what LinkedIn's
-// throttling would notice.
+// Defaults of the media download rate (a token bucket): every item is fetched
+// once and kept, so 30 at once and one every 2 s is far above a real load and
+// far below what LinkedIn's throttling would notice.
 const (
 	DefaultMediaFetchRate  = 0.5 // downloads per second, refilled
 	DefaultMediaFetchBurst = 30

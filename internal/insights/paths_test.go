@@ -2,27 +2,6 @@ package insights
 
 import "testing"
 
-func TestValidMediaURN(t *testing.T) {
-	tests := []struct {
-		urn, kind string
-		want      bool
-	}{
-		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "image", true},
-		{"urn:li:video:C4D05AQHx4nG7Gm1bVQ", "video", true},
-		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ", "video", false},
-		{"urn:li:video:C4D05AQHx4nG7Gm1bVQ", "image", false},
-		{"urn:li:image:C4D22AQFx4nG7Gm1bVQ&x=1", "image", false},
-		{"urn:li:image:../../etc", "image", false},
-		{"urn:li:share:123", "image", false},
-		{"", "image", false},
-	}
-	for _, tt := range tests {
-		if got := ValidMediaURN(tt.urn, tt.kind); got != tt.want {
-			t.Errorf("ValidMediaURN(%q, %q) = %v, want %v", tt.urn, tt.kind, got, tt.want)
-		}
-	}
-}
-
 func TestValidMediaKey(t *testing.T) {
 	tests := []struct {
 		key  string
@@ -38,8 +17,8 @@ func TestValidMediaKey(t *testing.T) {
 		{"", false},
 	}
 	for _, tt := range tests {
-		if got := ValidMediaKey(tt.key); got != tt.want {
-			t.Errorf("ValidMediaKey(%q) = %v, want %v", tt.key, got, tt.want)
+		if _, _, got := ParseMediaKey(tt.key); got != tt.want {
+			t.Errorf("ParseMediaKey(%q) = %v, want %v", tt.key, got, tt.want)
 		}
 	}
 }

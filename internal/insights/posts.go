@@ -44,14 +44,10 @@ type reshareResult struct {
 	failTemp bool
 }
 
-// resolveReshares finds the posts that the reposts among the feed's posts
-// in raw point to, at most maxReshares. Each reposted post is looked up once
-// (GET /rest/posts/{urn}, through src when it can read single posts) and
-// then kept, with LinkedIn's refusals, for as long as the feed lists a
-// repost of it: previous and previousRefused are what the last feed knew. A
-// post LinkedIn refuses, or one that is not public, is left out (the card
-// then says so and links to it); a failure that says nothing about the post
-// (timeout, 5xx, the day's budget) is asked again at the next refresh.
+// resolveReshares finds the posts the reposts in raw point to, at most
+// maxReshares, each looked up once and kept (with LinkedIn's refusals, from
+// previous and previousRefused) while the feed lists a repost of it; a
+// passing failure is asked again at the next refresh.
 func resolveReshares(ctx context.Context, src Source, raw []json.RawMessage, previous map[string]json.RawMessage, previousRefused map[string]bool) (reshared map[string]json.RawMessage, refused map[string]bool) {
 	getter, ok := src.(postGetter)
 	var urns []string

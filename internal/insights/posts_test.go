@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/veldhaven/site/internal/fakelinkedin"
+	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -312,7 +313,7 @@ func TestTokenCheck500(t *testing.T) {
 // TestSampleThumbnail checks that the sample source has a thumbnail for
 // its video, as the Videos API has, for the fallback over the size limit.
 func TestSampleThumbnail(t *testing.T) {
-	src, err := newSampleSource(sampleFS)
+	src, err := feedsample.New()
 	if err != nil {
 		t.Fatal(err)
 	}

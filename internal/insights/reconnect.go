@@ -11,14 +11,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
-// A page admin reconnects the feed from /admin/linkedin
-// (internal/linkedinauth runs LinkedIn's authorization code flow): the
-// code is exchanged once (Exchange), and the token it buys replaces the
-// feed's only after LinkedIn says its member is an approved administrator
-// of the organization (Reconnect); anyone else changes nothing. Neither call is counted against the feed's daily budget: the
-// reconnect is bounded by a budget of its own, per client and in all.
+// A page admin reconnects the feed from /admin/linkedin: the code is exchanged
+// once, and its token replaces the feed's only once LinkedIn says its member
+// administers the page; neither call counts against the feed's budget.
 
 // Errors of Reconnect, for the page to say in plain words.
 var (
@@ -42,31 +40,18 @@ type Grant struct {
 // Connection is the state of the feed's link to LinkedIn, for
 // /admin/linkedin and the editor.
 type Connection struct {
-	// LinkedIn: the feed reads LinkedIn (else the embedded sample).
-	LinkedIn bool
-	// Organization is the page the feed reads (urn:li:organization:N).
-	Organization string
-	// ClientID is the LinkedIn app's (for the authorization URL); "" when
-	// the app's credentials are not configured.
-	ClientID string
-	// CanStore: a key (LINKEDIN_TOKEN_KEY) and a data dir to keep a
-	// reconnected token in.
-	CanStore bool
-	// Reconnected: the token in use came from a reconnect (else from the
-	// environment).
-	Reconnected bool
-	// ExpiresAt is when the token in use expires; zero when unknown.
-	ExpiresAt time.Time
-	// LastRefresh is when the feed held was fetched; zero when none.
-	LastRefresh time.Time
-	// Problem is the kind of the last refresh's failure ("unauthorized",
-	// "forbidden", "rate_limited", ...); "" when it succeeded. Refreshed
-	// says whether any refresh has concluded since the start.
+	LinkedIn     bool   // the feed reads LinkedIn (else the sample)
+	Organization string // urn:li:organization:N
+	ClientID     string // the app's, for the authorization URL; "" when unset
+	CanStore     bool   // a token key and a data dir to keep a token in
+	Reconnected  bool   // the token in use came from a reconnect
+	ExpiresAt    time.Time
+	LastRefresh  time.Time // when the feed held was fetched
+	// Problem is the kind of the last refresh's failure, "" after a success;
+	// Refreshed, whether any refresh has concluded since the start.
 	Problem   string
 	Refreshed bool
-	// Stale: the feed held is older than it is served fresh (or there is
-	// none after a refresh was tried).
-	Stale bool
+	Stale     bool // the feed held is past fresh, or none after a try
 }
 
 // Connection reports the feed's link to LinkedIn.
@@ -94,9 +79,9 @@ func (s *Service) Connection() Connection {
 		c.Problem = string(linkedin.KindOf(lastErr))
 	}
 	if src, ok := s.src.(*linkedInSource); ok {
-		fp, exp := src.tokenState()
+		access, exp := src.tokens.State()
 		c.ExpiresAt = exp
-		c.Reconnected = fp != tokenFingerprint(s.cfg.AccessToken)
+		c.Reconnected = sealedtoken.Fingerprint(access) != sealedtoken.Fingerprint(s.cfg.AccessToken)
 	}
 	return c
 }
@@ -112,7 +97,7 @@ func (s *Service) reconnectable() (*linkedInSource, error) {
 		return nil, ErrNoClient
 	}
 	if len(s.cfg.TokenKey) != 32 {
-		return nil, ErrNoTokenKey
+		return nil, sealedtoken.ErrNoKey
 	}
 	if !s.persist {
 		return nil, errors.New("insights: no usable data dir (DATA_DIR) to keep a reconnected token in")
@@ -133,8 +118,8 @@ func (s *Service) Exchange(ctx context.Context, code, redirectURI string) (Grant
 		return Grant{}, fmt.Errorf("insights: exchange the authorization code: %w", err)
 	}
 	now := s.now()
-	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
-		RefreshExpiresAt: expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
+	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
 	return g, nil
 }
 
@@ -155,16 +140,16 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		}
 		return fmt.Errorf("insights: check the new token: %w", err)
 	}
-	t := storedToken{
+	t := sealedtoken.Token{
 		AccessToken: g.AccessToken, ExpiresAt: g.ExpiresAt, RefreshToken: g.RefreshToken, RefreshExpiresAt: g.RefreshExpiresAt,
-		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: tokenFingerprint(s.cfg.AccessToken),
+		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken),
 	}
-	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.reconnects.WithLabelValues("not_stored").Inc()
 		return err
 	}
 	_, _, concluded := s.cache.outcome()
-	src.install(t)
+	src.tokens.Install(t.AccessToken, t.RefreshToken, t.ExpiresAt)
 	s.reconnectedAfter.Store(concluded + 1)
 	s.learned.setTokenFailing(time.Time{})
 	s.reconnects.WithLabelValues("ok").Inc()
@@ -191,13 +176,12 @@ func (s *Service) refreshNow() {
 
 // useStoredToken puts the sealed token of the data dir in use when there
 // is one for this organization and the environment still has the token it
-// replaced; and keeps every refreshed token sealed from now on.
+// replaced.
 func (s *Service) useStoredToken(src *linkedInSource) {
 	if len(s.cfg.TokenKey) != 32 || !s.persist {
 		return
 	}
-	src.onRefreshed = func(tok linkedin.Token) { s.keepRefreshed(src, tok) }
-	t, err := loadToken(s.cfg.DataDir, s.cfg.TokenKey)
+	t, err := sealedtoken.Load(s.cfg.DataDir, s.cfg.TokenKey)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return
@@ -207,25 +191,27 @@ func (s *Service) useStoredToken(src *linkedInSource) {
 	case t.Organization != s.cfg.OrganizationURN:
 		s.logger.Warn("insights: ignoring the stored LinkedIn token of another organization", slog.String("stored", t.Organization))
 		return
-	case t.Replaces != tokenFingerprint(s.cfg.AccessToken):
+	case t.Replaces != sealedtoken.Fingerprint(s.cfg.AccessToken):
 		s.logger.Info("insights: LINKEDIN_ACCESS_TOKEN changed since the last reconnect: using it, not the stored token")
 		return
 	}
-	src.install(t)
+	src.tokens.Install(t.AccessToken, t.RefreshToken, t.ExpiresAt)
 	s.logger.Info("insights: using the token reconnected from /admin/linkedin", slog.Time("obtained_at", t.ObtainedAt), slog.Time("expires_at", t.ExpiresAt))
 }
 
-// keepRefreshed seals a token the refresh grant handed out, so a restart
-// does not go back to the older one.
-func (s *Service) keepRefreshed(src *linkedInSource, tok linkedin.Token) {
+// tokenRefreshed notes a token the refresh grant handed out and seals it
+// when it can, so a restart does not go back to the older one.
+func (s *Service) tokenRefreshed(tok linkedin.Token) {
+	s.learned.setTokenFailing(time.Time{})
+	s.logger.Info("insights: access token refreshed", slog.Int64("expires_in_s", tok.ExpiresIn))
+	if len(s.cfg.TokenKey) != 32 || !s.persist {
+		return
+	}
 	now := s.now()
-	t := storedToken{AccessToken: tok.AccessToken, ExpiresAt: expiry(tok.ExpiresIn, now), Organization: s.cfg.OrganizationURN,
-		ObtainedAt: now, Replaces: tokenFingerprint(s.cfg.AccessToken)}
-	src.mu.Lock()
-	t.RefreshToken = src.refreshToken
-	src.mu.Unlock()
-	t.RefreshExpiresAt = expiry(tok.RefreshExpiresIn, now)
-	if err := saveToken(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+	t := sealedtoken.Token{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Organization: s.cfg.OrganizationURN, ObtainedAt: now,
+		Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken)}
+	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
 	}
 }

@@ -17,57 +17,10 @@ import (
 
 	"github.com/veldhaven/site/internal/fakelinkedin"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 var testTokenKey = []byte("0123456789abcdef0123456789abcdef")
-
-// TestSealedToken: what is stored opens with its key only, unchanged, and
-// holds no token in plain text; without a key nothing is stored.
-func TestSealedToken(t *testing.T) {
-	dir := t.TempDir()
-	tok := storedToken{AccessToken: "AQV-secret-access", RefreshToken: "AQX-secret-refresh", Organization: testOrg, ExpiresAt: time.Unix(1900000000, 0).UTC()}
-	if err := saveToken(dir, nil, tok); !errors.Is(err, ErrNoTokenKey) {
-		t.Fatalf("no key: %v, want ErrNoTokenKey", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, tokenFile)); !errors.Is(err, os.ErrNotExist) {
-		t.Fatal("a token was written without a key")
-	}
-	if err := saveToken(dir, testTokenKey, tok); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, tokenFile)
-	raw, _ := os.ReadFile(path)
-	for _, secret := range []string{tok.AccessToken, tok.RefreshToken, "accessToken"} {
-		if bytes.Contains(raw, []byte(secret)) {
-			t.Errorf("the file holds %q in plain text", secret)
-		}
-	}
-	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v, want 0600", info.Mode().Perm())
-	}
-	got, err := loadToken(dir, testTokenKey)
-	if err != nil || got.AccessToken != tok.AccessToken || got.RefreshToken != tok.RefreshToken || !got.ExpiresAt.Equal(tok.ExpiresAt) {
-		t.Fatalf("loaded %+v, %v", got, err)
-	}
-	tampered := bytes.Clone(raw)
-	tampered[len(tampered)-1] ^= 1
-	for _, tc := range []struct {
-		name string
-		key  []byte
-		data []byte
-	}{
-		{"another key", []byte("fedcba9876543210fedcba9876543210"), raw},
-		{"a changed byte", testTokenKey, tampered},
-		{"not a sealed file", testTokenKey, []byte(`{"accessToken":"x"}`)},
-		{"empty", testTokenKey, nil},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if _, err := openToken(tc.key, tc.data); err == nil {
-				t.Fatal("opened")
-			}
-		})
-	}
-}
 
 // reconnectEnv is a feed whose environment token LinkedIn refuses
 // (expired), with the app's credentials, a data dir and, unless edit says
@@ -119,7 +72,7 @@ func TestReconnect(t *testing.T) {
 		if err := env.svc.reconnects.WithLabelValues("ok").Write(&m); err != nil || m.GetCounter().GetValue() != 1 {
 			t.Errorf("reconnects ok %v %v", m.GetCounter().GetValue(), err)
 		}
-		raw, err := os.ReadFile(filepath.Join(env.cfg.DataDir, tokenFile))
+		raw, err := os.ReadFile(filepath.Join(env.cfg.DataDir, sealedtoken.File))
 		if err != nil || bytes.Contains(raw, []byte(g.AccessToken)) {
 			t.Fatalf("stored: %v, plain text %v", err, bytes.Contains(raw, []byte(g.AccessToken)))
 		}
@@ -148,7 +101,7 @@ func TestReconnect(t *testing.T) {
 		}, ErrNotPageAdmin},
 		{"no token key", func(c *Config) { c.TokenKey = nil }, func(f *fakelinkedin.Fake) Grant {
 			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
-		}, ErrNoTokenKey},
+		}, sealedtoken.ErrNoKey},
 		{"no app credentials", func(c *Config) { c.ClientID, c.ClientSecret = "", "" }, func(f *fakelinkedin.Fake) Grant {
 			return Grant{AccessToken: f.IssueToken(fakelinkedin.MemberPageAdmin)}
 		}, ErrNoClient},
@@ -167,7 +120,7 @@ func TestReconnect(t *testing.T) {
 			if c := env.svc.Connection(); c.Reconnected || c.Problem != string(linkedin.KindUnauthorized) {
 				t.Fatalf("the feed changed: %+v", c)
 			}
-			if _, err := os.Stat(filepath.Join(env.cfg.DataDir, tokenFile)); !errors.Is(err, os.ErrNotExist) {
+			if _, err := os.Stat(filepath.Join(env.cfg.DataDir, sealedtoken.File)); !errors.Is(err, os.ErrNotExist) {
 				t.Error("a token was stored")
 			}
 		})
@@ -216,18 +169,14 @@ func TestReconnectReportsTheCheck(t *testing.T) {
 // budget is spent, and takes none of it.
 func TestReconnectLeavesTheBudget(t *testing.T) {
 	env := reconnectEnv(t, func(c *Config) { c.DailyCalls = MinDailyCalls })
-	for env.svc.budget.take("posts") == nil {
+	for env.svc.budget.Take("posts") == nil {
 	}
-	env.svc.budget.mu.Lock()
-	used := env.svc.budget.used
-	env.svc.budget.mu.Unlock()
+	_, used := env.svc.budget.Snapshot()
 	if err := env.reconnect(t, Grant{AccessToken: env.fake.IssueToken(fakelinkedin.MemberPageAdmin)}); err != nil {
 		t.Fatal(err)
 	}
-	env.svc.budget.mu.Lock()
-	defer env.svc.budget.mu.Unlock()
-	if env.svc.budget.used != used {
-		t.Fatalf("budget used %d, was %d", env.svc.budget.used, used)
+	if _, now := env.svc.budget.Snapshot(); now != used {
+		t.Fatalf("budget used %d, was %d", now, used)
 	}
 }
 

@@ -8,17 +8,13 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// The feed is refreshed in the background, on a timer, never inside a
-// visitor's request: one refresh per interval (RefreshInterval: INSIGHTS_TTL,
-// or longer when the daily budget asks for it), plus up to a tenth of it at
-// random, so that a fleet of owners restarted together does not call
-// LinkedIn in step, and jitter never shortens the interval (the budget was
-// derived from it). A failed refresh is retried after a backoff doubling
-// from minBackoff up to the interval; at the budget no call is made until
-// midnight UTC.
+// The feed is refreshed in the background once per RefreshInterval plus up to
+// a tenth at random (owners restarted together do not call in step), with a
+// doubling backoff after failures; never inside a visitor's request.
 
 // afterFunc waits: the channel fires once d has passed; stop releases the
 // timer. Production uses a time.Timer; tests drive the refresher by hand.
@@ -71,8 +67,8 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 // (and saves it, and drops the media it no longer lists), and returns how
 // long to wait before the next refresh.
 func (s *Service) refreshOnce() time.Duration {
-	if spent, untilReset := s.budget.spent(); spent {
-		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: kindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
+	if spent, untilReset := s.budget.Spent(); spent {
+		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: linkedin.KindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
 		s.backoff = 0
 		return untilReset + withJitter(time.Minute)
 	}
@@ -107,10 +103,10 @@ func (s *Service) refreshOnce() time.Duration {
 // refreshFailed records a failed refresh and returns the wait before the
 // next one.
 func (s *Service) refreshFailed(err error) time.Duration {
-	if linkedin.KindOf(err) == kindBudgetSpent {
+	if linkedin.KindOf(err) == linkedin.KindBudgetSpent {
 		s.cache.failed(err)
 		s.backoff = 0
-		return untilMidnight(s.now()) + withJitter(time.Minute)
+		return callbudget.UntilMidnight(s.now()) + withJitter(time.Minute)
 	}
 	s.backoff = min(max(2*s.backoff, minBackoff), max(s.interval, minBackoff))
 	wait := s.backoff

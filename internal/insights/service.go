@@ -16,43 +16,36 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/veldhaven/site/internal/callbudget"
+	"github.com/veldhaven/site/internal/feedsample"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/mediastore"
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
-// mediaFailureTTL is the least time a media fetch that failed for a
-// passing reason (a timeout, LinkedIn's 5xx) is remembered, so a broken
-// item does not send every visitor's request upstream; with LinkedIn it is
-// the refresh interval (each look-up costs the budget). A failure of the
-// item itself (itemFailure) is remembered until its post changes.
+// mediaFailureTTL is the least time a passing media failure is remembered,
+// so a broken item does not send every visitor upstream.
 const mediaFailureTTL = time.Minute
 
 // Service is the insights feed: a source behind a cache, and the HTTP
 // handlers of /linkedin-api. Create it with New and release it with Close.
 type Service struct {
-	cfg     Config
-	logger  *slog.Logger
-	src     Source
-	cache   *feedCache
-	media   *mediaStore
-	metrics *metrics
-	version *linkedin.Versions // LinkedIn-Version in use
-	budget  *dailyBudget       // LinkedIn calls per UTC day (callbudget.go)
-	learned *linkedInState     // sortBy refused, token failing (linkedinstate.go)
-	now     func() time.Time
-	after   afterFunc
-	// interval is the refresh interval; failTTL how long a failed media
-	// fetch is remembered.
-	interval, failTTL time.Duration
-	// persist: good feeds are saved to the snapshot in DataDir.
-	persist bool
-	// backoff is the refresher's current wait after failures (refresh.go;
-	// only its goroutine uses it).
-	backoff time.Duration
-	// kick wakes the refresher for a refresh at once (reconnect.go).
-	kick chan struct{}
-	// reconnects counts reconnects from /admin/linkedin by result.
-	reconnects *prometheus.CounterVec
+	cfg               Config
+	logger            *slog.Logger
+	src               Source
+	cache             *feedCache
+	media             *mediastore.Store
+	metrics           *metrics
+	version           *linkedin.Versions // LinkedIn-Version in use
+	budget            *callbudget.Budget // LinkedIn calls per UTC day
+	learned           *linkedInState     // sortBy refused, token failing (linkedinstate.go)
+	now               func() time.Time
+	after             afterFunc
+	interval, failTTL time.Duration // refresh interval; media failure memory
+	persist           bool          // good feeds are saved in DataDir
+	backoff           time.Duration // the refresher's wait after failures
+	kick              chan struct{} // wakes the refresher at once
+	reconnects        *prometheus.CounterVec
 	// reconnectedAfter is 1 + the number of refreshes concluded when a
 	// reconnect's token last read the page (0: none since the start), so
 	// a failure of the token it replaced is not reported as the new one's.
@@ -64,8 +57,7 @@ type Service struct {
 
 	mediaSF  singleflight.Group
 	mediaSem chan struct{} // caps concurrent upstream media fetches
-	// mediaDownloads limits how often visitors can make the site download
-	// media from LinkedIn (mediarate.go).
+	// mediaDownloads bounds the downloads visitors can cause.
 	mediaDownloads *ratelimit.Bucket
 
 	failMu   sync.Mutex
@@ -91,11 +83,9 @@ func itemFailure(err error) bool {
 	return false
 }
 
-// New builds the service for cfg (zero fields take their defaults). With a
-// LinkedIn source it loads the snapshot from cfg.DataDir, if any, serves it
-// at once, and refreshes the feed in the background; with the sample
-// source the feed is ready at once. Metrics are registered on reg unless it
-// is nil. A nil logger discards logs.
+// New builds the service for cfg (zero fields take their defaults), serving
+// the snapshot in cfg.DataDir at once and refreshing from LinkedIn in the
+// background, or the sample. Metrics go to reg unless it is nil.
 func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
 	return newService(cfg, logger, reg, nil, time.Now, realAfter)
 }
@@ -115,7 +105,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		logger:   logger,
 		now:      now,
 		after:    after,
-		interval: RefreshInterval(cfg.TTL, cfg.DailyCalls),
+		interval: callbudget.RefreshInterval(cfg.TTL, cfg.DailyCalls),
 		tasks:    &tracker{},
 		mediaSem: make(chan struct{}, cfg.MaxConcurrentMedia),
 		failures: make(map[string]mediaFailure),
@@ -137,10 +127,10 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 			dataDir = cfg.DataDir
 		}
 	}
-	_, isSample := src.(*sampleSource)
+	_, isSample := src.(*feedsample.Source)
 	sample := src == nil && !cfg.linkedIn() || isSample
 	if dataDir != "" && !sample {
-		media, err := newMediaStore(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes, logger)
+		media, err := mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes)
 		if err != nil {
 			logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
 			media = nil
@@ -148,7 +138,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		s.media = media
 	}
 	if s.media == nil {
-		s.media, _ = newMediaStore("", cfg.MediaCacheBytes, logger)
+		s.media, _ = mediastore.New("", cfg.MediaCacheBytes)
 	}
 
 	var err error
@@ -163,10 +153,18 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	if sample {
 		budgetDir = "" // the sample makes no LinkedIn call
 	}
-	s.budget = newDailyBudget(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	s.budget = callbudget.New(cfg.DailyCalls, s.interval, budgetDir, now, logger)
+	calls := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "veldhaven_insights_linkedin_calls_total",
+		Help: "LinkedIn API calls made (counted against the daily budget), by kind: posts, post (a reposted post), images, videos, token.",
+	}, []string{"kind"})
+	for _, k := range callbudget.Kinds {
+		calls.WithLabelValues(k)
+	}
+	s.budget.Counted = func(kind string) { calls.WithLabelValues(kind).Inc() }
 	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), s.budget.total, newTokenCollector(s), s.reconnects) {
+		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), calls, newTokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
 				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
@@ -181,7 +179,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		origins, _ := linkedin.ParseMediaOrigins(cfg.MediaOrigins) // checked by validate
 		client := linkedin.NewAPIClient()
 		src := newLinkedInSource(cfg, client, logger, s.observe, s.version, s.budget, s.learned, now)
-		src.oauth, _ = linkedin.NewOAuth(cfg.ClientID, cfg.ClientSecret, cfg.TokenURL, client) // TokenURL checked by validate
+		src.tokens.OnRefreshed = s.tokenRefreshed
 		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
 		if dataDir != "" {
@@ -189,7 +187,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 			s.useStoredToken(src)
 		}
 	default:
-		sample, err := newSampleSource(sampleFS)
+		sample, err := feedsample.New()
 		if err != nil {
 			s.cancel()
 			return nil, err
@@ -312,11 +310,9 @@ func (s *Service) saveSnapshot(f *feed) {
 	saveJSON(s.logger, s.cfg.DataDir, snapshotFile, snapshot{Version: snapshotVersion, Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 }
 
-// Ready reports whether the feed endpoint has an answer to give: a feed
-// from upstream, the snapshot or the sample, or the conclusion of the first
-// upstream attempt. Readiness deliberately does not wait for LinkedIn to be
-// healthy: an outage must degrade the insights block, not take every
-// replica of the site out of its load balancer.
+// Ready reports whether the feed endpoint has an answer to give, a feed or
+// the first attempt's failure: a LinkedIn outage must not take the site out
+// of its load balancer.
 func (s *Service) Ready() bool {
 	return s.cache.ready()
 }
@@ -330,10 +326,8 @@ func (s *Service) Close() error {
 	return nil
 }
 
-// ensureMedia makes sure the item of urn is in the media store, fetching it
-// from the source at most once at a time (single flight, detached from the
-// visitor, bounded by MaxConcurrentMedia). It waits at most until ctx ends;
-// the fetch itself goes on for others.
+// ensureMedia fetches the item of urn into the store unless it is there, one
+// fetch at a time detached from the visitor, who waits at most until ctx ends.
 func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 	if s.media.Has(key) {
 		return nil
@@ -355,7 +349,7 @@ func (s *Service) ensureMedia(ctx context.Context, urn, key string) error {
 
 	ch := s.mediaSF.DoChan(key, func() (any, error) {
 		err := s.fetchMedia(urn, key)
-		if err != nil && linkedin.KindOf(err) != linkedin.KindCanceled && linkedin.KindOf(err) != kindBudgetSpent && !errors.Is(err, errMediaRate) {
+		if err != nil && linkedin.KindOf(err) != linkedin.KindCanceled && linkedin.KindOf(err) != linkedin.KindBudgetSpent && !errors.Is(err, errMediaRate) {
 			s.logger.Warn("insights: media fetch failed", slog.String("urn", urn), slog.String("error", err.Error()))
 			failure := mediaFailure{err: err, post: post}
 			if !itemFailure(err) {
@@ -406,11 +400,11 @@ func (s *Service) fetchMedia(urn, key string) error {
 	if size > s.cfg.MaxMediaBytes {
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge}
 	}
-	if err := s.media.put(key, rc, s.cfg.MaxMediaBytes); err != nil {
+	if err := s.media.Put(key, rc, s.cfg.MaxMediaBytes); err != nil {
 		switch {
-		case errors.Is(err, errMediaTooLarge):
+		case errors.Is(err, mediastore.ErrTooLarge):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTooLarge, Err: err}
-		case errors.Is(err, errMediaType):
+		case errors.Is(err, mediastore.ErrType):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
 		case errors.Is(err, context.DeadlineExceeded):
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}

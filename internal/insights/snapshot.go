@@ -92,12 +92,7 @@ func saveJSON(logger *slog.Logger, dir, name string, v any) {
 // writeFileAtomic writes data to dir/name through a temporary file in the
 // same directory, synced and renamed over the target: a crash or a full
 // disk leaves either the old file or the new one, never a torn one.
-func writeFileAtomic(dir, name string, data []byte) error {
-	return writeFileAtomicMode(dir, name, data, 0o644)
-}
-
-// writeFileAtomicMode is writeFileAtomic with the file's permissions.
-func writeFileAtomicMode(dir, name string, data []byte, mode os.FileMode) (err error) {
+func writeFileAtomic(dir, name string, data []byte) (err error) {
 	tmp, err := os.CreateTemp(dir, "."+name+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("insights: write %s: %w", name, err)
@@ -117,7 +112,7 @@ func writeFileAtomicMode(dir, name string, data []byte, mode os.FileMode) (err e
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("insights: write %s: %w", name, err)
 	}
-	if err = os.Chmod(tmp.Name(), mode); err != nil {
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("insights: write %s: %w", name, err)
 	}
 	if err = os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {

@@ -10,7 +10,7 @@ import (
 )
 
 // Source yields the organization's posts and the bytes of their media.
-// Implementations: linkedInSource (the REST API) and sampleSource (embedded).
+// Implementations: linkedInSource (the REST API) and feedsample.Source (embedded).
 type Source interface {
 	// Posts returns the elements of LinkedIn's /rest/posts answer, as
 	// received. The cache filters them to published, public posts.
@@ -21,15 +21,13 @@ type Source interface {
 	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
 }
 
-// status is the HTTP status the site answers for a failure of this kind:
-// 504 when upstream was too slow, 503 when it asked us to wait or the day's
-// budget of LinkedIn calls is spent, 404 for a media item the feed does not
-// list (gone), and 502 for every other bad answer. Never 500.
+// status is the HTTP status answered for a failure of this kind: 504 slow,
+// 503 asked to wait or budget spent, 404 unlisted media, else 502; never 500.
 func kindStatus(k linkedin.Kind) int {
 	switch k {
 	case linkedin.KindTimeout, linkedin.KindCanceled:
 		return http.StatusGatewayTimeout
-	case linkedin.KindRateLimited, kindBudgetSpent:
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
 		return http.StatusServiceUnavailable
 	case linkedin.KindNotFound, linkedin.KindRefused:
 		return http.StatusNotFound
@@ -44,7 +42,7 @@ func kindMessage(k linkedin.Kind) string {
 	switch k {
 	case linkedin.KindTimeout, linkedin.KindCanceled:
 		return "the insights feed did not answer in time"
-	case linkedin.KindRateLimited, kindBudgetSpent:
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
 		return "the insights feed is temporarily unavailable, please try again later"
 	case linkedin.KindNotFound, linkedin.KindRefused:
 		return "media not found"

@@ -9,10 +9,8 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// A video over the media size limit is not proxied: the card shows the
-// video's thumbnail instead, the image the Videos API names in its
-// `thumbnail` field (Microsoft Learn, "Videos API", Get a Video). It is kept
-// in the media store under "thumb-<video asset id>".
+// A video over the size limit shows its thumbnail instead (Microsoft Learn,
+// "Videos API", Get a Video), stored as "thumb-<video asset id>".
 
 // thumbPrefix starts the media key of a video's thumbnail.
 const thumbPrefix = "thumb-"
@@ -29,10 +27,10 @@ func thumbKey(videoURN string) string {
 	return thumbPrefix + videoURN[strings.LastIndexByte(videoURN, ':')+1:]
 }
 
-// parseMediaKey returns the media URN a key of /linkedin-api/media/{key}
+// ParseMediaKey returns the media URN a key of /linkedin-api/media/{key}
 // names (for a thumbnail, its video's URN) and whether it is a thumbnail;
 // ok is false for anything that is not exactly a key this service makes.
-func parseMediaKey(key string) (urn string, thumb, ok bool) {
+func ParseMediaKey(key string) (urn string, thumb, ok bool) {
 	if id, found := strings.CutPrefix(key, thumbPrefix); found {
 		urn = "urn:li:video:" + id
 		if _, valid := linkedin.ValidateMediaURN(urn); !valid || thumbKey(urn) != key {
@@ -71,13 +69,4 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 		return ""
 	}
 	return key
-}
-
-// OpenThumbnail implements thumbnailOpener from sample/media/<id>.jpg.
-func (s *sampleSource) OpenThumbnail(ctx context.Context, videoURN string, limit int64) (io.ReadCloser, int64, error) {
-	if kind, ok := linkedin.ValidateMediaURN(videoURN); !ok || kind != linkedin.MediaVideo {
-		return nil, 0, errors.New("insights: open thumbnail: invalid urn")
-	}
-	// A video's thumbnail is the JPEG of the same asset id in sample/media.
-	return s.OpenMedia(ctx, "urn:li:image:"+videoURN[strings.LastIndexByte(videoURN, ':')+1:], limit)
 }

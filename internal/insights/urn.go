@@ -6,10 +6,8 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
-// mediaKey turns a valid media URN into the key used in
-// /linkedin-api/media/{key} and as the cache file name: "image-<id>" or
-// "video-<id>". The key holds only [A-Za-z0-9_-], so it is safe in a path and
-// as a file name.
+// mediaKey is a valid media URN's key in /linkedin-api/media/{key} and the
+// store: "image-<id>" or "video-<id>", safe in a path and as a file name.
 func mediaKey(urn string) string {
 	rest := strings.TrimPrefix(urn, "urn:li:")
 	kind, id, _ := strings.Cut(rest, ":")

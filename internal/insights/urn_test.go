@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/mediastore"
 )
 
 // FuzzValidateURN checks that whatever linkedin.ValidateMediaURN accepts
@@ -32,7 +33,7 @@ func FuzzValidateURN(f *testing.F) {
 			t.Fatalf("kind %q for %q", kind, urn)
 		}
 		key := mediaKey(urn)
-		if !mediaKeyPattern.MatchString(key) {
+		if !mediastore.ValidKey(key) {
 			t.Fatalf("key %q of %q is not a valid key", key, urn)
 		}
 		back, kind2, ok := urnFromKey(key)

@@ -17,7 +17,7 @@ func (s *linkedInSource) versionTryFor(endpoint, u, token string) linkedin.Versi
 	return func(ctx context.Context, version string) error {
 		var sink json.RawMessage
 		err := s.getJSONOnce(ctx, endpoint, u, token, version, &sink)
-		if linkedin.KindOf(err) != kindBudgetSpent {
+		if linkedin.KindOf(err) != linkedin.KindBudgetSpent {
 			s.observe(endpoint, linkedin.Outcome(err))
 		}
 		switch k := linkedin.KindOf(err); {

@@ -35,6 +35,8 @@ const (
 	// followed).
 	KindRefused    Kind = "refused"
 	KindRedirected Kind = "redirected"
+	// KindBudgetSpent is a call the caller's daily budget refused: not sent.
+	KindBudgetSpent Kind = "budget_spent"
 )
 
 // Error is a classified failure of a call to LinkedIn. Code is LinkedIn's

@@ -20,6 +20,7 @@ import (
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // Paths of the reconnect.
@@ -29,9 +30,6 @@ const (
 	ConnectPath  = "/admin/linkedin/connect"
 	CallbackPath = "/admin/linkedin/callback"
 )
-
-// DefaultAuthURL is LinkedIn's authorization page.
-const DefaultAuthURL = "https://www.linkedin.com/oauth/v2/authorization"
 
 // Scope is what the reconnect asks for (Community Management API): reading
 // the organization's posts, and the member's roles, which say whether the
@@ -62,7 +60,7 @@ type Config struct {
 	// CallbackPath (https when Secure).
 	SiteURL string
 	Secure  bool
-	// AuthURL is LinkedIn's authorization page (LINKEDIN_AUTH_URL), default DefaultAuthURL.
+	// AuthURL is LinkedIn's authorization page (LINKEDIN_AUTH_URL), default linkedin.DefaultAuthURL.
 	AuthURL string
 	// IconURL is the site's icon, a path on this site (the tab shows the
 	// firm's mark, and the browser asks for no /favicon.ico); "": none.
@@ -102,7 +100,7 @@ func New(cfg Config) (*Handler, error) {
 		scheme = "https"
 	}
 	if cfg.AuthURL == "" {
-		cfg.AuthURL = DefaultAuthURL
+		cfg.AuthURL = linkedin.DefaultAuthURL
 	}
 	auth, err := url.Parse(cfg.AuthURL)
 	if err != nil || (auth.Scheme != "http" && auth.Scheme != "https") || auth.Host == "" || auth.RawQuery != "" {
@@ -281,9 +279,9 @@ func (h *Handler) feedError(w http.ResponseWriter, r *http.Request, step string,
 	case errors.Is(err, insights.ErrNotPageAdmin):
 		h.fail(w, r, http.StatusForbidden, "not_page_admin", "Not reconnected: not a page admin",
 			"LinkedIn says the member who signed in is not an admin of the firm's page ("+page+"), so the new connection cannot read its posts. Nothing was changed: the feed keeps its current connection. Ask an admin of the page to reconnect, or have the page's super admin make you one.")
-	case errors.Is(err, insights.ErrNoTokenKey):
+	case errors.Is(err, sealedtoken.ErrNoKey):
 		h.fail(w, r, http.StatusServiceUnavailable, "no_token_key", "Not reconnected",
-			"The site cannot keep a new connection safely until its owner sets "+insights.EnvTokenKey+" (docs/deploy.md, LinkedIn credentials). Nothing was changed.")
+			"The site cannot keep a new connection safely until its owner sets "+sealedtoken.EnvKey+" (docs/deploy.md, LinkedIn credentials). Nothing was changed.")
 	case errors.Is(err, insights.ErrNoClient), errors.Is(err, insights.ErrNotLinkedIn):
 		h.fail(w, r, http.StatusServiceUnavailable, "not_configured", "Not reconnected",
 			"Reconnecting is not set up on this site (docs/deploy.md, LinkedIn credentials). Nothing was changed.")

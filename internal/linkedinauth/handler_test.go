@@ -20,6 +20,7 @@ import (
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 var testNow = time.Date(2027, 1, 10, 12, 0, 0, 0, time.UTC)
@@ -217,7 +218,7 @@ func TestCallback(t *testing.T) {
 		text                      string
 	}{
 		{"not a page admin", nil, fmt.Errorf("%w: 403", insights.ErrNotPageAdmin), 403, "not an admin of the firm's page (urn:li:organization:10482193)"},
-		{"no key", nil, insights.ErrNoTokenKey, 503, "LINKEDIN_TOKEN_KEY"},
+		{"no key", nil, sealedtoken.ErrNoKey, 503, "LINKEDIN_TOKEN_KEY"},
 		{"code expired or used", oauthError("invalid_grant"), nil, 502, "had expired or was already used"},
 		{"app refused", oauthError("invalid_client"), nil, 502, "tell the site's owner"},
 		{"timeout", context.DeadlineExceeded, nil, 504, "did not answer in time"},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/sealedtoken"
 )
 
 // pageStyle is the page's only style, allowed by its hash: the site's
@@ -140,7 +141,7 @@ func describe(c insights.Connection, now time.Time) view {
 	case c.ClientID == "":
 		v.Unavailable = "Reconnecting is not set up on this site yet: ask the site's owner. (For the owner: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET; docs/deploy.md, LinkedIn credentials.)"
 	case !c.CanStore:
-		v.Unavailable = "Reconnecting is not set up on this site yet: ask the site's owner. (For the owner: set " + insights.EnvTokenKey + " and a data folder, so that a new connection is kept safely; docs/deploy.md, LinkedIn credentials.)"
+		v.Unavailable = "Reconnecting is not set up on this site yet: ask the site's owner. (For the owner: set " + sealedtoken.EnvKey + " and a data folder, so that a new connection is kept safely; docs/deploy.md, LinkedIn credentials.)"
 	default:
 		v.CanReconnect = true
 	}

@@ -136,9 +136,10 @@ func TestNameValidator(t *testing.T) {
 	}
 	// Files whose name holds no hash are told apart by their bytes.
 	one, two := fstest.MapFS{"a.pdf": {Data: []byte("one")}}, fstest.MapFS{"a.pdf": {Data: []byte("two")}}
-	a, _ := hashOf(one, "a.pdf")
-	b, _ := hashOf(two, "a.pdf")
-	if a == b || len(a) != 24 {
+	fa, _ := newFile(one, "a.pdf", nil, nil)
+	fb, _ := newFile(two, "a.pdf", nil, nil)
+	a, b := fa.etags[""][0], fb.etags[""][0]
+	if a == b || len(a) != 26 {
 		t.Errorf("validators %q and %q of different bytes", a, b)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/veldhaven/site/internal/feedproxy"
+	"github.com/veldhaven/site/internal/feedreplica"
 	"github.com/veldhaven/site/internal/insights"
 )
 
@@ -169,7 +169,7 @@ func TestMultipartNeverLargerThanFile(t *testing.T) {
 // FuzzRangeAnswer: whatever Range a request sends, the answer is never
 // larger than the file, and the server never fails: for the site's own
 // files, and for the feed's answers on a web replica, from the owner's
-// answer and from the copy alone (feedproxy).
+// answer and from the copy alone.
 func FuzzRangeAnswer(f *testing.F) {
 	for _, s := range []string{"bytes=0-0,2-2,4-4", "bytes=-1,-2,-3", "bytes=0-", "bytes=5-1", "bytes=0-0,,,1-1",
 		"bytes= 0 - 0 , 1-1", "bytes=+1-+2,3-4", "bytes=200-100,0-0,2-2", "bytes=-+5,0-0", "items=0-1",
@@ -196,8 +196,8 @@ func FuzzRangeAnswer(f *testing.F) {
 		}
 		for name, h := range map[string]http.Handler{"owner": replica, "copy": copies} {
 			rec := do(h, "GET", mediaURL, header)
-			if rec.Code >= 500 || rec.Header().Get(feedproxy.SourceHeader) != name {
-				t.Fatalf("the replica, from the %s: status %d from %q", name, rec.Code, rec.Header().Get(feedproxy.SourceHeader))
+			if rec.Code >= 500 || rec.Header().Get(feedreplica.SourceHeader) != name {
+				t.Fatalf("the replica, from the %s: status %d from %q", name, rec.Code, rec.Header().Get(feedreplica.SourceHeader))
 			}
 			if rec.Body.Len() > whole.Body.Len() {
 				t.Fatalf("the replica, from the %s: Range %q: %d bytes (status %d) for an answer of %d", name, ranges, rec.Body.Len(), rec.Code, whole.Body.Len())
@@ -223,8 +223,8 @@ func newReplicaHandlers(t testing.TB) (replica http.Handler, copyOnly func() htt
 	gone.Close()
 	dir := t.TempDir()
 	handler := func(ownerURL, dir string) http.Handler {
-		u, _ := feedproxy.ParseOwnerURL(ownerURL)
-		p, err := feedproxy.New(feedproxy.Config{Owner: u, Dir: dir})
+		u, _ := feedreplica.ParseOwnerURL(ownerURL)
+		p, err := feedreplica.NewReplica(u, dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

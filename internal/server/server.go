@@ -6,9 +6,11 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -110,7 +112,7 @@ func New(cfg Config) (http.Handler, error) {
 	if hashes == nil {
 		cfg.Logger.Warn("the build lists no inline scripts or styles (" + inlineHashesFile + "): no page's policy allows one")
 	}
-	for _, f := range append(mapValues(site.files), site.notFound) {
+	for _, f := range append(slices.Collect(maps.Values(site.files)), site.notFound) {
 		if strings.HasSuffix(f.name, ".html") {
 			f.header["Content-Security-Policy"] = []string{csp.build(hashes[f.name])}
 		}
@@ -181,14 +183,6 @@ func New(cfg Config) (http.Handler, error) {
 func methodNotAllowed(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Allow", "GET, HEAD")
 	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-}
-
-func mapValues(m map[string]*file) []*file {
-	out := make([]*file, 0, len(m))
-	for _, f := range m {
-		out = append(out, f)
-	}
-	return out
 }
 
 // maxQueryLen is far more than any link of the site or a tracking parameter needs.

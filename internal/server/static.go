@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"path"
 	"regexp"
@@ -19,28 +20,25 @@ import (
 	"unicode/utf8"
 
 	"github.com/veldhaven/site/internal/accept"
+	"github.com/veldhaven/site/internal/byteranges"
 )
 
 // file is a page or asset of the site, with its headers worked out at start.
-// Text (pages, scripts, styles) is small and hot: the variants browsers take
-// are held in memory. Media, and the identity bytes of text that has
-// compressed variants, stay in the site's file system (with the embedded
-// build, the binary's read-only data, which the kernel pages in and out) and
-// are read per request.
+// Its bytes stay in the site's file system (with the embedded build, the
+// binary's read-only data) and are read per request.
 type file struct {
 	name string // in the site's file system
-	// held are the bytes in memory, by coding ("" for identity).
-	held map[string][]byte
 	// header holds the headers of a 200 answer: Content-Type, Cache-Control,
 	// and Content-Security-Policy for HTML, CORP for share images.
 	header      http.Header
-	subresource bool   // see isSubresourceType
-	validator   string // identifies the identity bytes; ETags are made from it
+	subresource bool // see isSubresourceType
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
-	// etags and lengths are the ETag and Content-Length values by coding,
-	// ready to assign into a header (lengths of held bytes only).
-	etags, lengths map[string][]string
+	data      []byte // the bytes of a file the server makes itself, else nil
+	// etags, lengths and codings are the ETag, Content-Length and
+	// Content-Encoding values by coding ("" for identity), ready to assign
+	// into a header: net/http never writes into a header's value slice.
+	etags, lengths, codings map[string][]string
 }
 
 // Site is the prerendered site, indexed once at start.
@@ -86,31 +84,16 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 			strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
 			return nil
 		}
-		f := &file{name: name}
+		var encodings []string
 		for _, coding := range []string{"br", "gzip"} {
 			if _, err := fs.Stat(fsys, name+variantSuffix[coding]); err == nil {
-				f.encodings = append(f.encodings, coding)
+				encodings = append(encodings, coding)
 			}
 		}
-		if v, ok := nameValidator(name); ok {
-			f.validator = v
-		} else if f.validator, err = hashOf(fsys, name); err != nil {
+		f, err := newFile(fsys, name, nil, encodings)
+		if err != nil {
 			return err
 		}
-		f.setHeaders()
-		if !f.streamed() {
-			f.held = map[string][]byte{}
-			codings := f.encodings
-			if len(codings) == 0 {
-				codings = []string{""}
-			}
-			for _, coding := range codings {
-				if f.held[coding], err = fs.ReadFile(fsys, name+variantSuffix[coding]); err != nil {
-					return fmt.Errorf("read %s: %w", name, err)
-				}
-			}
-		}
-		f.setValues()
 		switch {
 		case name == notFoundPage:
 			s.notFound = f
@@ -138,86 +121,80 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
-// hashOf is a SHA-256 prefix of a file's bytes, read through a small buffer.
-func hashOf(fsys fs.FS, name string) (string, error) {
+// newFile works out the headers of a file of the build, or of one the server
+// makes itself (data), and their values for each of its variants. A file
+// whose name holds no content hash is read once, for its ETag.
+func newFile(fsys fs.FS, name string, data []byte, encodings []string) (*file, error) {
+	validator, hashedName := nameValidator(name)
+	h := sha256.New()
+	if data != nil {
+		h.Write(data)
+	} else if !hashedName {
+		if err := copyFile(h, fsys, name); err != nil {
+			return nil, err
+		}
+	}
+	if !hashedName {
+		validator = hex.EncodeToString(h.Sum(nil)[:12])
+	}
+	t, cache := contentType(name), "no-cache"
+	if hashedName {
+		cache = "public, max-age=31536000, immutable"
+	}
+	f := &file{name: name, data: data, encodings: encodings, subresource: isSubresourceType(t),
+		header: http.Header{"Content-Type": {t}, "Cache-Control": {cache}},
+		etags:  map[string][]string{}, lengths: map[string][]string{}, codings: map[string][]string{}}
+	if strings.HasPrefix(name, shareImageDir) {
+		f.header["Cross-Origin-Resource-Policy"] = []string{"cross-origin"}
+	}
+	for _, coding := range append([]string{""}, encodings...) {
+		size := int64(len(data))
+		if data == nil {
+			info, err := fs.Stat(fsys, name+variantSuffix[coding])
+			if err != nil {
+				return nil, err
+			}
+			size = info.Size()
+		}
+		f.etags[coding] = []string{`"` + validator + strings.ReplaceAll(variantSuffix[coding], ".", "-") + `"`}
+		f.lengths[coding] = []string{strconv.FormatInt(size, 10)}
+		f.codings[coding] = []string{coding}
+	}
+	return f, nil
+}
+
+func copyFile(w io.Writer, fsys fs.FS, name string) error {
 	src, err := fsys.Open(name)
 	if err != nil {
-		return "", fmt.Errorf("open %s: %w", name, err)
+		return err
 	}
 	defer src.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, src); err != nil {
-		return "", fmt.Errorf("read %s: %w", name, err)
+	if _, err := io.Copy(w, src); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:12]), nil
+	return nil
 }
 
 // generatedFile is a file the server makes itself (sitemap, robots.txt).
 func generatedFile(name string, data []byte) *file {
-	sum := sha256.Sum256(data)
-	f := &file{name: name, held: map[string][]byte{"": data}, validator: hex.EncodeToString(sum[:12])}
-	f.setHeaders()
-	f.setValues()
+	f, _ := newFile(nil, name, data, nil) // reads no file system: no error
 	return f
 }
 
-// streamed reports whether f is media, served from the file system: anything
-// but text.
-func (f *file) streamed() bool {
-	t := f.header.Get("Content-Type")
-	return !strings.HasPrefix(t, "text/") && !strings.HasSuffix(t, "json") &&
-		!strings.HasPrefix(t, "application/xml") && t != "image/svg+xml"
-}
-
-// setHeaders derives the content type and caching of a file from its name.
-func (f *file) setHeaders() {
-	t := contentType(f.name)
-	cache := "no-cache"
-	if isHashedAsset(f.name) {
-		cache = "public, max-age=31536000, immutable"
-	}
-	f.header = http.Header{"Content-Type": {t}, "Cache-Control": {cache}}
-	f.subresource = isSubresourceType(t)
-	if strings.HasPrefix(f.name, shareImageDir) {
-		f.header["Cross-Origin-Resource-Policy"] = []string{"cross-origin"}
-	}
-}
-
-// open returns the bytes of f in the chosen coding ("" for identity) and their size.
-func (s *Site) open(f *file, coding string) (io.ReadSeeker, int64, func() error, error) {
-	if b, ok := f.held[coding]; ok {
-		return bytes.NewReader(b), int64(len(b)), func() error { return nil }, nil
+// open returns the bytes of f in a coding ("" for identity).
+func (s *Site) open(f *file, coding string) (io.ReadSeeker, func() error, error) {
+	if f.data != nil {
+		return bytes.NewReader(f.data), func() error { return nil }, nil
 	}
 	src, err := s.fsys.Open(f.name + variantSuffix[coding])
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, err
 	}
-	info, err := src.Stat()
-	rs, ok := src.(io.ReadSeeker)
-	if err != nil || !ok {
-		_ = src.Close()
-		return nil, 0, nil, fmt.Errorf("%s: not a seekable file: %v", f.name, err)
+	if rs, ok := src.(io.ReadSeeker); ok {
+		return rs, src.Close, nil
 	}
-	return rs, info.Size(), src.Close, nil
-}
-
-// setValues works out the ETag and Content-Length values of f's variants.
-func (f *file) setValues() {
-	f.etags, f.lengths = map[string][]string{}, map[string][]string{}
-	for _, coding := range append([]string{""}, f.encodings...) {
-		f.etags[coding] = []string{f.etag(coding)}
-	}
-	for coding, b := range f.held {
-		f.lengths[coding] = []string{strconv.Itoa(len(b))}
-	}
-}
-
-// etag is a strong validator of the file's bytes in a coding; each coding gets its own.
-func (f *file) etag(coding string) string {
-	if coding == "" {
-		return `"` + f.validator + `"`
-	}
-	return `"` + f.validator + "-" + variantSuffix[coding][1:] + `"`
+	_ = src.Close()
+	return nil, nil, fmt.Errorf("%s: not a seekable file", f.name)
 }
 
 // nameValidator is the content hash in a content-hashed name.
@@ -243,10 +220,6 @@ var hashed = []*regexp.Regexp{
 // shareImageDir holds the pictures link previews show (og:image): the networks
 // and any page that embeds a preview load them from other origins.
 const shareImageDir = "media/share/"
-
-func isHashedAsset(name string) bool {
-	return slices.ContainsFunc(hashed, func(re *regexp.Regexp) bool { return re.MatchString(name) })
-}
 
 var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -279,9 +252,6 @@ func isSubresourceType(t string) bool {
 	return mime != "image/svg+xml" && slices.ContainsFunc([]string{"image/", "font/", "video/", "audio/"},
 		func(p string) bool { return strings.HasPrefix(mime, p) })
 }
-
-// Pages returns the URL paths of every page, sorted.
-func (s *Site) Pages() []string { return slices.Clone(s.pages) }
 
 // maxPathLen is far beyond any page of the site; longer paths are 404 unread.
 const maxPathLen = 1024
@@ -350,15 +320,13 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
-// serveFile answers with the best variant of f the client accepts. A plain
-// GET or HEAD gets the whole variant with one write of its bytes; a
-// conditional or byte-range request goes through http.ServeContent, which
-// would otherwise cost a second write and a buffer the size of the body.
+// serveFile answers with the best variant of f the client accepts. A
+// conditional or byte-range request goes through http.ServeContent; a plain
+// GET or HEAD is answered here, its body copied through a pooled buffer in
+// one write (http.ServeContent would allocate one the size of the body).
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
-	for k, v := range f.header {
-		hdr[k] = v
-	}
+	maps.Copy(hdr, f.header)
 	if f.subresource {
 		for _, k := range documentOnlyHeaders {
 			delete(hdr, k)
@@ -373,7 +341,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 			break
 		}
 	}
-	content, size, closeContent, err := h.site.open(f, coding)
+	content, closeContent, err := h.site.open(f, coding)
 	if err != nil {
 		delete(hdr, "Vary")
 		hdr.Set("Cache-Control", "no-store")
@@ -382,53 +350,36 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	defer closeContent()
 	if coding != "" {
-		hdr["Content-Encoding"] = codingValues[coding]
+		hdr["Content-Encoding"] = f.codings[coding]
 		// A byte range of a compressed body confuses more clients than it helps.
 		r.Header.Del("Range")
 	}
 	if status == http.StatusOK {
 		hdr["Etag"] = f.etags[coding]
-		if rg := r.Header.Values("Range"); len(rg) > 1 || len(rg) == 1 && strings.Contains(rg[0], ",") {
-			// One range at most: a multipart answer of many small ranges is
-			// many times the file, and no browser asks for one.
-			r.Header.Del("Range")
-		}
 		// With no modification time (embedded files), If-Modified-Since and
 		// If-Unmodified-Since never apply; If-Range only with a Range.
 		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
-			http.ServeContent(w, r, "", time.Time{}, content)
+			byteranges.ServeContent(w, r, time.Time{}, content)
 			return
 		}
 		hdr["Accept-Ranges"] = acceptRanges
 	} else {
 		hdr.Set("Cache-Control", "no-cache")
 	}
-	if n, ok := f.lengths[coding]; ok {
-		hdr["Content-Length"] = n
-	} else {
-		hdr["Content-Length"] = []string{strconv.FormatInt(size, 10)}
-	}
+	hdr["Content-Length"] = f.lengths[coding]
 	w.WriteHeader(status)
-	if b, ok := f.held[coding]; ok && r.Method != http.MethodHead {
-		_, _ = w.Write(b)
-	} else if r.Method != http.MethodHead {
+	if r.Method != http.MethodHead {
 		buf := copyBufs.Get().(*[]byte)
 		defer copyBufs.Put(buf)
-		// Neither side's ReadFrom or WriteTo: a body that fits the buffer
-		// is read from the file system and written in one piece.
 		_, _ = io.CopyBuffer(struct{ io.Writer }{w}, struct{ io.Reader }{content}, *buf)
 	}
 }
 
-// copyBufs are the buffers bodies are copied through: most pages and
-// assets fit one whole.
+// copyBufs are the buffers bodies are copied through: most files fit one whole.
 var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
-// Header values shared by every response that carries them: net/http only
-// ever replaces a value slice, never writes into it.
+// Header values shared by every response: net/http never writes into them.
 var (
+	varyEncoding = []string{"Accept-Encoding"}
 	acceptRanges = []string{"bytes"}
-	codingValues = map[string][]string{"br": {"br"}, "gzip": {"gzip"}}
 )
-
-var varyEncoding = []string{"Accept-Encoding"}

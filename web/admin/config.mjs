@@ -20,7 +20,8 @@
 //   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a
 //   select whose options are read from the content when the editor is built,
 //   `editor.notBefore` -> not_before; an enum's `editor.labels` name its options.
-// - A date (the schemas' date pattern) is the browser's date box, saved as 2026-12-31.
+// - A date (the schemas' date pattern) is typed day first and saved as 2026-12-31
+//   (./date-control.tsx checks it, in the order the box asks for).
 // - Hints are plain text (Decap would read **bold** in them as Markdown) and
 //   begin with "Required." on a required field.
 import { optionsFrom } from "../scripts/content-rules.mjs";
@@ -242,8 +243,8 @@ export function fieldFor(name, raw, required, ctx) {
     const pattern = stringPattern(node);
     if (pattern) field.pattern = pattern;
   } else if (type === "string" && node.pattern === DATE_PATTERN) {
-    // The browser's date box, saved as it shows it (./date-control.tsx).
-    Object.assign(field, { widget: "date", pattern: stringPattern(node) });
+    // No pattern: its message would be in the file's order, beside a box typed day first.
+    field.widget = "date";
   } else if (type === "string") {
     field.widget = widget ?? (isLongText(name, node) ? "text" : "string");
     if (field.widget === "markdown") {

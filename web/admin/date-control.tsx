@@ -1,53 +1,73 @@
-// A date field (the schemas' date pattern: Date posted, Valid through): the
-// browser's own date box, whose value is already written as the content writes
-// it (2026-12-31), passed on unchanged. Decap's datetime widget re-read every
-// keystroke through dayjs and wrote the result back into the box: while the
-// year was being typed ("0002", "0020", "0202"), dayjs turned it into 1902 and
-// the box jumped there, so "11262026" typed from the month was saved as
-// 1906-11-26. Here the box keeps what was typed; a date left half
-// typed is refused at the save with a message, not saved as empty.
-import { Component, createRef } from "react";
+// A date field (the schemas' date pattern: Date posted, Valid through): a text
+// box read day first (./date-words.ts), never in the browser's order, with the
+// date it holds written out beside it, so that what staff see is what is
+// saved. The browser's date box followed its language: in an en-US browser
+// 01-12-2027 was saved as 2027-01-12. Text that is no date is kept in the box
+// and refused at the save, in the order the box asks for.
+import { Component } from "react";
+import { dateAsTyped, readDate } from "./date-words";
 
 interface DateProps {
   forID: string;
   value: unknown;
-  field: { get(key: string): unknown };
   classNameWrapper: string;
   onChange(value: string): void;
   setActiveStyle(): void;
   setInactiveStyle(): void;
 }
 
-/** Why a date box's state cannot be saved, or undefined. `badInput`: the box holds a half-typed date. */
-export function halfTypedProblem(label: string, badInput: boolean): string | undefined {
-  if (!badInput) return undefined;
-  return `${label} is not a whole date: fill in the month, the day and the year, e.g. 12/31/2026, or clear it.`;
+/** The box's text, and the field's value it stands for. */
+interface DateState {
+  text: string;
+  value: unknown;
 }
 
-export class DateControl extends Component<DateProps> {
-  box = createRef<HTMLInputElement>();
+export class DateControl extends Component<DateProps, DateState> {
+  state: DateState = { text: dateAsTyped(this.props.value), value: this.props.value };
+
+  // A value set from outside (an entry loaded, a change undone) is shown anew.
+  static getDerivedStateFromProps(props: DateProps, state: DateState) {
+    return props.value === state.value
+      ? null
+      : { text: dateAsTyped(props.value), value: props.value };
+  }
+
+  // What is not a date is passed on as typed, so that the form counts it as a
+  // change and the save is refused here, not saved as the date it was before.
+  change(text: string) {
+    const read = readDate(text);
+    const value = "iso" in read ? read.iso : text;
+    this.setState({ text, value });
+    this.props.onChange(value);
+  }
 
   // Decap calls it unbound before a save (Widget keeps the function, not the control).
   isValid = () => {
-    const label = String(this.props.field.get("label") ?? this.props.field.get("name"));
-    const message = halfTypedProblem(label, Boolean(this.box.current?.validity.badInput));
-    return message ? { error: { type: "CUSTOM", message } } : true;
+    const read = readDate(this.state.text);
+    return "problem" in read ? { error: { type: "CUSTOM", message: read.problem } } : true;
   };
 
   render() {
-    const { forID, value, classNameWrapper, onChange, setActiveStyle, setInactiveStyle } =
-      this.props;
+    const { forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+    const read = readDate(this.state.text);
     return (
-      <input
-        ref={this.box}
-        id={forID}
-        className={classNameWrapper}
-        type="date"
-        value={typeof value === "string" ? value : ""}
-        onChange={(event) => onChange(event.target.value)}
-        onFocus={setActiveStyle}
-        onBlur={setInactiveStyle}
-      />
+      <div className="date-field">
+        <input
+          id={forID}
+          className={classNameWrapper}
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          placeholder="day-month-year"
+          value={this.state.text}
+          onChange={(event) => this.change(event.target.value)}
+          onFocus={setActiveStyle}
+          onBlur={setInactiveStyle}
+        />
+        <output htmlFor={forID} className="date-words" aria-live="polite">
+          {"words" in read ? read.words : "Day, month, year: e.g. 31-12-2027"}
+        </output>
+      </div>
     );
   }
 }

@@ -61,8 +61,14 @@ describe("the Decap the editor is written against", () => {
     );
     expect(draft).toMatch(/state\.set\('saved', state\.get\('entry'\)\);/);
     expect(draft.match(/state\.delete\('saved'\);/g)).toHaveLength(4);
+    // patches/decap-cms-core: a saved entry's uploads are no drafts.
+    expect(draft).toMatch(
+      /if \(action\.type === ENTRY_PERSIST_SUCCESS\) \{\s*state\.updateIn\(\['entry', 'mediaFiles'\]/,
+    );
     // patches/decap-cms-core: one Editor per entry address.
     expect(core("components/App/App.js")).toMatch(/\.\.\.props\s*\}, props\.match\.url\)/);
+    // patches/decap-cms-core: a refused save has one message, the editor's (./form-help.ts).
+    expect(core("actions/entries.js")).not.toMatch(/ui\.toast\.missingRequiredField/);
     // patches/decap-cms-core: no "Check for Preview" without a site_url.
     expect(core("actions/deploys.js")).toMatch(/if \(published && \(!state\.config\.site_url/);
     // patches/decap-cms-widget-markdown: "- " or "1. " starts a list (./rich-text-lists.test.ts).
@@ -145,6 +151,11 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     expect(source("decap-cms-ui-default", "dist/esm/ListItemTopBar.js")).toMatch(
       /children: \[onCollapseToggle \? [\s\S]*DragHandle[\s\S]*onRemove && allowRemove \?/,
     );
+    // The handle is dnd-kit's (role="button"), moved by mouse and touch only.
+    const list = source("decap-cms-widget-list", "dist/esm/ListControl.js");
+    expect(list).toMatch(/_jsx\("div", \{\s*\.\.\.attributes,\s*\.\.\.listeners,/);
+    expect(list).toContain("useSensors(useSensor(MouseSensor");
+    expect(list).not.toContain("KeyboardSensor");
     const editor = core("components/Editor/EditorInterface.js");
     expect(editor).toContain(`const RIGHT_PANE = '${RIGHT_PANE_KEY}'`);
     expect(editor).toContain(`const NO_PANE = '${NO_PANE}'`);

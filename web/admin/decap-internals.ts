@@ -77,6 +77,9 @@ export function notify(message: string, type: "error" | "warning" | "success" | 
 /** Whether a member of staff is signed in (state.auth.user). */
 export const signedIn = () => Boolean(plain<{ user?: unknown }>(state().auth)?.user);
 
+/** The signed-in member of staff's GitHub token (state.auth.user), for the calls Decap does not make. */
+export const gitHubToken = () => plain<{ user?: { token?: string } }>(state().auth)?.user?.token;
+
 /** The files Decap has loaded for the form (state.medias): a new value when one arrives. */
 export const loadedMedia = () => state().medias;
 
@@ -178,6 +181,8 @@ export const DECAP_CLASS_LABELS = {
   EditorContainer: "decap-cms-core/dist/esm/components/Editor/EditorInterface.js",
   ToolbarContainer: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
   ToolbarToggle: "decap-cms-widget-markdown/dist/esm/MarkdownControl/Toolbar.js",
+  PublishedButton: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
+  PublishedToolbarButton: "decap-cms-core/dist/esm/components/Editor/EditorToolbar.js",
 } as const;
 
 const part = (label: keyof typeof DECAP_CLASS_LABELS) => `[class*="${label}"]`;
@@ -194,15 +199,24 @@ export const decapPart = {
   fieldTopBar: part("ControlTopbar"),
   hint: part("ControlHint"),
   errors: part("ControlErrorsList"),
+  /** The toolbar's status after a save ("Saved"), a button or a menu's. */
+  savedStatus: `${part("PublishedButton")}, ${part("PublishedToolbarButton")}`,
 };
 
-/** A list entry bar's buttons: the first folds, the last (when not the first) removes. */
+/** Whether a route is an entry's form (an entry, or a new one). */
+export const isEntryRoute = (path: string) => /^\/collections\/[^/]+\/(entries\/|new)/.test(path);
+
+/**
+ * A list entry bar's parts: the first button folds, the last (when not the
+ * first) removes; between them, dnd-kit's drag handle (role="button").
+ */
 export function listEntryButtons(bar: Element) {
   const first = bar.firstElementChild;
   const last = bar.lastElementChild;
   return {
     fold: first instanceof HTMLButtonElement ? first : undefined,
     remove: last instanceof HTMLButtonElement && last !== first ? last : undefined,
+    drag: bar.querySelector<HTMLElement>(':scope > [role="button"]') ?? undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 // Decap's own messages, in the words of the firm's staff rather than a
 // developer's: a rule broken says what is allowed (the field's message from
-// the schema), not "didn't match the pattern", and a refused save says where to
-// look. Merged over Decap's English phrases (CMS.getLocale("en")).
+// the schema), not "didn't match the pattern", and leaving an entry says what
+// is lost. Merged over Decap's English phrases (CMS.getLocale("en")).
 
 /** The phrases replaced, by Decap's key path. */
 export const editorWords = {
@@ -20,11 +20,10 @@ export const editorWords = {
         rangeMax: "%{fieldLabel} may have at most %{maxCount} item(s).",
       },
     },
-  },
-  ui: {
-    toast: {
-      missingRequiredField:
-        "Not saved: a field needs your attention. The editor has opened it and says what is allowed, in red.",
+    // Asked before leaving an entry with unsaved changes: OK leaves, Cancel stays.
+    editor: {
+      onLeavePage:
+        "Your changes are not saved: if you leave this page, they will be lost. Leave anyway?",
     },
   },
 };

@@ -52,7 +52,7 @@ function entry(summary: string, folded: boolean) {
   return `
     <div class="css-1-ListItem">
       <div class="css-2-StyledListItemTopBar">
-        <button><svg></svg></button><span></span><button><svg></svg></button>
+        <button><svg></svg></button><div role="button" tabindex="0" aria-roledescription="sortable"><svg></svg></div><button><svg></svg></button>
       </div>
       <div class="css-3-NestedObjectLabel" style="display: ${folded ? "block" : "none"}">${summary}</div>
       <div><input /></div>
@@ -67,6 +67,15 @@ describe("nameListButtons", () => {
         <div class="css-4-TopBarContainer"><button class="css-5-AddButton">Add office <svg></svg></button></div>
         <div>${entry("Amsterdam", true)}${entry("Dublin", false)}</div>
       </div>`;
+  });
+
+  it("takes the drag handle, which no key moves, out of the tab order", () => {
+    nameListButtons();
+    for (const handle of document.querySelectorAll('[aria-roledescription="sortable"]')) {
+      expect(handle.getAttribute("tabindex")).toBe("-1");
+      expect(handle.getAttribute("aria-hidden")).toBe("true");
+    }
+    expect(document.querySelectorAll('[aria-roledescription="sortable"]')).toHaveLength(2);
   });
 
   it("names each chevron and ✕ after its entry, and says whether the entry is open", () => {

@@ -3,7 +3,8 @@
 // - a list entry's fold chevron and remove ✕ (decap-cms-ui-default
 //   ListItemTopBar.js: two buttons holding only an icon) are named after
 //   their entry: "Fold office 2: Dublin", "Remove office 2: Dublin"; the
-//   chevron also says whether the entry is open (aria-expanded);
+//   chevron also says whether the entry is open (aria-expanded); the drag
+//   handle between them, which no key moves, is no tab stop;
 // - a field's hint (EditorControl.js draws it as a <p> after the widget, tied
 //   to nothing) and its error messages describe the field's control
 //   (aria-describedby), so they are read with the field, not only by sight.
@@ -76,7 +77,13 @@ export function nameListButtons(root: ParentNode = document) {
   for (const bar of root.querySelectorAll<HTMLElement>(listEntryBar)) {
     const item = bar.parentElement;
     if (!item) continue;
-    const { fold, remove } = listEntryButtons(bar);
+    const { fold, remove, drag } = listEntryButtons(bar);
+    // The drag handle moves an entry by mouse or touch only (Decap gives its
+    // list no keyboard sensor): a tab stop that did nothing, without a name.
+    if (drag) {
+      setAttr(drag, "tabindex", "-1");
+      setAttr(drag, "aria-hidden", "true");
+    }
     if (!fold && !remove) continue;
     const siblings = [...(item.parentElement?.children ?? [])].filter((e) =>
       e.querySelector(`:scope > ${listEntryBar}`),

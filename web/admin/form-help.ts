@@ -4,9 +4,18 @@
 //   says so (Decap says nothing when no required field is missing);
 // - a folded list entry opens by a click on its name, not only its chevron;
 // - "Add ..." of a list puts the cursor in the new entry's first field (Decap
-//   adds it open but leaves the focus on the button, so staff had to find it).
+//   adds it open but leaves the focus on the button, so staff had to find it);
+// - an entry opened has the cursor in its first field, and a save done puts
+//   the focus on the toolbar's "Saved" (Decap left it on the page, so the
+//   keyboard started again from the top).
 // Decap's parts and its save's validation are found through ./decap-internals.ts.
-import { decapPart, onSaveValidated } from "./decap-internals";
+import {
+  currentRoute,
+  decapPart,
+  isEntryRoute,
+  onRouteChange,
+  onSaveValidated,
+} from "./decap-internals";
 
 const { errors: ERRORS, foldedEntryName: FOLDED_LABEL, addButton, listEntry } = decapPart;
 
@@ -111,6 +120,35 @@ export function installFoldedNameClick() {
 
 const EDITABLE =
   'input:not([type=hidden]):not([type=file]):not([readonly]), textarea:not([readonly]), [contenteditable="true"]';
+
+const nothingFocused = () => !document.activeElement || document.activeElement === document.body;
+
+/** Focuses what `get` finds, once it is there (Decap draws after its data came), unless staff focused something first. */
+function focusWhenShown(get: () => HTMLElement | undefined) {
+  void within(() => (nothingFocused() ? get() : document.body), 600).then((found) => {
+    if (found && found !== document.body) found.focus();
+  });
+}
+
+/** The first field of the entry's form staff can type in (the preview is in a frame). */
+const firstField = () =>
+  [...document.querySelectorAll<HTMLElement>(EDITABLE)].find((e) => e.checkVisibility());
+
+/** Focus on the first field of an entry opened, and on the save's status after a save. */
+export function installEntryFocus(cms: { registerEventListener(listener: object): void }) {
+  const opened = (path: string) => isEntryRoute(path) && focusWhenShown(firstField);
+  opened(currentRoute());
+  onRouteChange(opened);
+  cms.registerEventListener({
+    name: "postSave",
+    // After the save, Decap swaps Save for "Saved"; the focus was on Save's menu.
+    handler: () =>
+      void within(
+        () => document.querySelector<HTMLElement>(decapPart.savedStatus) ?? undefined,
+        600,
+      ).then((status) => status?.focus()),
+  });
+}
 
 /**
  * The entries of the list whose box has this id: in the box, after its top bar,

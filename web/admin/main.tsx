@@ -9,11 +9,16 @@ import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
 import { DateControl } from "./date-control";
-import { mediaLibrary, publishedData, type Immutable } from "./decap-internals";
+import { gitHubToken, mediaLibrary, publishedData, type Immutable } from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
-import { installFocusNewEntry, installFoldedNameClick, installRevealErrors } from "./form-help";
+import {
+  installEntryFocus,
+  installFocusNewEntry,
+  installFoldedNameClick,
+  installRevealErrors,
+} from "./form-help";
 import { withKeptFolds } from "./list-folds";
 import { orderedJsonFormat } from "./ordered-json";
 import { prepareForPreview } from "./preview-data";
@@ -23,6 +28,7 @@ import { isLocalEditor, localPhrases } from "./local-editor";
 import { LOCAL_BACKEND, LocalBackend, withLocalBackend } from "./local-backend";
 import { installPasteGuard } from "./paste-guard";
 import { installLinkedInNotice } from "./linkedin-status";
+import { installLiveStatus } from "./live-status";
 import { keepContentMarkdownStyle } from "./markdown-style";
 import { formFirstOnNarrowScreens } from "./narrow-screen";
 import { AssignedIdControl, withRules } from "./rule-control";
@@ -204,6 +210,7 @@ function registerFieldRules(local: boolean) {
   installRevealErrors();
   installFoldedNameClick();
   installFocusNewEntry();
+  installEntryFocus(CMS);
   installFieldNames();
 }
 
@@ -249,6 +256,7 @@ async function start() {
   const local = isLocalEditor(config);
   registerFieldRules(local);
   registerDecapFixes();
+  installLiveStatus(CMS, config.backend, gitHubToken);
   if (local) {
     // Decap's typings want its own backend interface; ours is its proxy backend's subclass.
     CMS.registerBackend(LOCAL_BACKEND, LocalBackend as never);

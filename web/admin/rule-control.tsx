@@ -62,13 +62,15 @@ export function withRules(Control: ComponentType<ControlProps>): ComponentType<C
     // Decap calls it unbound (Widget keeps the function, not the control).
     isValid = (): Validity | Promise<unknown> => {
       noteValidation();
+      // The control's own refusal first: a rule about a value that is none (a date that is no date) says nothing.
+      const own = this.inner.current?.isValid?.() ?? true;
+      if (typeof own === "object" && "error" in own && own.error) return own;
       const problems = problemsOf(this.props, this.opened);
-      if (problems.length > 0) {
-        return {
-          error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds },
-        };
-      }
-      return this.inner.current?.isValid?.() ?? true;
+      return problems.length > 0
+        ? {
+            error: { type: "CUSTOM", message: problems.join(" "), parentIds: this.props.parentIds },
+          }
+        : own;
     };
 
     /** Decap focuses a field it wants seen (an error) through its control. */

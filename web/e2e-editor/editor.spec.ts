@@ -161,6 +161,8 @@ test("a required field left empty and a malformed one are refused with their mes
   await expect(
     page.getByRole("alert").filter({ hasText: /^Not saved: 2 fields need your attention\./ }),
   ).toBeVisible();
+  // One message, not a second from Decap in other words over it.
+  await expect(page.getByText(/^Not saved/)).toHaveCount(1);
   await expect(page.getByText(/Oops/)).toHaveCount(0);
   await expect(
     vacancies.getByText("Fill in Title: it is required.", { exact: true }),

@@ -1,7 +1,7 @@
 // Fields that explain themselves. The people in
 // the firm's words, found with the editor's own search, each person opened by a click on the name; the
 // vacancy form with its id given, its office and employment type picked from
-// lists in words, a date picker, vacancies listed by title, the Markdown hint
+// lists in words, a date written out, vacancies listed by title, the Markdown hint
 // showing its own syntax, and required fields marked.
 import type { Page } from "@playwright/test";
 import {
@@ -94,7 +94,7 @@ test("the teams of Who we are show their names when folded", async ({ page }) =>
   await guideScreenshot(page, "collections.png");
 });
 
-test("the vacancy form: listed by title, the id given, office and employment type picked in words, a date picker, hints with the Markdown shown as written", async ({
+test("the vacancy form: listed by title, the id given, office and employment type picked in words, a date written out, hints with the Markdown shown as written", async ({
   page,
 }) => {
   const vacancies = readEntries<Vacancy>("careers");
@@ -141,13 +141,14 @@ test("the vacancy form: listed by title, the id given, office and employment typ
   ]);
   await page.keyboard.press("Escape");
 
-  // A date picker: a date box, its hint saying that what it shows is saved
-  // (the old example, "saved as 2026-12-31", matched no typed date).
-  await expect(page.getByLabel("Date posted", { exact: true }).last()).toHaveAttribute(
-    "type",
-    "date",
-  );
-  await expect(hintOf(page, /the date the box shows is the date saved/).last()).toBeVisible();
+  // A date box typed day first, the date it holds written out below it, its
+  // hint saying that what is written out is saved.
+  const datePosted = page.getByLabel("Date posted", { exact: true }).last();
+  await datePosted.fill("1-12-2027");
+  await expect(datePosted.locator("xpath=following-sibling::output")).toHaveText("1 December 2027");
+  await expect(
+    hintOf(page, /the date written out below the box is the date saved/).last(),
+  ).toBeVisible();
 
   // The Markdown hint shows its syntax as written.
   await expect(hintOf(page, "**bold**, *italic*, [link text](https://...)").last()).toBeVisible();

@@ -86,6 +86,10 @@ test("Cancel at “leave this page?” keeps the address of the entry on screen"
   await page.goBack();
   await expect.poll(() => dialogs.length).toBe(1);
   expect(dialogs[0]!.type).toBe("confirm");
+  // Saying what leaving costs, not only "Are you sure you want to leave this page?".
+  expect(dialogs[0]!.message).toBe(
+    "Your changes are not saved: if you leave this page, they will be lost. Leave anyway?",
+  );
   await expect.poll(() => page.url()).toMatch(new RegExp(`${address}$`));
   await expect(shownControl(page, "Title")).toHaveValue(`${vacancy.title} (unsaved)`);
   // Back again asks again (the address was given back, not lost).

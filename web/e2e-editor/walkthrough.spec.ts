@@ -33,18 +33,18 @@ const careersText = () =>
   ].join("\n");
 
 test.describe("a date typed into the date box is the date saved", () => {
-  for (const [typed, saved] of [
-    ["11262026", "2026-11-26"],
-    ["01/31/2027", "2027-01-31"],
+  for (const [typed, saved, words] of [
+    ["26-11-2026", "2026-11-26", "26 November 2026"],
+    ["31/01/2027", "2027-01-31", "31 January 2027"],
   ] as const) {
-    test(`"${typed}" typed from the month is saved as ${saved}`, async ({ page }) => {
+    test(`"${typed}" typed day first is saved as ${saved}`, async ({ page }) => {
       await openFirstVacancy(page);
       const date = shownControl(page, "Date posted");
-      // As staff do: a click on the month part (the box is month/day/year in
-      // this browser's language), then the digits.
-      await date.click({ position: { x: 12, y: 10 } });
+      // As staff do: into the box, over what it held, key by key.
+      await date.click();
+      await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.type(typed, { delay: 60 });
-      await expect(date).toHaveValue(saved);
+      await expect(date.locator("xpath=following-sibling::output")).toHaveText(words);
       await publish(page);
       await expectSaved(page);
       expect(readEntries<Vacancy>("careers")[0]!.datePosted).toBe(saved);
@@ -59,13 +59,13 @@ test.describe("a date typed into the date box is the date saved", () => {
     // Another change, so that there is something to save.
     await shownControl(page, "Title").fill("Asset Manager (half-typed date)");
     const date = shownControl(page, "Valid through (optional)");
-    await date.click({ position: { x: 12, y: 10 } });
-    // Month and day, no year.
-    await page.keyboard.type("1126", { delay: 60 });
+    await date.click();
+    // Day and month, no year.
+    await page.keyboard.type("26-11", { delay: 60 });
     await publish(page);
     await expect(
       page.getByText(
-        "Valid through is not a whole date: fill in the month, the day and the year, e.g. 12/31/2026, or clear it.",
+        '"26-11" is not a date: type the day, then the month, then the year, e.g. 31-12-2027 or 31 December 2027.',
       ),
     ).toBeVisible();
     expect(careersText()).toEqual(before);
@@ -75,13 +75,13 @@ test.describe("a date typed into the date box is the date saved", () => {
     const before = careersText();
     await openFirstVacancy(page);
     const date = shownControl(page, "Date posted");
-    await date.click({ position: { x: 12, y: 10 } });
-    await page.keyboard.type("11261906", { delay: 60 });
-    await expect(date).toHaveValue("1906-11-26");
+    await date.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("26-11-1906", { delay: 60 });
     await publish(page);
     await expect(
       page.getByText(
-        "A date from 2000-01-01 to 2099-12-31, written as year-month-day, e.g. 2026-12-31.",
+        "26 November 1906 is outside the years allowed: a date from 1 January 2000 to 31 December 2099; type the day, then the month, then the year, e.g. 31-12-2027 or 31 December 2027.",
       ),
     ).toBeVisible();
     expect(careersText()).toEqual(before);

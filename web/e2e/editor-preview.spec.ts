@@ -20,6 +20,9 @@ let site: GitHubSite;
 let origin: string;
 
 test.describe.configure({ mode: "serial" });
+// Each test loads the whole editor (Decap's bundle): 25 s alone on two busy
+// cores, past the suite's 30 s default with a publication on top.
+test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
   site = await startGitHubSite(root, 1);
@@ -116,6 +119,91 @@ for (const [state, label] of [
     } else {
       await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible();
       await expect(page.getByRole("link", { name: "View Preview" })).toHaveCount(0);
+    }
+    expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
+
+// The one definition of the release's status context (internal/editor/config.go).
+const liveContext = readFileSync(join(root, "internal/editor/config.go"), "utf8").match(
+  /const LiveContext = "([^"]+)"/,
+)![1]!;
+
+for (const outcome of ["success", "failure"] as const) {
+  test(`after Publish the editor says when the release is ${outcome === "success" ? "live" : "refused"}`, async ({
+    page,
+  }) => {
+    const github = await fakeGitHub(page, root, changedCareers());
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        "decap-cms-user",
+        JSON.stringify({ token: "fake-token", backendName: "github", login: "anna-de-vries" }),
+      );
+    });
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+    // Decap asks before it publishes.
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/admin/#/collections/careers/entries/careers`);
+    await page.getByRole("button", { name: /^Status: / }).click({ timeout: 30_000 });
+    await page.getByRole("menuitem", { name: "Ready" }).click();
+    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Publish now" }).click();
+
+    const banner = page.getByRole("status", { name: "Publishing" });
+    await expect(banner).toHaveText(/^Publishing: the site is being checked and built/, {
+      timeout: 15_000,
+    });
+    // Another service's status on the published commit says nothing about the release.
+    const other = {
+      context: "ci/other",
+      state: "success",
+      target_url: "https://elsewhere.example/build/1",
+      description: "Another status",
+    } as const;
+    github.setStatuses("main", [
+      other,
+      { context: liveContext, state: "pending", target_url: "", description: "Deploying" },
+    ]);
+    await expect(banner).toHaveText("Publishing: the new version is going live.", {
+      timeout: 15_000,
+    });
+    if (outcome === "success") {
+      github.setStatuses("main", [
+        other,
+        {
+          context: liveContext,
+          state: "success",
+          target_url: "https://www.veldhaven.eu",
+          description: "Live",
+        },
+      ]);
+      await expect(banner).toContainText("Published: your change is live on the site.", {
+        timeout: 15_000,
+      });
+      await expect(banner.getByRole("link", { name: "View the site" })).toHaveAttribute(
+        "href",
+        "https://www.veldhaven.eu",
+      );
+    } else {
+      github.setStatuses("main", [
+        other,
+        {
+          context: liveContext,
+          state: "failure",
+          target_url: "",
+          description: "Rolled back, /careers answered 500; the site is as before",
+        },
+      ]);
+      await expect(banner).toHaveText(
+        "Not published. The release says: Rolled back, /careers answered 500; the site is as before.",
+        { timeout: 15_000 },
+      );
     }
     expect(github.unknown, "requests the fake GitHub could not answer").toEqual([]);
     expect(problems).toEqual([]);

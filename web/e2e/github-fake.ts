@@ -86,6 +86,8 @@ export interface FakeGitHub {
   commitToMain(path: string, text: string): void;
   /** The pull requests, as the fake holds them. */
   pulls(): readonly Pull[];
+  /** Gives the commit a branch points to now these statuses, as a workflow posts them. */
+  setStatuses(branch: string, statuses: FakeStatus[]): void;
   /**
    * From now on, requests `match` picks ("GET /repos/…?query") time out on
    * GitHub's side, until the function returned is called.
@@ -365,6 +367,9 @@ export async function fakeGitHub(
       refs.set(MAIN, putCommit(putTree(tree), [main], `Update ${path}`));
     },
     pulls: () => pulls,
+    setStatuses(branch, statuses) {
+      statusesOf.set(refs.get(branch)!, statuses);
+    },
     timeOut(match) {
       timeOuts.push(match);
       return () => void timeOuts.splice(timeOuts.indexOf(match), 1);
@@ -553,17 +558,16 @@ export async function fakeGitHub(
         files: diff(treeOf(mergeBase), treeOf(head)),
       });
     }
-    if (
-      (m = path.match(new RegExp(`^${repo}/commits/([0-9a-f]{40})/status$`))) &&
-      method === "GET"
-    ) {
+    if ((m = path.match(new RegExp(`^${repo}/commits/([^/]+)/status$`))) && method === "GET") {
       // https://docs.github.com/en/rest/commits/statuses#get-the-combined-status-for-a-specific-reference
-      if (!commits.has(m[1]!)) return notFound(route);
-      const list = statusesOf.get(m[1]!) ?? [];
+      // (the reference: a commit id, a branch or a tag)
+      const sha = resolve(decodeURIComponent(m[1]!));
+      if (!sha) return notFound(route);
+      const list = statusesOf.get(sha) ?? [];
       const state = list.length && list.every((s) => s.state === "success") ? "success" : "pending";
       return json(route, 200, {
         state,
-        sha: m[1],
+        sha,
         total_count: list.length,
         statuses: list.map((s, i) => ({ id: i + 1, ...s, created_at: "2026-11-23T09:12:00Z" })),
       });

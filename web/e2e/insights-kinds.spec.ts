@@ -1,5 +1,5 @@
 // The insights list as LinkedIn's page shows it, in Chromium, from the
-// embedded sample feed (internal/insights/sample: posts.json in the Posts
+// embedded sample feed (internal/feedsample: posts.json in the Posts
 // API's shape, posts-by-urn.json for the reposted posts): newest
 // publication first, dates from publishedAt, a card for every kind of
 // organisation post, and a long text cut at a whole emoji.

@@ -1,65 +1,63 @@
-// The inline scripts and styles a page may run are the ones the build hashes,
-// never whatever inline code its HTML happens to contain: a script that gets
-// into a page any other way (content that breaks out of its element, say)
-// must not be allowed by the page's Content-Security-Policy.
-//
-// Astro hashes them. With `security.csp` on (this integration turns it on for
-// `astro build`), Astro hashes every script and stylesheet it emits itself
-// (the island runtime, client directives, inlined scripts and styles) and
-// adds the hashes components declare with `Astro.csp.insertScriptHash()`
-// (src/lib/csp.ts). This integration is the build's adapter for bin/site: it
-// asks Astro for each page's policy as a header (`staticHeaders`) and writes
-// its script-src and style-src hashes to dist/.inline-hashes.json, which
-// bin/site reads at start-up and puts into each page's policy as they are.
-import { writeFileSync } from "node:fs";
+// A page may run the inline code the build hashes, never whatever its HTML
+// holds. Astro hashes what it emits and what components declare (src/lib/csp.ts)
+// but gives every page the style hashes of the whole site: this keeps, of each
+// page's policy, the hashes of the inline code it holds, fails the build on
+// code with none, and writes them for bin/site (dist/.inline-hashes.json).
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where the list goes, relative to the build; a hidden file, never served. */
 export const manifestName = ".inline-hashes.json";
 
+const directives = /(?:^|;)\s*(script|style)-src(?:-elem)?\s([^;]*)/g;
+const hashSources = /'(sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})'/g;
+// A script or style element with its code, or any other tag or comment whole
+// (so that markup inside an attribute value or a comment is never taken for one).
+const attrs = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
+const inlineCode = new RegExp(
+  `<(script|style)\\b${attrs}>([\\s\\S]*?)</\\1\\s*>|<!--[\\s\\S]*?-->|<[a-z][^\\s/>]*${attrs}>`,
+  "gi",
+);
+
 /**
- * The hashes of a policy's script-src and style-src (and their -elem forms),
- * without quotes: { scripts: ["sha256-…"], styles: [...] }.
+ * The hash sources of a policy's script-src and style-src (and -elem forms),
+ * unquoted and with their kind: "script:sha256-…", "style:sha256-…".
  * @param {string} policy
  */
 export function hashesOf(policy) {
-  const found = { scripts: new Set(), styles: new Set() };
-  for (const directive of policy.split(";")) {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    const kind = {
-      "script-src": "scripts",
-      "script-src-elem": "scripts",
-      "style-src": "styles",
-      "style-src-elem": "styles",
-    }[name];
-    if (!kind) continue;
-    for (const source of sources) {
-      const m = /^'(sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})'$/.exec(source);
-      if (m) found[kind].add(m[1]);
-    }
-  }
-  return { scripts: [...found.scripts].sort(), styles: [...found.styles].sort() };
+  const found = new Set();
+  for (const [, kind, sources] of policy.matchAll(directives))
+    for (const [, hash] of sources.matchAll(hashSources)) found.add(`${kind}:${hash}`);
+  return found;
 }
 
 /**
- * The build file of a page's pathname: "/" → index.html, "/404" → 404.html,
- * "/a/b" → a/b/index.html (build.format "directory"); null for a file an
- * endpoint writes (/captions/video.vtt), which is no document.
- * @param {string} pathname
+ * The sorted hashes of a page's inline scripts and styles (JSON data blocks
+ * are no code), each of which must be in `allowed` (hashesOf), else an error.
+ * @param {string} html
+ * @param {Set<string>} allowed
+ * @param {string} file
  */
-export function pageFile(pathname) {
-  const trimmed = pathname.replace(/^\/+|\/+$/g, "");
-  if (/\.[a-z0-9]+$/i.test(trimmed)) return null;
-  if (trimmed === "") return "index.html";
-  if (trimmed === "404" || trimmed === "500") return `${trimmed}.html`;
-  return `${trimmed}/index.html`;
+export function pageHashes(html, allowed, file) {
+  const found = { script: new Set(), style: new Set() };
+  for (const [, tag, attrs, code] of html.matchAll(inlineCode)) {
+    if (!tag) continue;
+    const kind = /** @type {"script" | "style"} */ (tag.toLowerCase());
+    if (kind === "script" && /\s(src\s*=|type\s*=\s*["']?[\w/+.-]*json)/i.test(attrs)) continue;
+    const hash = `sha256-${createHash("sha256").update(code, "utf8").digest("base64")}`;
+    if (!allowed.has(`${kind}:${hash}`))
+      throw new Error(`inline-hashes: ${file}: an inline ${kind} Astro did not hash: ${code}`);
+    found[kind].add(hash);
+  }
+  return { scripts: [...found.script].sort(), styles: [...found.style].sort() };
 }
 
 /** @returns {import("astro").AstroIntegration} */
 export function inlineHashes() {
-  /** @type {Record<string, { scripts: string[], styles: string[] }>} */
-  const pages = {};
+  /** @type {Map<string, Set<string>>} by pathname */
+  const policies = new Map();
   return {
     name: "veldhaven:inline-hashes",
     hooks: {
@@ -68,31 +66,32 @@ export function inlineHashes() {
       "astro:config:setup": ({ command, updateConfig }) => {
         if (command === "build") updateConfig({ security: { csp: true } });
       },
-      "astro:config:done": ({ setAdapter }) => {
-        // bin/site serves the pages and sets their headers: Astro gives each
-        // page's policy to it (through the manifest) instead of a <meta>.
+      // bin/site sets the pages' headers: Astro hands it each page's policy
+      // (through the manifest) instead of writing a <meta>.
+      "astro:config:done": ({ setAdapter }) =>
         setAdapter({
           name: "veldhaven:bin-site",
           supportedAstroFeatures: { staticOutput: "stable", sharpImageService: "stable" },
           adapterFeatures: { buildOutput: "static", staticHeaders: true },
-        });
-      },
+        }),
       "astro:build:generated": ({ routeToHeaders }) => {
-        for (const [pathname, { headers }] of routeToHeaders) {
-          const file = pageFile(pathname);
-          if (file === null) continue;
-          const policy = headers.get("content-security-policy");
-          if (policy === null)
-            throw new Error(`inline-hashes: Astro gave no policy for ${pathname}`);
-          pages[file] = hashesOf(policy);
-        }
+        for (const [pathname, { headers }] of routeToHeaders)
+          policies.set(pathname, hashesOf(headers.get("content-security-policy") ?? ""));
       },
       "astro:build:done": ({ dir, logger }) => {
-        const files = Object.keys(pages).sort();
-        if (files.length === 0) throw new Error("inline-hashes: Astro gave no page");
-        const sorted = Object.fromEntries(files.map((f) => [f, pages[f]]));
-        writeFileSync(join(fileURLToPath(dir), manifestName), `${JSON.stringify(sorted)}\n`);
-        logger.info(`${files.length} pages, their inline scripts and styles in ${manifestName}`);
+        const root = fileURLToPath(dir);
+        const pages = {};
+        for (const [pathname, allowed] of policies) {
+          // x/index.html, or 404.html; neither for an endpoint's file (captions).
+          const base = pathname.replace(/^\/+|\/+$/g, "");
+          const file = [join(base, "index.html"), `${base}.html`].find((f) =>
+            existsSync(join(root, f)),
+          );
+          if (file) pages[file] = pageHashes(readFileSync(join(root, file), "utf8"), allowed, file);
+        }
+        if (!pages["index.html"]) throw new Error("inline-hashes: Astro gave no policy for /");
+        writeFileSync(join(root, manifestName), `${JSON.stringify(pages)}\n`);
+        logger.info(`the inline hashes of ${Object.keys(pages).length} pages in ${manifestName}`);
       },
     },
   };

@@ -30,7 +30,10 @@ export interface Driver {
   press(key: KeyName): Promise<void>;
   /** Text typed as the keyboard types it, into the focused element. */
   type(text: string): Promise<void>;
-  /** A pointer click in the middle of the first element matching `selector`. */
+  /**
+   * A pointer click in the middle of the first element matching `selector`,
+   * once it is actionable (see `actionable`).
+   */
   click(selector: string): Promise<void>;
   /** The viewport as a PNG. */
   screenshot(): Promise<Buffer>;
@@ -39,9 +42,41 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-export function launch(engine: Engine): Promise<Driver> {
-  if (engine === "webkit") return launchWebKit();
-  return launchPuppeteer(engine);
+export async function launch(engine: Engine): Promise<Driver> {
+  const driver = await (engine === "webkit" ? launchWebKit() : launchPuppeteer(engine));
+  const click = driver.click;
+  driver.click = async (selector) => {
+    await actionable(driver, selector);
+    await click(selector);
+  };
+  return driver;
+}
+
+/**
+ * Waits until the element is where a click would reach it, as Playwright's
+ * click waits: the same box over two frames (not sliding in or shifted by a
+ * late layout) and its middle not covered. Neither WebDriver client waits so:
+ * they click where the element was when they looked.
+ */
+async function actionable(driver: Driver, selector: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ready = await driver.evaluate(async (selector: string) => {
+      const el = document.querySelector(selector);
+      if (!el) return false;
+      el.scrollIntoView({ block: "center" });
+      const frame = () => new Promise((done) => requestAnimationFrame(() => done(null)));
+      const box = () => JSON.stringify(el.getBoundingClientRect());
+      const before = box();
+      await frame();
+      await frame();
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return box() === before && !!hit && el.contains(hit);
+    }, selector);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`${selector} never became clickable`);
+  }
 }
 
 async function launchPuppeteer(engine: "firefox" | "chromium"): Promise<Driver> {

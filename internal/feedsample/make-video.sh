@@ -4,7 +4,7 @@
 # palette. Flags keep the output byte-identical between runs (single thread,
 # bitexact muxing). Needs ffmpeg with libx264 (Debian: apt-get install ffmpeg).
 #
-#   bash internal/insights/sample/make-video.sh
+#   bash internal/feedsample/make-video.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 ffmpeg -hide_banner -loglevel error -y \
