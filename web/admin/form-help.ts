@@ -123,10 +123,15 @@ const EDITABLE =
 
 const nothingFocused = () => !document.activeElement || document.activeElement === document.body;
 
-/** Focuses what `get` finds, once it is there (Decap draws after its data came), unless staff focused something first. */
+/**
+ * Focuses what `get` finds, once it is there (Decap draws after its data came),
+ * unless staff focused something first. The form stays at its top: the first
+ * field that takes typing can be far down (folded parts and photos come
+ * first), and on a phone scrolling to it hid the top of the form.
+ */
 function focusWhenShown(get: () => HTMLElement | undefined) {
   void within(() => (nothingFocused() ? get() : document.body), 600).then((found) => {
-    if (found && found !== document.body) found.focus();
+    if (found && found !== document.body) found.focus({ preventScroll: true });
   });
 }
 

@@ -159,6 +159,14 @@ for (const outcome of ["success", "failure"] as const) {
     await expect(banner).toHaveText(/^Publishing: the site is being checked and built/, {
       timeout: 15_000,
     });
+    // On screen, not under Decap's fixed toolbars.
+    const uncovered = () =>
+      banner.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return r.bottom <= innerHeight && r.right <= innerWidth && !!hit && el.contains(hit);
+      });
+    expect(await uncovered()).toBe(true);
     // Another service's status on the published commit says nothing about the release.
     const other = {
       context: "ci/other",
@@ -186,6 +194,8 @@ for (const outcome of ["success", "failure"] as const) {
       await expect(banner).toContainText("Published: your change is live on the site.", {
         timeout: 15_000,
       });
+      await page.setViewportSize({ width: 375, height: 700 });
+      expect(await uncovered()).toBe(true);
       await expect(banner.getByRole("link", { name: "View the site" })).toHaveAttribute(
         "href",
         "https://www.veldhaven.eu",

@@ -1,5 +1,5 @@
 // Pure logic of the people directory, the employee popup and the home team
-// teaser (spec sections 4 and 5). No React, no content imports: everything is
+// teaser. No React, no content imports: everything is
 // passed in, so the rules are unit-tested on small fixtures.
 
 /** The fields the rules look at. */

@@ -3,12 +3,11 @@
 // scroll-driven animation); this is the mapping it implements, and the unit
 // test holds the stylesheet's numbers to it.
 //
-// Spec section 9 also names damping 0.2: the old script eased the layer 20% of
-// the way to its target per frame. A scroll-driven animation follows the
-// scroll position exactly, on the compositor, so there is no per-frame easing
-// to tune (see docs/web.md, "Content screens").
+// There is no damping: a scroll-driven animation follows the scroll position
+// exactly, on the compositor, so there is no per-frame easing to tune
+// (docs/web.md, "Content screens").
 
-/** Spec section 9: trigger fraction 0.4; active from 768 px. */
+/** The spec's trigger fraction, 0.4; active from 768 px. */
 export const PARALLAX = {
   trigger: 0.4,
   /** Share of the scroll distance the background lags behind. */
