@@ -36,13 +36,17 @@ const narrowKey = (name: string, minWidth: number | undefined) => `${name} ${min
 
 const fileName = (path: string) => path.split("/").pop() ?? path;
 
-/** The chosen library file's bytes, once Decap has loaded it (its asset URL is "" until then). */
+/**
+ * The chosen library file's bytes, once Decap has loaded it (its asset URL is
+ * "" until then). Up to 20 s: on a busy machine or a slow line Decap took
+ * more than 5, and a photo not measured is taken without the question.
+ */
 async function chosenFile(
   getAsset: FileControlProps["getAsset"],
   path: string,
   field: FieldLike,
 ): Promise<(Blob & { name: string }) | undefined> {
-  for (let tries = 0; tries < 50; tries++) {
+  for (let tries = 0; tries < 200; tries++) {
     const url = getAsset(path, field)?.toString();
     if (url) {
       const blob = await (await fetch(url)).blob();

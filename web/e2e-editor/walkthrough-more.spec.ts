@@ -113,7 +113,8 @@ test("a library photo narrower than its field is questioned when chosen, and Can
   // 1600 x 1200, for a header shown 2000 pixels wide.
   await library.getByText("careers-asset-manager-overview.jpg", { exact: true }).first().click();
   await library.getByRole("button", { name: /Choose selected/ }).click();
-  await expect.poll(() => dialogs.length).toBe(1);
+  // The question comes once Decap has loaded the photo and the editor measured it.
+  await expect.poll(() => dialogs.length, { timeout: 25_000 }).toBe(1);
   expect(dialogs[0]).toEqual({
     type: "confirm",
     message: expect.stringMatching(
