@@ -8,12 +8,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
+  type Careers,
   expect,
   expectSaved,
   fieldBox,
   openEntry,
   openFirstVacancy,
   publish,
+  readContent,
   shownField,
   test,
 } from "./editor";
@@ -77,7 +79,7 @@ test("a photo uploaded in an entry is no draft once the entry is saved", async (
   await sharp({ create: { width: 2000, height: 1250, channels: 3, background: "#466078" } })
     .jpeg()
     .toFile(upload);
-  await openFirstVacancy(page);
+  const { vacancy } = await openFirstVacancy(page);
   const library = page.getByRole("dialog");
   const openLibrary = async () => {
     const field = await shownField(page, "Card photo");
@@ -98,5 +100,23 @@ test("a photo uploaded in an entry is no draft once the entry is saved", async (
   await openLibrary();
   await expect(library.getByText("saved-upload-test.jpg", { exact: true })).toBeVisible();
   await expect(library.getByText("Draft", { exact: true })).toHaveCount(0);
+  // The vacancy gets its card photo back: later specs meet it as it was.
+  const original = String(vacancy.overviewImage).split("/").pop()!;
+  await library.getByText(original, { exact: true }).first().click();
+  await library.getByRole("button", { name: /Choose selected/ }).click();
+  await expect(library).toBeHidden();
+  await publish(page);
+  await expect
+    .poll(
+      () => {
+        try {
+          return readContent<Careers>("careers").vacancies[0]!.overviewImage;
+        } catch {
+          return undefined; // the save is writing the file
+        }
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(vacancy.overviewImage);
   rmSync(dir, { recursive: true, force: true });
 });
