@@ -36,7 +36,7 @@ const ROOT = resolve(WEB, "..");
 
 /** Layout and encoding. Changing any value renders every image again. */
 export const SHARE = Object.freeze({
-  version: 1,
+  version: 2,
   width: 1200,
   height: 630,
   margin: 72,
@@ -150,7 +150,7 @@ export function shareCards(c) {
         eyebrow: c.pages["/who-we-are"].heading,
         title: e.name,
         subtitle: teamLine(e),
-        photo: e.imageDesktop,
+        photo: e.image,
       }),
     );
   }
@@ -241,7 +241,7 @@ export async function renderCard(card, { photo, logo, fonts }) {
     const picture = await sharp(photo, { failOn: "error" })
       .rotate()
       .toColourspace("srgb")
-      .resize({ ...size, fit: "cover", position: "centre" })
+      .resize({ ...size, fit: "cover", position: "attention" })
       .removeAlpha()
       .toBuffer();
     if (record) {

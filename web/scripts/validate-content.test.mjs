@@ -120,9 +120,9 @@ describe("people content checks", () => {
     ],
     [
       "a missing portrait",
-      (d) => (d.imageMobile = "person-nobody-mobile.jpg"),
-      "content/people/eline-de-graaf.json: /imageMobile: ",
-      'unknown image "person-nobody-mobile.jpg": no content/media/images/person-nobody-mobile.jpg',
+      (d) => (d.image = "person-nobody.jpg"),
+      "content/people/eline-de-graaf.json: /image: ",
+      'unknown image "person-nobody.jpg": no content/media/images/person-nobody.jpg',
     ],
     [
       "a portrait without its extension",

@@ -99,8 +99,8 @@ describe("fields check", () => {
     ],
     [
       "a missing portrait, naming the employee",
-      (/** @type {any} */ f) => (f["people/siobhan-gallagher.json"].imageMobile = "nobody.jpg"),
-      'people/siobhan-gallagher.json: /imageMobile: unknown image "nobody.jpg": no content/media/images/nobody.jpg',
+      (/** @type {any} */ f) => (f["people/siobhan-gallagher.json"].image = "nobody.jpg"),
+      'people/siobhan-gallagher.json: /image: unknown image "nobody.jpg": no content/media/images/nobody.jpg',
     ],
     [
       "a missing mark of the firm",

@@ -19,20 +19,12 @@ export interface PersonCard extends Pick<
   Employee,
   "id" | "name" | "team" | "teamShown" | "location"
 > {
-  /** Card photo from 768 px. */
+  /** The portrait: the card's and the popup's photo, each cut to its box. */
   image: ImageMedia;
-  /** Card photo under 768 px. */
-  imageMobile: ImageMedia;
 }
 
 /** What only the popup shows of a person. */
-export interface PersonDetails extends Pick<
-  Employee,
-  "id" | "description" | "email" | "linkedin" | "liv"
-> {
-  /** The popup's photo. */
-  imageDesktop: ImageMedia;
-}
+export type PersonDetails = Pick<Employee, "id" | "description" | "email" | "linkedin" | "liv">;
 
 /** The labels the directory island shows. */
 export type DirectoryLabels = PeopleContent["directory"];
@@ -56,17 +48,12 @@ export function personCard(e: Employee, image: ImageOf): PersonCard {
     teamShown,
     location,
     image: image(e.image),
-    imageMobile: image(e.imageMobile),
   };
 }
 
-/** What the popup adds to a person's card, photo resolved. Empty links are left out. */
-export function personDetails(e: Employee, image: ImageOf): PersonDetails {
-  const details: PersonDetails = {
-    id: e.id,
-    description: e.description,
-    imageDesktop: image(e.imageDesktop),
-  };
+/** What the popup adds to a person's card. Empty links are left out. */
+export function personDetails(e: Employee): PersonDetails {
+  const details: PersonDetails = { id: e.id, description: e.description };
   if (e.email) details.email = e.email;
   if (e.linkedin) details.linkedin = e.linkedin;
   if (e.liv) details.liv = e.liv;
