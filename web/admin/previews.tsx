@@ -42,7 +42,7 @@ import { AssetManagement } from "@/components/what-we-do/AssetManagement";
 import { DealTeam } from "@/components/what-we-do/DealTeam";
 import { Philosophy } from "@/components/what-we-do/Philosophy";
 import { careers, charity, employees } from "@/lib/bundled-entries";
-import type { Vacancy } from "@/lib/careers";
+import { contactOf, type Vacancy } from "@/lib/careers";
 import type { Charity, Partner } from "@/lib/charity";
 import { pageMeta, type Site } from "@/lib/content";
 import { feedLabels, type InsightsContent } from "@/lib/insights-content";
@@ -157,7 +157,7 @@ export const pagePreviews: Record<string, PagePreview> = {
         <CareersWelcome meta={meta("/careers")} page={page} />
         <VacancyCards vacancies={careers.vacancies} page={page} />
         {careers.vacancies.map((v) => (
-          <VacancyPage key={v.slug} vacancy={v} detail={detail} />
+          <VacancyPage key={v.slug} vacancy={v} contact={contactOf(v, employees)} detail={detail} />
         ))}
       </>
     );
@@ -165,7 +165,11 @@ export const pagePreviews: Record<string, PagePreview> = {
   vacancies: ({ content: vacancy }: { content: Vacancy }) => (
     <>
       <VacancyCards vacancies={withEntry(careers.vacancies, vacancy, "slug")} page={careers.page} />
-      <VacancyPage vacancy={vacancy} detail={careers.detail} />
+      <VacancyPage
+        vacancy={vacancy}
+        contact={contactOf(vacancy, employees)}
+        detail={careers.detail}
+      />
     </>
   ),
   site: ({ content: site }: { content: Site }) => (

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { readEntries } from "../scripts/content-dir.mjs";
-import type { VacancyEntry } from "../src/generated/content-entries";
+import type { Person, VacancyEntry } from "../src/generated/content-entries";
 import {
   expect,
   expectNoAxeViolations,
@@ -17,6 +17,7 @@ const siteJson = content<typeof import("../../content/site.json")>("site.json");
 const pagesJson = content<typeof import("../../content/pages.json")>("pages.json");
 
 const vacancies: VacancyEntry[] = readEntries("careers");
+const directory: Person[] = readEntries("people");
 const detailHeadings = (v: (typeof vacancies)[number]) => [
   "The people",
   "The role",
@@ -236,11 +237,13 @@ test.describe("/careers/{slug}", () => {
 
       await expect(page.getByRole("region", { name: "Our Ambitions" })).toBeVisible();
       const contact = page.getByRole("region", { name: "For more information" });
-      await expect(contact.getByText(v.contactFunction, { exact: true })).toBeVisible();
-      await expect(contact.getByText(v.contactName, { exact: true })).toBeVisible();
-      await expect(contact.getByRole("link", { name: v.contactEmail })).toHaveAttribute(
+      // The contact is a person of the directory: their job title, name and e-mail.
+      const person = directory.find((p) => p.id === v.contact)!;
+      await expect(contact.getByText(person.teamShown, { exact: true })).toBeVisible();
+      await expect(contact.getByText(person.name, { exact: true })).toBeVisible();
+      await expect(contact.getByRole("link", { name: person.email! })).toHaveAttribute(
         "href",
-        new RegExp(`^mailto:${v.contactEmail}`),
+        new RegExp(`^mailto:${person.email}`),
       );
 
       // JSON-LD: one JobPosting with the fields search engines require.

@@ -3,7 +3,10 @@
 import type { CareersContent, Vacancy } from "./careers";
 import { truncate } from "./truncate";
 
-export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
+export type VacancyTeaser = Pick<
+  Vacancy,
+  "slug" | "title" | "location" | "overviewImage" | "headerImage"
+>;
 export type TeaserCopy = CareersContent["page"]["teasers"];
 
 /** Characters of a title on a teaser card. */

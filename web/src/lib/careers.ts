@@ -5,6 +5,7 @@
 import type { VacancyEntry } from "@/generated/content-entries";
 import type careersJson from "#content/careers.json";
 import type { Office } from "./content";
+import type { Employee } from "./people";
 import { absoluteUrl } from "./seo";
 import { imageObject, postalAddress } from "./structured-data";
 import { htmlToText, truncate } from "./truncate";
@@ -20,6 +21,17 @@ export type EmploymentType = Vacancy["employmentType"];
 
 /** content/careers.json with the vacancies, as the careers screens read it. */
 export type CareersContent = Omit<typeof careersJson, "$schema"> & { vacancies: Vacancy[] };
+
+/** A vacancy's contact: the person of the directory it names. */
+export type VacancyContact = Pick<Employee, "name" | "team" | "teamShown" | "email" | "image">;
+
+/** The person a vacancy names as its contact, if the directory has them (the build checks it does). */
+export function contactOf<P extends VacancyContact & Pick<Employee, "id">>(
+  v: Pick<Vacancy, "contact">,
+  people: readonly P[],
+): P | undefined {
+  return people.find((p) => p.id === v.contact);
+}
 
 /** Characters of the preview on a vacancy card. */
 export const PREVIEW_LENGTH = 150;
