@@ -14,7 +14,7 @@
 // - minItems/maxItems become the list's min/max.
 // - Media (`editor.folder`) are uploaded to content/media/<folder> and stored as
 //   the bare file name, as the content files refer to them; a photo narrower
-//   than `editor.minWidth` (800 px when unsaid) gets a warning on upload.
+//   than `editor.minWidth` (800 px when unsaid) is refused, on upload and when chosen.
 // - Rules between values (scripts/content-rules.mjs) travel with the field for
 //   admin/rule-control.tsx: `editor.unique` -> unique (the list, the entry's
 //   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a

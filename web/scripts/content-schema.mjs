@@ -48,7 +48,7 @@ export const editorMetaSchema = {
     notBefore: { type: "string", minLength: 1 },
     // The editor's words for the values of an enum, by value.
     labels: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
-    // The width in pixels below which an uploaded photo gets a warning.
+    // The widest a field shows its photo, in pixels: a narrower one is refused.
     minWidth: { type: "integer", minimum: 1 },
     // On the root of an entry schema: the fewest entries its folder may hold.
     minEntries: { type: "integer", minimum: 0 },
