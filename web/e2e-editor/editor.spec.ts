@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
+import type { Locator } from "@playwright/test";
 import {
   backendActions,
   buildSite,
@@ -202,7 +203,7 @@ test("a text file chosen as a portrait is refused with a message, and nothing re
   expect(images()).toEqual(before);
 });
 
-test("a new employee with an uploaded portrait is saved, passes the build and appears on /who-we-are", async ({
+test("a new employee with one uploaded portrait is saved, passes the build and shows it on the card at every width and in the popup", async ({
   page,
 }) => {
   const before = readEntries<Employee>("people");
@@ -229,19 +230,14 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   );
   await employees.getByRole("textbox", { name: "Name", exact: true }).fill(person.name);
 
-  // The portrait, uploaded once and chosen for each of the three crops.
+  // One portrait, uploaded once: a person asks for no other photo.
   const library = page.getByRole("dialog");
-  for (let crop = 0; crop < 3; crop++) {
-    await employees.getByRole("button", { name: "Choose an image" }).first().click();
-    await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
-    if (crop === 0) {
-      await library.locator('input[type="file"]').setInputFiles(portrait);
-    } else {
-      await library.getByText(portraitName, { exact: true }).click();
-    }
-    await library.getByRole("button", { name: "Choose selected" }).click();
-    await expect(library).toHaveCount(0);
-  }
+  await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(1);
+  await employees.getByRole("button", { name: "Choose an image" }).click();
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  await library.locator('input[type="file"]').setInputFiles(portrait);
+  await library.getByRole("button", { name: "Choose selected" }).click();
+  await expect(library).toHaveCount(0);
   await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(0);
   // The preview draws the new person's card with the upload, which no build has seen.
   const card = page
@@ -267,8 +263,6 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   expect(readEntry("people", "ilse-verbruggen")).toEqual({
     ...person,
     image: portraitName,
-    imageMobile: portraitName,
-    imageDesktop: portraitName,
     teamShown: "",
   });
   expect(readEntries<Employee>("people").at(-1)!.name).toBe(person.name);
@@ -278,22 +272,34 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
 
   await buildSite();
   await withBuiltSite(async (origin) => {
+    // Every picture of the person is drawn from the variants the build made of the one upload.
+    const variant = new RegExp(
+      `/media/img/${portraitName.replace(/\.jpg$/, "")}-\\d+\\.[0-9a-f]{8}\\.(webp|avif)$`,
+    );
+    const shown = (photo: Locator) =>
+      photo.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
     await page.goto(`${origin}/who-we-are`);
     const directory = page.getByRole("region", { name: "Meet our people" });
     await expect(directory.getByRole("listitem")).toHaveCount(before.length + 1);
-    await expect(directory.getByRole("listitem").filter({ hasText: person.name })).toHaveCount(1);
+    // The directory's card on a computer, a tablet and a phone (found by its search there).
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${origin}/who-we-are?q=${encodeURIComponent(person.name)}`);
+      const card = directory.getByRole("listitem").filter({ hasText: person.name });
+      await expect(card).toHaveCount(1);
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => (await shown(card.locator("img"))).src, { message: `${width} px` })
+        .toMatch(variant);
+    }
+    // The popup.
     const response = await page.goto(`${origin}/who-we-are/${person.id}`);
     expect(response?.status()).toBe(200);
     const popup = page.getByRole("dialog");
     await expect(popup.getByRole("heading", { name: person.name })).toBeVisible();
-    // The portrait is drawn from the variants the build made of the upload.
     const photo = popup.locator("picture img").first();
-    const variant = new RegExp(
-      `/media/img/${portraitName.replace(/\.jpg$/, "")}-\\d+\\.[0-9a-f]{8}\\.webp$`,
-    );
     await expect(photo).toHaveAttribute("src", variant);
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await shown(photo)).width).toBeGreaterThan(0);
+    expect((await shown(photo)).src).toMatch(variant);
   });
 });
