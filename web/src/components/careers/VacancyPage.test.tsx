@@ -41,8 +41,14 @@ describe("VacancyPage", () => {
     expect(profileImage).toBeDefined();
     renderPage(withoutProfile);
     const photos = profilePhotos();
-    expect(photos.map((p) => p.media)).toEqual(["(min-width: 1024px)", "(min-width: 768px)", null, null]);
-    for (const { src } of photos) expect(src).toContain(`/media/img/${mediaName(vacancy.headerImage)}-`);
+    expect(photos.map((p) => p.media)).toEqual([
+      "(min-width: 1024px)",
+      "(min-width: 768px)",
+      null,
+      null,
+    ]);
+    for (const { src } of photos)
+      expect(src).toContain(`/media/img/${mediaName(vacancy.headerImage)}-`);
   });
 
   it("shows a photo of its own for phones where the vacancy has one", () => {
