@@ -1,0 +1,90 @@
+// An upload that no save keeps leaves nothing in the working tree: a photo
+// uploaded and then replaced before the save, and one uploaded to an entry
+// left without saving, never reach content/media.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  type Employee,
+  expect,
+  expectSaved,
+  inSandbox,
+  openEntry,
+  publish,
+  readEntry,
+  readEntries,
+  shownField,
+  test,
+} from "./editor";
+
+let files = "";
+const photo = (name: string) => join(files, name);
+const inMedia = (name: string) => existsSync(inSandbox(`content/media/images/${name}`));
+
+test.beforeAll(async () => {
+  files = mkdtempSync(join(tmpdir(), "veldhaven-editor-uploads-"));
+  for (const name of ["replaced-before-save.jpg", "left-unsaved.jpg"]) {
+    await sharp({
+      create: { width: 1200, height: 1500, channels: 3, background: { r: 120, g: 96, b: 80 } },
+    })
+      .jpeg({ quality: 80 })
+      .toFile(photo(name));
+  }
+});
+
+let restore: (() => void) | undefined;
+
+test.afterEach(() => restore?.());
+
+test.afterAll(() => {
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+/** Opens the Portrait's library and uploads `file` (chosen), or picks `file` from the library. */
+async function pickPortrait(page: Page, file: string, upload: boolean) {
+  const field = await shownField(page, "Portrait");
+  await field
+    .getByRole("button", { name: /Choose (different )?image/ })
+    .first()
+    .click();
+  const library = page.getByRole("dialog");
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  // A file just uploaded is already selected (a click would unselect it).
+  if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
+  else await library.getByText(file, { exact: true }).first().click();
+  await library.getByRole("button", { name: /Choose selected/ }).click();
+  await expect(library).toBeHidden();
+}
+
+test("an upload replaced before the save, or left unsaved, is not written to content/media", async ({
+  page,
+}) => {
+  page.on("dialog", (dialog) => dialog.accept());
+  const person = readEntries<Employee>("people")[0]!;
+  const file = inSandbox(`content/people/${person.file}.json`);
+  const saved = readFileSync(file);
+  // The specs after this one find the person as they were.
+  restore = () => writeFileSync(file, saved);
+
+  // Uploaded, then the portrait it had chosen again: the save writes the entry, not the upload.
+  await openEntry(page, "employees", person.file);
+  await pickPortrait(page, "replaced-before-save.jpg", true);
+  await pickPortrait(page, person.image, false);
+  await page.getByRole("textbox", { name: "About", exact: true }).fill("Saved with a new text.");
+  await publish(page);
+  await expectSaved(page);
+  expect(readEntry<Employee>("people", person.file).image).toBe(person.image);
+  expect(inMedia("replaced-before-save.jpg")).toBe(false);
+
+  // Uploaded and chosen, then the entry left without saving (the editor asks; OK leaves).
+  await openEntry(page, "employees", person.file);
+  await pickPortrait(page, "left-unsaved.jpg", true);
+  await page.goto("/admin/#/collections/employees");
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  expect(inMedia("left-unsaved.jpg")).toBe(false);
+  expect(readEntry<Employee>("people", person.file).image).toBe(person.image);
+});
