@@ -33,7 +33,7 @@ export function noticeElement(
   doc: Document,
   notice: { message: string; url: string },
 ): HTMLElement {
-  const box = doc.createElement("aside");
+  const box = doc.createElement("div");
   box.className = "linkedin-notice";
   box.setAttribute("aria-label", "LinkedIn feed");
   box.setAttribute("role", "status");

@@ -119,9 +119,9 @@ export function editorFoot(doc: Document): HTMLElement {
 
 /** The banner at the foot of the editor (one, replaced by each state). */
 export function showLiveState(doc: Document, state: LiveState): void {
-  let box = doc.querySelector<HTMLElement>("aside.live-status");
+  let box = doc.querySelector<HTMLElement>("div.live-status");
   if (!box) {
-    box = doc.createElement("aside");
+    box = doc.createElement("div");
     box.className = "live-status";
     box.setAttribute("aria-label", "Publishing");
     box.setAttribute("role", "status");
