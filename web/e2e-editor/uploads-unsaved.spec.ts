@@ -1,5 +1,5 @@
 // An upload that no save keeps leaves nothing in the working tree: a photo
-// uploaded and then replaced before the save, and one uploaded to an entry
+// uploaded and then replaced by another before the save, and one uploaded to an entry
 // left without saving, never reach content/media.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +25,7 @@ const inMedia = (name: string) => existsSync(inSandbox(`content/media/images/${n
 
 test.beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), "veldhaven-editor-uploads-"));
-  for (const name of ["replaced-before-save.jpg", "left-unsaved.jpg"]) {
+  for (const name of ["replaced-before-save.jpg", "chosen-instead.jpg", "left-unsaved.jpg"]) {
     await sharp({
       create: { width: 1200, height: 1500, channels: 3, background: { r: 120, g: 96, b: 80 } },
     })
@@ -42,8 +42,8 @@ test.afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-/** Opens the Portrait's library and uploads `file` (chosen), or picks `file` from the library. */
-async function pickPortrait(page: Page, file: string, upload: boolean) {
+/** Opens the Portrait's library and uploads `file`, chosen. */
+async function uploadPortrait(page: Page, file: string) {
   const field = await shownField(page, "Portrait");
   await field
     .getByRole("button", { name: /Choose (different )?image/ })
@@ -52,8 +52,7 @@ async function pickPortrait(page: Page, file: string, upload: boolean) {
   const library = page.getByRole("dialog");
   await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
   // A file just uploaded is already selected (a click would unselect it).
-  if (upload) await library.locator('input[type="file"]').setInputFiles(photo(file));
-  else await library.getByText(file, { exact: true }).first().click();
+  await library.locator('input[type="file"]').setInputFiles(photo(file));
   await library.getByRole("button", { name: /Choose selected/ }).click();
   await expect(library).toBeHidden();
 }
@@ -66,21 +65,25 @@ test("an upload replaced before the save, or left unsaved, is not written to con
   const file = inSandbox(`content/people/${person.file}.json`);
   const saved = readFileSync(file);
   // The specs after this one find the person as they were.
-  restore = () => writeFileSync(file, saved);
+  restore = () => {
+    writeFileSync(file, saved);
+    rmSync(inSandbox("content/media/images/chosen-instead.jpg"), { force: true });
+  };
 
-  // Uploaded, then the portrait it had chosen again: the save writes the entry, not the upload.
+  // Uploaded, then replaced by another upload: the save writes the one chosen, not the first.
   await openEntry(page, "employees", person.file);
-  await pickPortrait(page, "replaced-before-save.jpg", true);
-  await pickPortrait(page, person.image, false);
-  await page.getByRole("textbox", { name: "About", exact: true }).fill("Saved with a new text.");
+  await uploadPortrait(page, "replaced-before-save.jpg");
+  await uploadPortrait(page, "chosen-instead.jpg");
   await publish(page);
   await expectSaved(page);
-  expect(readEntry<Employee>("people", person.file).image).toBe(person.image);
+  expect(readEntry<Employee>("people", person.file).image).toBe("chosen-instead.jpg");
+  expect(inMedia("chosen-instead.jpg")).toBe(true);
   expect(inMedia("replaced-before-save.jpg")).toBe(false);
+  restore();
 
   // Uploaded and chosen, then the entry left without saving (the editor asks; OK leaves).
   await openEntry(page, "employees", person.file);
-  await pickPortrait(page, "left-unsaved.jpg", true);
+  await uploadPortrait(page, "left-unsaved.jpg");
   await page.goto("/admin/#/collections/employees");
   await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
   await page.reload();
