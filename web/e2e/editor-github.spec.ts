@@ -302,7 +302,7 @@ test("a photo a deleted vacancy used stays while another draft in review names i
   const questions = acceptQuestions(page);
   const { problems } = await openVacancy(page, gone);
   await deleteVacancy(page, questions);
-  await expect.poll(() => github.hasBranch(deletionOf(gone))).toBe(true);
+  await expect.poll(() => github.hasBranch(deletionOf(gone)), { timeout: 15_000 }).toBe(true);
   expect(github.lastCommitChanges(deletionOf(gone))).toEqual(
     [path, ...unnamed.map((p) => `${IMAGES}/${p}`)].sort(),
   );
