@@ -10,7 +10,6 @@ declare module "decap-cms-backend-proxy" {
   export class ProxyBackend {
     constructor(config: unknown, options?: unknown);
     authComponent(): unknown;
-    persistEntry(entry: unknown, options: unknown): Promise<unknown>;
   }
 }
 // The modules of Decap's Markdown widget the rich-text list test runs (its

@@ -4,12 +4,9 @@
 // docs/editing.md promises no sign-in. Through Decap's extension point for
 // backends (CMS.registerBackend) the local editor uses the same backend with a
 // sign-in page that signs in at once: the editor opens without a Login button,
-// and Log Out comes straight back to it. Its saves write only the uploads the
-// saved entry names: Decap sends every upload the form made, so a photo
-// uploaded and then replaced, or never chosen, would stay in content/media.
+// and Log Out comes straight back to it.
 import { useEffect, useRef } from "react";
 import { ProxyBackend } from "decap-cms-backend-proxy";
-import { namedUploads } from "./unused-media-plan";
 
 /** The name the local editor's backend is registered under (Decap's own "proxy" is taken). */
 export const LOCAL_BACKEND = "local-files";
@@ -29,29 +26,10 @@ export function SignInAtOnce({ onLogin }: SignInProps) {
   return null;
 }
 
-/** What Decap's backend gives an implementation's persistEntry (decap-cms-core backend.js). */
-interface Saved {
-  dataFiles: { raw: string }[];
-  assets: { path: string }[];
-}
-
-/** Decap's local backend with the sign-in page above, saving only the uploads used. */
+/** Decap's local backend with the sign-in page above. */
 export class LocalBackend extends ProxyBackend {
   authComponent() {
     return SignInAtOnce;
-  }
-
-  persistEntry(entry: Saved, options: unknown) {
-    const keep = new Set(
-      namedUploads(
-        entry.assets.map((a) => a.path),
-        entry.dataFiles.map((f) => f.raw),
-      ),
-    );
-    return super.persistEntry(
-      { ...entry, assets: entry.assets.filter((a) => keep.has(a.path)) },
-      options,
-    );
   }
 }
 

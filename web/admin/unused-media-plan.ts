@@ -58,19 +58,6 @@ export function unusedAfterDelete(input: {
   });
 }
 
-/**
- * The uploads a save writes: those its content names. An upload chosen and
- * then replaced, or never chosen, is left out, in both editors.
- * @param strings the saved content's strings (or texts)
- */
-export function namedUploads(uploads: string[], strings: Iterable<string>): string[] {
-  const named = [...strings];
-  return uploads.filter((path) => {
-    const name = path.split("/").pop() ?? "";
-    return name !== "" && named.some((text) => text.includes(name));
-  });
-}
-
 /** The media files a save leaves unused, and the uploads it should commit. */
 export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
   const saved = strings(input.saved, "the saved file");
@@ -81,7 +68,11 @@ export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
   for (const value of parsed(input.before, "the saved file as it was")) {
     for (const after of savedValues) removedEntryStrings(value, after, before);
   }
-  const keep = namedUploads(input.uploads, [...saved]);
+  const named = [...saved];
+  const keep = input.uploads.filter((path) => {
+    const name = path.split("/").pop() ?? "";
+    return name !== "" && named.some((text) => text.includes(name));
+  });
   const uploaded = new Set(input.uploads);
   const remove = unusedMedia({ before, now, media: input.media }).filter(
     (path) => !uploaded.has(path),

@@ -1,6 +1,7 @@
 // An upload that no save keeps leaves nothing in the working tree: a photo
-// uploaded and then replaced by another before the save, and one uploaded to an entry
-// left without saving, never reach content/media.
+// uploaded and not chosen (the library closed), one chosen and then replaced
+// by another before the save, and one uploaded to an entry left without
+// saving never reach content/media.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +26,12 @@ const inMedia = (name: string) => existsSync(inSandbox(`content/media/images/${n
 
 test.beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), "veldhaven-editor-uploads-"));
-  for (const name of ["replaced-before-save.jpg", "chosen-instead.jpg", "left-unsaved.jpg"]) {
+  for (const name of [
+    "not-chosen.jpg",
+    "replaced-before-save.jpg",
+    "chosen-instead.jpg",
+    "left-unsaved.jpg",
+  ]) {
     await sharp({
       create: { width: 1200, height: 1500, channels: 3, background: { r: 120, g: 96, b: 80 } },
     })
@@ -42,8 +48,8 @@ test.afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-/** Opens the Portrait's library and uploads `file`, chosen. */
-async function uploadPortrait(page: Page, file: string) {
+/** Opens the Portrait's library and uploads `file`: chosen, or (`choose` false) the library closed. */
+async function uploadPortrait(page: Page, file: string, choose = true) {
   const field = await shownField(page, "Portrait");
   await field
     .getByRole("button", { name: /Choose (different )?image/ })
@@ -53,7 +59,8 @@ async function uploadPortrait(page: Page, file: string) {
   await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
   // A file just uploaded is already selected (a click would unselect it).
   await library.locator('input[type="file"]').setInputFiles(photo(file));
-  await library.getByRole("button", { name: /Choose selected/ }).click();
+  await expect(library.getByText(file, { exact: true })).toBeVisible();
+  await library.getByRole("button", { name: choose ? /Choose selected/ : "Close" }).click();
   await expect(library).toBeHidden();
 }
 
@@ -70,8 +77,9 @@ test("an upload replaced before the save, or left unsaved, is not written to con
     rmSync(inSandbox("content/media/images/chosen-instead.jpg"), { force: true });
   };
 
-  // Uploaded, then replaced by another upload: the save writes the one chosen, not the first.
+  // Uploaded and not chosen, uploaded and replaced by another: the save writes the one chosen.
   await openEntry(page, "employees", person.file);
+  await uploadPortrait(page, "not-chosen.jpg", false);
   await uploadPortrait(page, "replaced-before-save.jpg");
   await uploadPortrait(page, "chosen-instead.jpg");
   await publish(page);
@@ -79,6 +87,7 @@ test("an upload replaced before the save, or left unsaved, is not written to con
   expect(readEntry<Employee>("people", person.file).image).toBe("chosen-instead.jpg");
   expect(inMedia("chosen-instead.jpg")).toBe(true);
   expect(inMedia("replaced-before-save.jpg")).toBe(false);
+  expect(inMedia("not-chosen.jpg")).toBe(false);
   restore();
 
   // Uploaded and chosen, then the entry left without saving (the editor asks; OK leaves).
