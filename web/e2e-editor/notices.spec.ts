@@ -1,10 +1,10 @@
 // The LinkedIn feed's notice is seen where staff are: at the foot of the
-// editor's window, not under Decap's fixed top bar, at a desktop's width and
-// a phone's. The local editor has no LinkedIn connection, so the test answers
+// editor's window, not under Decap's fixed layout, on an entry's page, at a
+// desktop's width and a phone's. The local editor has no LinkedIn connection, so the test answers
 // /admin/linkedin/status as the feed owner does when the connection fails
 // (internal/linkedinauth/page.go, statusJSON).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./editor";
+import { expect, openEntry, test } from "./editor";
 
 const failing = {
   linkedIn: true,
@@ -20,8 +20,8 @@ for (const width of [1280, 375]) {
   test(`the LinkedIn notice is on screen and uncovered at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 700 });
     await page.route("**/admin/linkedin/status", (route) => route.fulfill({ json: failing }));
-    await page.goto("/admin/");
-    await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+    // On an entry's page, where Decap's fixed editor fills the window.
+    await openEntry(page, "pages", "home");
     const notice = page.getByRole("status", { name: "LinkedIn feed" });
     await expect(notice).toContainText(failing.message);
     await expect(
