@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
-# Installs Debian or Ubuntu packages for the scripts that need a program of
-# the system (etcd, Java, Chromium, podman, shellcheck, wrk, nginx): as root,
-# or through passwordless sudo, which is how GitHub's hosted runners are set
-# up (a non-root user). Without either it installs nothing and says what to
-# run, so the caller can stop with that sentence.
-#
-#   scripts/apt-install.sh [--with-recommends] PACKAGE...
+# scripts/apt-install.sh [--with-recommends] PACKAGE...: as root or through
+# passwordless sudo (GitHub's runners); else it says what to run and fails.
 set -euo pipefail
 recommends=(--no-install-recommends)
 if [[ "${1:-}" == --with-recommends ]]; then

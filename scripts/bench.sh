@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# make bench: installs what the benchmark needs (wrk and nginx from Debian, as
-# root or through sudo, Chromium, the npm dependencies with Lighthouse), then runs
-# web/scripts/bench.mjs, which builds, measures and prints the tables.
-# A benchmark: it fails only when it cannot run, never on a number.
+# make bench: installs wrk, nginx and Chromium when missing, builds (unless
+# BENCH_SKIP_BUILD=1), then runs web/scripts/bench.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,5 +15,5 @@ if ((${#missing[@]})); then
   fi
 fi
 ./scripts/ensure-chromium.sh
-make --no-print-directory deps
+if [[ "${BENCH_SKIP_BUILD:-}" == 1 ]]; then make --no-print-directory deps; else make --no-print-directory build; fi
 exec web/node_modules/.bin/node web/scripts/bench.mjs "$@"

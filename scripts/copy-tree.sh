@@ -1,16 +1,7 @@
 #!/usr/bin/env bash
-# scripts/copy-tree.sh DEST: a copy of this working tree as `make build` left
-# it, for tests and benchmarks that edit files and rebuild (make test-build,
-# scripts/bench-rebuild.sh) without touching the tree itself.
-#   - every file git knows or would add (tracked, and untracked but not ignored),
-#     as it is in the working tree, uncommitted edits included;
-#   - the build's output and stamps (.make, bin, web/dist, web/.astro and what
-#     the build writes into web/src/generated and web/public/media), so the
-#     copy is as up to date as the tree;
-#   - web/.media-cache hard-linked (its entries are never changed in place,
-#     only added), web/node_modules linked.
-# Every file keeps its modification time (cp -p): make compares times, so a
-# copy of an up-to-date tree is up to date.
+# scripts/copy-tree.sh DEST: a copy of this working tree as `make build` left it,
+# uncommitted edits and the build's output included, every time kept (make
+# compares times), for tests that edit and rebuild (make test-build).
 set -euo pipefail
 dest=${1:?usage: scripts/copy-tree.sh DEST}
 cd "$(dirname "$0")/.."

@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the e2e suite has a Chromium: $CHROME_PATH, else /usr/bin/chromium
-# (GitHub's Ubuntu runners link their Chromium there), else Debian's package,
-# installed as root or through sudo (scripts/apt-install.sh; Ubuntu's
-# `chromium` is only a wrapper for the snap, which a runner cannot use), else
-# Playwright's own download, which needs neither.
+# A Chromium for the e2e suite: CHROME_PATH, /usr/bin/chromium, Debian's package
+# (Ubuntu's is a snap wrapper, which a runner cannot use), else Playwright's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ]]; then exit 0; fi

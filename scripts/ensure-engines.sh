@@ -1,12 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the cross-engine suite (web/e2e/engines) has its engines, from
-# Debian, installed as root or through sudo (scripts/apt-install.sh) when one
-# is missing: firefox-esr (driven over WebDriver BiDi), webkit2gtk-driver
-# (WebKitWebDriver; MiniBrowser comes with its libwebkit2gtk), xvfb (the
-# display MiniBrowser's window needs) and gstreamer1.0-libav (WebKitGTK plays
-# H.264, the site's videos, through it). FIREFOX_PATH names another Firefox
-# (GitHub's Ubuntu runners have one at /usr/bin/firefox; Ubuntu has no
-# firefox-esr).
+# The cross-engine suite's engines from Debian when missing: firefox-esr (or
+# FIREFOX_PATH), WebKitWebDriver, Xvfb for its window, gstreamer1.0-libav for H.264.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()

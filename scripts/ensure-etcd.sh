@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure make test-kube has etcd 3.4 or newer for its control plane: the
-# one on PATH (or $ETCD), else the distribution's etcd-server (Debian; Ubuntu's
-# universe on GitHub's runners), installed as root or through sudo
-# (scripts/apt-install.sh). Nothing is started here; the test runs it on
-# loopback.
+# etcd 3.4 or newer for make test-kube: ETCD or the one on PATH, else Debian's
+# etcd-server (the test starts its own on its own ports).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 etcd=${ETCD:-etcd}
@@ -20,8 +17,6 @@ if ! scripts/apt-install.sh etcd-server; then
   echo "ensure-etcd: the Kubernetes test needs etcd 3.4 or newer on PATH (or ETCD=<path>)" >&2
   exit 1
 fi
-# Debian's package starts a system etcd where systemd runs; the test starts
-# its own on its own ports, so that one is left alone.
 new_enough || {
   echo "ensure-etcd: etcd-server installed, but '$etcd --version' is not 3.4 or newer" >&2
   exit 1

@@ -1,7 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure the Nu HTML checker (vnu-jar, make test-html) has a Java 17 or
-# newer: the one on PATH, else the distribution's headless runtime, installed
-# as root or through sudo (scripts/apt-install.sh).
+# Java 17 or newer for the Nu HTML checker: the one on PATH, else Debian's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 major() { java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'; }

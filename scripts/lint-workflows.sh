@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
-# Checks every workflow in .github/workflows with actionlint (pinned below,
-# built from the Go module proxy into .tools/bin) and, through it, every
-# `run:` script with shellcheck (Debian's package, installed when missing, as
-# root or through sudo; GitHub's runners have it already).
+# actionlint (tools.mk's version, into .tools/bin) over every workflow, checking
+# their run: scripts, and scripts/*.sh, with shellcheck.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The version is tools.mk's (make lint-workflows passes it).
 ACTIONLINT_VERSION=${ACTIONLINT_VERSION:-$(sed -n 's/^ACTIONLINT_VERSION := //p' tools.mk)}
 bin=.tools/bin/actionlint
 if ! [[ -x "$bin" ]] || [[ "$("$bin" -version | head -1)" != "v$ACTIONLINT_VERSION" ]]; then

@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
-# The release's step for the single-host deployment (deploy/single): the tag
-# `live` of production's image moves to the image this run built, by its
-# digest, once the run's checks passed; podman auto-update on the host pulls
-# it. Needs a docker login to the registry (release.yml).
-#   IMAGE=ghcr.io/<owner>/<repo> IMAGE_DIGEST=sha256:<hex> scripts/promote.sh
+# IMAGE=ghcr.io/<owner>/<repo> IMAGE_DIGEST=sha256:<hex> scripts/promote.sh: the
+# single host's tag `live` moves to the release's image (podman auto-update pulls it).
 set -euo pipefail
 image=${IMAGE:?IMAGE: the image repository, e.g. ghcr.io/veldhaven/site}
 digest=${IMAGE_DIGEST:?IMAGE_DIGEST: the digest the release built}

@@ -1,22 +1,10 @@
 #!/usr/bin/env bash
-# make test-build: the build graph makes again exactly what a change asks for,
-# and never serves a stale page. In a copy of the built tree
-# (scripts/copy-tree.sh: timestamps kept, node_modules linked):
-#   1. nothing changed: `make build` is up to date (make -q) and runs nothing
-#      (the stamps and bin/site keep their times);
-#   2. each change on its own puts the build out of date, and undoing it
-#      (the old bytes and time back) puts it back in date: a content file, a
-#      component; a Go file relinks bin/site without building the web again;
-#      a new BUILD_ID (a commit) relinks bin/site and builds no web;
-#   3. a file added with an old time (as cp -p or an unpacked archive makes
-#      it) and a file deleted are noticed (the list of inputs), and so is a
-#      new SITE_URL (the settings);
-#   4. one `make build` with all of 3 and the edits of 2: bin/site, started,
-#      serves the edited text, the edited component, the canonical links of the
-#      new SITE_URL, the added file, and no longer the deleted one; then the
-#      tree is up to date again.
-# Needs a built tree (make test-build depends on make build). Port:
-# TEST_BUILD_PORT (default 18290), on 127.0.0.1.
+# make test-build: in a copy of the built tree (scripts/copy-tree.sh), the build
+# graph makes again exactly what a change asks for: nothing when nothing changed;
+# a content file, a component, a Go file, a new BUILD_ID, a file added with an old
+# time, a file deleted and a new SITE_URL each put it out of date (undone, back in
+# date); one build with them all, and bin/site serves every change.
+# Port: TEST_BUILD_PORT (18290), on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${TEST_BUILD_PORT:-18290}

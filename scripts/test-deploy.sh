@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# Checks scripts/deploy.sh as the workflows run it: the skip messages, the
-# refusals, and (DRY_RUN=1, `helm template`, no cluster) that production and
-# a pull request's preview render the chart with the image, host and release
-# the workflows expect. `make test-deploy`.
+# make test-deploy: scripts/deploy.sh's skip messages and refusals, and (DRY_RUN=1,
+# no cluster) what production and a preview render.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy=scripts/deploy.sh
@@ -19,6 +17,19 @@ expect() {
 }
 # run OUTFILE ENV... -- ARGS: runs deploy.sh with a clean environment and a
 # fresh $GITHUB_OUTPUT; its exit status is in $status.
+# refuse MESSAGE ENV... -- ARGS and accept NAME ENV... -- ARGS: run and check the exit status.
+refuse() {
+  local message=$1
+  shift
+  run "$work/out" "$@"
+  [[ $status != 0 ]] || fail "$message"
+}
+accept() {
+  local name=$1
+  shift
+  run "$work/out" "$@"
+  [[ $status == 0 ]] || fail "$name: exit $status: $(tail -5 "$work/out")"
+}
 run() {
   local out=$1
   shift
@@ -61,50 +72,37 @@ expect "plan preview, no registry of its own" "PREVIEW_IMAGE" "$work/out"
 run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=europe-docker.pkg.dev/veldhaven/previews/site -- plan preview
 expect "plan preview, set" "configured=true" "$work/github_output"
 expect "plan preview, set" "registry=europe-docker.pkg.dev" "$work/github_output"
-run "$work/out" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=ghcr.io/Veldhaven/site:latest -- plan preview
-[[ $status != 0 ]] || fail "plan preview, PREVIEW_IMAGE with a tag: exit 0, want a refusal"
-run "$work/out" -- plan staging
-[[ $status != 0 ]] || fail "plan staging: exit 0, want a refusal"
+refuse "plan preview, PREVIEW_IMAGE with a tag: exit 0, want a refusal" PREVIEW_DOMAIN=preview.veldhaven.eu PREVIEW_IMAGE=ghcr.io/Veldhaven/site:latest -- plan preview
+refuse "plan staging: exit 0, want a refusal" -- plan staging
 
 for bad in 0 -1 12a "1;rm" ""; do
-  run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y -- preview "$bad"
-  [[ $status != 0 ]] || fail "preview '$bad': exit 0, want a refusal"
+  refuse "preview '$bad': exit 0, want a refusal" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y -- preview "$bad"
 done
-run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN="preview.example.com/x" IMAGE=x IMAGE_TAG=y -- preview 12
-[[ $status != 0 ]] || fail "preview with a domain that is not a DNS name: exit 0"
+refuse "preview with a domain that is not a DNS name: exit 0" DRY_RUN=1 PREVIEW_DOMAIN="preview.example.com/x" IMAGE=x IMAGE_TAG=y -- preview 12
 digest=sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest -- production
-[[ $status != 0 ]] || fail "production over http: exit 0, want a refusal"
-run "$work/out" KUBE_CONFIG= -- teardown 12
-[[ $status != 0 ]] || fail "teardown without KUBE_CONFIG: exit 0"
+refuse "production over http: exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=http://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest -- production
+refuse "teardown without KUBE_CONFIG: exit 0" KUBE_CONFIG= -- teardown 12
 expect "teardown without KUBE_CONFIG" "secret KUBE_CONFIG of the GitHub environment" "$work/out"
 # The sweeper's list of open pull requests, as the workflow passes it.
-run "$work/out" KUBE_CONFIG=x OPEN_PRS="3 x7" -- sweep-previews
-[[ $status != 0 ]] || fail "sweep-previews with OPEN_PRS holding 'x7': exit 0, want a refusal"
+refuse "sweep-previews with OPEN_PRS holding 'x7': exit 0, want a refusal" KUBE_CONFIG=x OPEN_PRS="3 x7" -- sweep-previews
 expect "sweep-previews with a bad OPEN_PRS" "x7" "$work/out"
 
-run "$work/out" KUBE_CONFIG=x IMAGE_TAG=y -- rollback staging
-[[ $status != 0 ]] || fail "rollback staging: exit 0, want a refusal"
-run "$work/out" KUBE_CONFIG=x -- rollback production
-[[ $status != 0 ]] || fail "rollback production without IMAGE_TAG: exit 0, want a refusal"
+refuse "rollback staging: exit 0, want a refusal" KUBE_CONFIG=x IMAGE_TAG=y -- rollback staging
+refuse "rollback production without IMAGE_TAG: exit 0, want a refusal" KUBE_CONFIG=x -- rollback production
 expect "rollback production without IMAGE_TAG" "IMAGE_TAG" "$work/out"
 
 # Production runs what was tested, by digest: no digest, no deploy.
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y -- production
-[[ $status != 0 ]] || fail "production without IMAGE_DIGEST: exit 0, want a refusal"
+refuse "production without IMAGE_DIGEST: exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y -- production
 expect "production without IMAGE_DIGEST" "IMAGE_DIGEST" "$work/out"
 for bad in sha256:abc "${digest#sha256:}" "sha512:${digest#sha256:}" "$digest;x" "${digest^^}"; do
-  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y "IMAGE_DIGEST=$bad" -- production
-  [[ $status != 0 ]] || fail "production with IMAGE_DIGEST '$bad': exit 0, want a refusal"
+  refuse "production with IMAGE_DIGEST '$bad': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y "IMAGE_DIGEST=$bad" -- production
 done
 
 # The sweeper wants the open pull requests, or "none": an empty list (a
 # failed lookup) must not remove every preview.
-run "$work/out" KUBE_CONFIG=x -- sweep-previews
-[[ $status != 0 ]] || fail "sweep-previews without numbers: exit 0, want a refusal"
+refuse "sweep-previews without numbers: exit 0, want a refusal" KUBE_CONFIG=x -- sweep-previews
 expect "sweep-previews without numbers" "none" "$work/out"
-run "$work/out" KUBE_CONFIG=x -- sweep-previews 12 "1;rm"
-[[ $status != 0 ]] || fail "sweep-previews with a bad number: exit 0, want a refusal"
+refuse "sweep-previews with a bad number: exit 0, want a refusal" KUBE_CONFIG=x -- sweep-previews 12 "1;rm"
 
 run "$work/out" DRY_RUN=1 -- teardown 12
 expect "teardown 12" "helm uninstall site-pr-12 --namespace veldhaven-previews" "$work/out"
@@ -126,11 +124,9 @@ expect "production: the feed owner's claim by default" "- ReadWriteOncePod" "$wo
 grep -qF "storageClassName" "$work/out" && fail "production without PRODUCTION_STORAGE_CLASS: a class named"
 expect "production: the feed owner" "name: veldhaven-site-feed" "$work/out"
 expect "production" "url=https://www.veldhaven.eu" "$work/github_output"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_STORAGE_CLASS=gp3 -- production
-[[ $status == 0 ]] || fail "PRODUCTION_STORAGE_CLASS=gp3: exit $status: $(tail -5 "$work/out")"
+accept "PRODUCTION_STORAGE_CLASS=gp3" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_STORAGE_CLASS=gp3 -- production
 expect "PRODUCTION_STORAGE_CLASS=gp3" 'storageClassName: "gp3"' "$work/out"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "PRODUCTION_STORAGE_CLASS=Fast Disks" -- production
-[[ $status != 0 ]] || fail "PRODUCTION_STORAGE_CLASS='Fast Disks': exit 0, want a refusal"
+refuse "PRODUCTION_STORAGE_CLASS='Fast Disks': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "PRODUCTION_STORAGE_CLASS=Fast Disks" -- production
 
 # The Gateway API instead of an Ingress.
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
@@ -146,8 +142,7 @@ run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_
   GATEWAY_NAME=site-gateway PRODUCTION_TLS_SECRET=www-tls -- production
 [[ $status != 0 ]] || fail "GATEWAY_NAME with PRODUCTION_TLS_SECRET: exit 0, want a refusal (the Gateway holds the certificate)"
 expect "GATEWAY_NAME with PRODUCTION_TLS_SECRET" "PRODUCTION_TLS_SECRET" "$work/out"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest GATEWAY_NAME="a b" -- production
-[[ $status != 0 ]] || fail "GATEWAY_NAME='a b': exit 0, want a refusal"
+refuse "GATEWAY_NAME='a b': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest GATEWAY_NAME="a b" -- production
 run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=x IMAGE_TAG=y \
   GATEWAY_NAME=site-gateway GATEWAY_NAMESPACE=gateways PRODUCTION_GATEWAY_LISTENER=www PREVIEW_GATEWAY_LISTENER=previews -- preview 12
 [[ $status == 0 ]] || fail "preview through a Gateway: exit $status: $(tail -5 "$work/out")"
@@ -156,14 +151,11 @@ expect "preview through a Gateway" 'sectionName: "previews"' "$work/out"
 expect "preview through a Gateway" '- "pr-12.preview.example.com"' "$work/out"
 grep -qF "kind: Ingress" "$work/out" && fail "preview through a Gateway: an Ingress too"
 
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=yes -- production
-[[ $status != 0 ]] || fail "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=false -- production
-[[ $status == 0 ]] || fail "PRODUCTION_PERSISTENCE=false: exit $status: $(tail -5 "$work/out")"
+refuse "PRODUCTION_PERSISTENCE=yes: exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=yes -- production
+accept "PRODUCTION_PERSISTENCE=false" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest PRODUCTION_PERSISTENCE=false -- production
 grep -qF "kind: PersistentVolumeClaim" "$work/out" && fail "production with PRODUCTION_PERSISTENCE=false: a claim"
 
-run "$work/out" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=ghcr.io/veldhaven/site IMAGE_TAG=$sha -- preview 12
-[[ $status == 0 ]] || fail "preview 12 (dry run): exit $status: $(tail -5 "$work/out")"
+accept "preview 12 (dry run)" DRY_RUN=1 PREVIEW_DOMAIN=preview.example.com IMAGE=ghcr.io/veldhaven/site IMAGE_TAG=$sha -- preview 12
 expect "preview 12" "ghcr.io/veldhaven/site:$sha" "$work/out"
 expect "preview 12" "pr-12.preview.example.com" "$work/out"
 expect "preview 12" "site-pr-12" "$work/out"
@@ -177,8 +169,7 @@ expect "preview 12" "url=https://pr-12.preview.example.com" "$work/github_output
 # rules where the cluster serves them (test/kube checks them there); here,
 # that bad ones are refused before Helm runs.
 for bad in "release" "release=a b" "-x=y" "release=kube,*=x" "a=b;rm"; do
-  run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
-  [[ $status != 0 ]] || fail "production with MONITORING_LABELS '$bad': exit 0, want a refusal"
+  refuse "production with MONITORING_LABELS '$bad': exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest "MONITORING_LABELS=$bad" -- production
   expect "production with MONITORING_LABELS '$bad'" "MONITORING_LABELS" "$work/out"
 done
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest \
@@ -187,8 +178,7 @@ run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_
 # EKS's instance targets need a NodePort Service; a LoadBalancer per release is refused.
 run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=NodePort -- production
 expect "production with SERVICE_TYPE=NodePort" "type: NodePort" "$work/out"
-run "$work/out" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
-[[ $status != 0 ]] || fail "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal"
+refuse "production with SERVICE_TYPE=LoadBalancer: exit 0, want a refusal" DRY_RUN=1 PRODUCTION_URL=https://www.veldhaven.eu IMAGE=x IMAGE_TAG=y IMAGE_DIGEST=$digest SERVICE_TYPE=LoadBalancer -- production
 
 if [[ $fails -gt 0 ]]; then
   echo "test-deploy: $fails failure(s)" >&2

@@ -1,34 +1,11 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016 # checks run `bash -c` with single-quoted scripts and their arguments
-# make test-image: builds the image from bin/site (scripts/image.sh, the
-# path of make image and of the release) and checks it as it runs, in containers:
-#   - the image: only /site and /data, /site byte for byte bin/site, /data
-#     owned by 65532, user 65532:65532,
-#     DATA_DIR=/data and PORT=8080;
-#   - with a read-only root file system and nothing mounted on /data, the
-#     server refuses to start and says why (docs/deploy.md, "The data directory");
-#   - published on 127.0.0.1 with a read-only root and a volume on /data:
-#     /healthz and /readyz (with the build id), a page in Brotli, the 404 page
-#     with status 404, the sample feed, the process's uid 65532 and its
-#     read-only root; SIGTERM: exit 0 within the drain time;
-#   - against a fake LinkedIn (cmd/fakelinkedin) on the host's loopback: the
-#     feed snapshot lands in the volume on /data; SIGTERM while a request
-#     waits on LinkedIn: the request is answered and the container exits 0
-#     within the drain time; started again, LinkedIn gone, it serves the
-#     same posts from the snapshot;
-#   - the feed owner (a volume) and two web replicas (FEED_URL) against the
-#     fake LinkedIn, counting its calls (test/replicas, a go test given the
-#     image in REPLICAS_IMAGE; docs/deploy.md "Replicas"): a new post
-#     reaches both web containers alike; LinkedIn's calls stay within
-#     LINKEDIN_DAILY_CALLS and are the same for 2 web containers as for 1;
-#     the owner restarted during a LinkedIn outage while both keep
-#     answering; web containers restarted one at a time under a request
-#     loop through a loopback load balancer with 0 failed requests; a post
-#     deleted upstream answers 404, also after restarts.
-# A machine where no container can start (no engine, no namespaces) skips
-# with one line saying why. Everything it makes is removed at the end.
-#
-# Ports: TEST_IMAGE_PORT (default 18190) and the seven after it, on 127.0.0.1.
+# make test-image: builds the image from bin/site (scripts/image.sh) and checks it:
+# its files and user; the refusal to start without a writable /data; a running
+# container's pages, feed, uid and read-only root, and SIGTERM's drain; the feed
+# snapshot in /data across a restart against a fake LinkedIn; then test/replicas
+# (the feed owner and web replicas). Skips with one line where no container can
+# start. Ports: TEST_IMAGE_PORT (18190) and the seven after it, on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/container-engine.sh
@@ -134,27 +111,22 @@ if ! scripts/image.sh "$image" --label "$run_label" >"$work/build.log" 2>&1; the
   cat "$work/build.log" >&2
   abort "image build"
 fi
-echo "test-image: built $image with $ENGINE in $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.1f", e - s}') s"
+echo "test-image: built $image with $ENGINE in $(since "$start") s"
 
 "$ENGINE" save -o "$work/image.tar" "$image" >"$work/save.log" 2>&1 || { cat "$work/save.log"; abort "save the image"; }
 mkdir "$work/image"
 tar -xf "$work/image.tar" -C "$work/image"
 : >"$work/files"
-while read -r layer; do
-  tar --numeric-owner -tvf "$work/image/$layer" >>"$work/files"
+mkdir "$work/rootfs"
+while read -r layer; do # the listing (with owners) of what it extracts
+  tar --numeric-owner --no-same-owner -xvvf "$work/image/$layer" -C "$work/rootfs" >>"$work/files"
 done < <(json "$work/image/manifest.json" 'd[0].Layers.join("\n")')
 # Entries as "owner path", without ./ and trailing slashes.
 awk '{p = $NF; sub(/^\.\//, "", p); sub(/\/$/, "", p); if (p != "" && p != ".") print $2, p}' "$work/files" | sort -u -k2 >"$work/entries"
 check "image holds only /site and /data ($(awk '{print $2}' "$work/entries" | paste -sd' '))" \
   test "$(awk '{print $2}' "$work/entries" | paste -sd' ')" == "data site"
 check "/data owned by 65532:65532" grep -qx '65532/65532 data' "$work/entries"
-# The image ships the binary the other tests ran, byte for byte: the release
-# packages the same make image-bin output, so no image can carry a web build
-# or a binary that make test did not see.
-mkdir "$work/rootfs"
-while read -r layer; do
-  tar --no-same-owner -xf "$work/image/$layer" -C "$work/rootfs"
-done < <(json "$work/image/manifest.json" 'd[0].Layers.join("\n")')
+# The binary the other tests ran, byte for byte (the release packages the same).
 check "/site is bin/site, byte for byte" cmp -s bin/site "$work/rootfs/site"
 check "user 65532:65532" test "$("$ENGINE" image inspect -f '{{.Config.User}}' "$image")" == "65532:65532"
 env_list=$("$ENGINE" image inspect -f '{{range .Config.Env}}{{println .}}{{end}}' "$image")

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
-# make test-lockfile: `make deps` on a fresh clone leaves git status clean.
-# npm install rewrites web/package-lock.json when the registry serves what the
-# lock file does not list (new platform builds of a package it pins) or when
-# it is set up to write the lock file in another form (web/.npmrc fixes that).
-# npm install --package-lock-only does the same resolution without installing,
-# so it is run on a copy of web/package.json, web/package-lock.json and
-# web/.npmrc: both files must come out byte for byte the same.
+# make test-lockfile: npm's resolution (--package-lock-only, on a copy) leaves
+# web/package.json and web/package-lock.json byte for byte as committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d "${TMPDIR:-/tmp}/veldhaven-lockfile-XXXXXX")

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-# make test-single: the single-host deployment (deploy/single) as systemd
-# reads it: the site's unit, and podman's own auto-update timer with the
-# drop-in beside it, through `systemd-analyze verify`. systemd reports an
-# unknown key or a bad value as a warning and still exits 0, so any line it
-# prints fails here. systemd-analyze and podman (the unit's ExecStart must
-# exist) come from apt when missing (scripts/apt-install.sh).
+# make test-single: deploy/single's unit and podman's auto-update timer with its
+# drop-in through `systemd-analyze verify`, which fails here on any line it prints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v systemd-analyze >/dev/null || scripts/apt-install.sh systemd

@@ -1,7 +1,5 @@
-// Command ci is what the workflows in .github/workflows run besides make
-// targets (docs/deploy.md, "Releases and previews"); GitHub's settings come
-// from the runner's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL,
-// GITHUB_SHA, GITHUB_OUTPUT, RUN_URL):
+// Command ci is what the workflows run besides make targets, with GitHub's
+// settings from the runner's environment (GITHUB_TOKEN, GITHUB_REPOSITORY, ...):
 //
 //	ci sitecheck [-site bin/site] [-dist web/dist]   every page, link and asset of the build answers 200, then the smoke test
 //	ci smoke -url <origin> -build-id <commit>        the deployed site is ready and serves that build
@@ -9,7 +7,6 @@
 //	ci context preview|production                    print a status context (the preview's is the editor's)
 //	ci changed                                       platform= and code=true|false: what the checks must run
 //	ci open-prs                                      open=<numbers of the open pull requests>
-//	ci certificate -url <origin> [-days 21]          fail when the certificate expires within that many days
 //	ci report -title <title>                         open or comment on the weekly check's issue
 //	ci monitor -url <origin> [-days 14] [-keep-enabled a.yml,b.yml]
 //	    check the live site and the latest release; one issue per kind of problem
@@ -43,7 +40,7 @@ func main() {
 	}
 }
 
-const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|certificate|report|monitor [flags] (see go doc ./cmd/ci)"
+const usage = "usage: ci sitecheck|smoke|status|context|changed|open-prs|report|monitor [flags] (see go doc ./cmd/ci)"
 
 func run(ctx context.Context, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
@@ -60,8 +57,6 @@ func run(ctx context.Context, args []string, getenv func(string) string) error {
 		return changed(ctx, getenv)
 	case "open-prs":
 		return openPRs(ctx, getenv)
-	case "certificate":
-		return certificate(ctx, args[1:], time.Now())
 	case "report":
 		return report(ctx, args[1:], getenv)
 	case "monitor":
@@ -113,8 +108,6 @@ func siteCheck(ctx context.Context, args []string) error {
 	client := &http.Client{Timeout: 30 * time.Second}
 	report, checkErr := ci.CheckSite(ctx, client, srv.URL, pages, *workers)
 	if checkErr == nil {
-		// The release's smoke test, against this binary: ready, the same
-		// build id on /readyz and /healthz, the home page served.
 		checkErr = smokeLocal(ctx, client, srv.URL)
 	}
 	if err := srv.Stop(); err != nil && checkErr == nil {
@@ -134,8 +127,7 @@ func siteCheck(ctx context.Context, args []string) error {
 	return nil
 }
 
-// smokeLocal runs the smoke test against a local bin/site, expecting the
-// build id it reports (the release compares it with the commit instead).
+// smokeLocal runs the smoke test against a local bin/site and the build id it reports.
 func smokeLocal(ctx context.Context, client *http.Client, origin string) error {
 	resp, err := client.Get(origin + "/readyz")
 	if err != nil {
@@ -194,10 +186,8 @@ func status(ctx context.Context, args []string, getenv func(string) string) erro
 	return nil
 }
 
-// changed writes platform= and code=true|false for the checks workflow:
-// whether its control-plane job and its browser suites must run (a job
-// skipped by its own condition counts as passed for a required check; a path
-// filter would leave it pending).
+// changed writes platform= and code=true|false: whether the checks workflow's
+// control-plane job and browser suites must run.
 func changed(ctx context.Context, getenv func(string) string) error {
 	c := ci.ChangesSince(ctx, ".", ci.BaseFor(getenv("GITHUB_EVENT_NAME"), getenv("BEFORE")))
 	fmt.Printf("platform=%t code=%t: %s\n", c.Platform, c.Code, c.Why)
@@ -242,25 +232,6 @@ func openPRs(ctx context.Context, getenv func(string) string) error {
 	list := strings.Join(numbers, " ")
 	fmt.Printf("open pull requests: %s\n", list)
 	return writeOutput(getenv, "open", list)
-}
-
-func certificate(ctx context.Context, args []string, now time.Time) error {
-	fs := flag.NewFlagSet("certificate", flag.ContinueOnError)
-	site := fs.String("url", "", "the site's https origin")
-	days := fs.Int("days", 21, "fail when fewer days than this are left")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	expiry, err := ci.CertificateExpiry(ctx, *site, nil)
-	if err != nil {
-		return err
-	}
-	left := int(expiry.Sub(now).Hours() / 24)
-	fmt.Printf("certificate: %s expires %s (%d days left)\n", *site, expiry.UTC().Format(time.DateOnly), left)
-	if left < *days {
-		return fmt.Errorf("the certificate of %s expires in %d days (on %s): its renewal is not working (docs/operations.md, \"Certificates\")", *site, left, expiry.UTC().Format(time.DateOnly))
-	}
-	return nil
 }
 
 func report(ctx context.Context, args []string, getenv func(string) string) error {

@@ -1,21 +1,9 @@
 // Command fakelinkedin serves internal/fakelinkedin, a stand-in for
 // LinkedIn's REST API built from its documented shapes, for load tests and
-// for running the site against every kind of post on a machine without
-// internet. Never used by the site itself.
+// for running the site without internet; tests steer it through /_fake/.
 //
 //	fakelinkedin -addr 127.0.0.1:9911 [-posts 12] [-oldest YYYYMM] [-latest YYYYMM] [-media-delay 2s]
 //	             [-token T] [-client-id ID -client-secret S -redirect-uri URL[,URL]] [-grant-refresh]
-//
-// With -client-id it also serves LinkedIn's authorization code flow for
-// that app (/oauth/v2/authorization, the code grant of /oauth/v2/accessToken):
-// a page admin's token reads the posts, a non-admin's is refused 403.
-//
-// LinkedIn-Version values outside oldest..latest are answered 426
-// NONEXISTENT_VERSION, as LinkedIn answers a retired or unreleased version:
-// by default the one-year window that ends this month. Tests change what it
-// answers, and read the calls it counted, through /_fake/ (outage, throttle,
-// publish, delete, refuse-sort-by, fail-token, calls: internal/fakelinkedin,
-// control.go).
 package main
 
 import (
@@ -48,7 +36,7 @@ func main() {
 		log.Fatalf("fakelinkedin: listen: %v", err)
 	}
 	fake := fakelinkedin.New("http://"+ln.Addr().String(), *oldest, *latest, *posts)
-	fake.DelayMedia(*mediaDelay)
+	fake.Set(func(b *fakelinkedin.Behaviour) { b.MediaDelay = *mediaDelay })
 	fake.RequireToken(*token, "", false)
 	if *clientID != "" {
 		fake.RegisterApp(*clientID, *clientSecret, *grantRefresh, strings.Split(*redirects, ",")...)

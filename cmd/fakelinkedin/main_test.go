@@ -60,7 +60,7 @@ func TestFakeAnswersInLinkedInShapes(t *testing.T) {
 			t.Errorf("version %q: %d %q, want %d", version, res.StatusCode, body.Code, want)
 		}
 	}
-	fake.ServeVersions("202601", "202611")
+	fake.Set(func(b *fakelinkedin.Behaviour) { b.Oldest, b.Latest = "202601", "202611" })
 	if res := get(t, srv.URL+"/rest/posts/urn%3Ali%3Ashare%3A7099000000000555001", "202511"); res.StatusCode != http.StatusUpgradeRequired {
 		t.Errorf("retired version answered %d", res.StatusCode)
 	}
@@ -74,7 +74,7 @@ func TestMediaDelayHoldsMediaAnswersOnly(t *testing.T) {
 	srv := httptest.NewServer(nil)
 	defer srv.Close()
 	fake := fakelinkedin.New(srv.URL, "202511", "202611", 1)
-	fake.DelayMedia(delay)
+	fake.Set(func(b *fakelinkedin.Behaviour) { b.MediaDelay = delay })
 	srv.Config.Handler = fake.Handler()
 	for _, tt := range []struct {
 		path    string

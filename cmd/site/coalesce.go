@@ -6,10 +6,8 @@ import (
 	"time"
 )
 
-// netHTTPBufferSize is the size of the buffer net/http writes a connection's
-// responses through (conn.bufw, 4 KiB): a response larger than what is left
-// of it after the headers reaches the socket in two writes, a full buffer
-// and the rest.
+// netHTTPBufferSize is net/http's per-connection write buffer: a larger
+// response reaches the socket as a full buffer, then the rest.
 const netHTTPBufferSize = 4 << 10
 
 // coalescingListener hands out connections that send such a response with
@@ -27,14 +25,9 @@ func (l coalescingListener) Accept() (net.Conn, error) {
 var heldBufs = sync.Pool{New: func() any { b := make([]byte, 0, netHTTPBufferSize); return &b }}
 
 // coalescingConn holds back a write of exactly one full net/http buffer and
-// sends it together with the next write, in one writev. A response of a few
-// KB (a page) or a large one (a script) then costs one system call, not two,
-// which under load is a large part of a request's CPU.
-//
-// What is held is sent at the latest when net/http ends the response: it
-// then resets the write deadline (SetWriteDeadline), which sends it under
-// the response's deadline. Reads, Close and CloseWrite send it too, so
-// nothing is held while net/http waits for the client.
+// sends it with the next write in one writev: under load, a system call per
+// response saved is a large part of its CPU. Deadlines, reads and Close send
+// what is held.
 type coalescingConn struct {
 	net.Conn
 	mu   sync.Mutex

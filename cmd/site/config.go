@@ -33,9 +33,7 @@ type config struct {
 	siteDir    string
 	// editor is the editor's backend: the local one, GitHub, or none.
 	editor editor.Backend
-	// feedURL is the feed owner's base URL (-feed-url, FEED_URL): set, this
-	// process is a web replica that takes /linkedin-api* from the owner and
-	// never calls LinkedIn; nil, it runs the feed itself.
+	// feedURL, when set, makes this process a web replica of the feed owner.
 	feedURL *url.URL
 	// dailyCalls is -linkedin-daily-calls: the daily budget of LinkedIn
 	// calls, 0 when not given (LINKEDIN_DAILY_CALLS, else the default).
@@ -46,10 +44,8 @@ type config struct {
 	trustedProxies clientaddr.Proxies
 }
 
-// linkedInCredentials are the settings that make a process a LinkedIn
-// client: a web replica (FEED_URL) refuses to start with any of them, so
-// that a replica never becomes a second client spending the owner's daily
-// budget, and never holds a credential it does not use.
+// linkedInCredentials refuse FEED_URL beside them: a replica never spends the
+// owner's daily budget nor holds a credential it does not use.
 var linkedInCredentials = []string{"LINKEDIN_ACCESS_TOKEN", "LINKEDIN_ORGANIZATION_URN", "LINKEDIN_REFRESH_TOKEN", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "LINKEDIN_TOKEN_KEY"}
 
 // parseConfig reads flags and the environment once; errors name the flag or variable.
@@ -146,10 +142,8 @@ func envOr(getenv func(string) string, key, fallback string) string {
 	return fallback
 }
 
-// checkDataDir makes sure an explicitly configured data dir exists and can
-// be written, so a volume mounted with the wrong owner stops the start with
-// a clear error instead of a warning nobody reads while the feed quietly
-// loses its snapshot on every restart.
+// checkDataDir stops the start when an explicit data dir cannot be written,
+// rather than quietly losing the snapshot on every restart.
 func checkDataDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("DATA_DIR %q: %w", dir, err)

@@ -4,20 +4,20 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"regexp"
+	"strings"
 
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedinauth"
 )
 
-// newLinkedInAdmin is the feed owner's /admin/linkedin*: the reconnect
-// (internal/linkedinauth) on svc. Its state key comes from
-// LINKEDIN_TOKEN_KEY (a key of its own, derived), so a reconnect survives a
-// restart of the owner; without one, reconnecting is refused anyway. icon
-// is the site's icon (siteIcon), shown in the page's tab.
+// newLinkedInAdmin is the feed owner's /admin/linkedin*. Its state key is
+// derived from LINKEDIN_TOKEN_KEY, so a reconnect survives a restart.
 func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service, icon string, getenv func(string) string, logger *slog.Logger) (http.Handler, error) {
 	key := make([]byte, 32)
 	if len(feedCfg.TokenKey) == 32 {
@@ -38,11 +38,8 @@ func newLinkedInAdmin(cfg config, feedCfg insights.Config, svc *insights.Service
 	})
 }
 
-// forwardLinkedInAdmin is a web replica's /admin/linkedin*: the feed
-// owner's answer, as it is (its page, its cookie, its policy), with the
-// client's address appended to X-Forwarded-For so the owner's per-client
-// limit counts visitors, not replicas. The headers this process set before
-// (security headers) give way to the owner's where both have one.
+// forwardLinkedInAdmin is a web replica's /admin/linkedin*: the owner's answer
+// as it is, with the client appended to X-Forwarded-For for its budgets.
 func forwardLinkedInAdmin(owner *url.URL, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ours := w.Header().Clone()
@@ -74,4 +71,25 @@ func forwardLinkedInAdmin(owner *url.URL, logger *slog.Logger) http.Handler {
 		}
 		proxy.ServeHTTP(w, r)
 	})
+}
+
+// iconLink finds the icon link of the built home page; its href is group 1.
+var iconLink = regexp.MustCompile(`<link rel="icon" href="([^"]+)"`)
+
+// siteIcon is the site's icon as the built home page names it, for the pages
+// the server writes itself; "" when there is none on this site.
+func siteIcon(site fs.FS) string {
+	home, err := fs.ReadFile(site, "index.html")
+	if err != nil {
+		return ""
+	}
+	m := iconLink.FindSubmatch(home)
+	if m == nil {
+		return ""
+	}
+	href := string(m[1])
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") || strings.ContainsAny(href, "&<>'\"") {
+		return ""
+	}
+	return href
 }

@@ -7,12 +7,8 @@ import (
 	"time"
 )
 
-// logWriter batches log lines into few writes. One JSON line per request
-// written straight to stdout costs a write(2) per request, which at load is
-// more than serving a page from memory; like nginx's `access_log ...
-// buffer=64k flush=1s`, lines are held briefly and reach the output when the
-// buffer fills, every flushEvery, and on Close. A crash loses at most the
-// lines of the last flushEvery.
+// logWriter batches log lines into few writes, like nginx's `access_log
+// buffer=64k flush=1s`: a write(2) per request costs more than a page.
 type logWriter struct {
 	mu   sync.Mutex
 	buf  *bufio.Writer

@@ -20,6 +20,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	// The image is FROM scratch, without /etc/ssl/certs: x/crypto's Mozilla
+	// roots serve where the system has none.
+	_ "golang.org/x/crypto/x509roots/fallback"
 
 	"github.com/veldhaven/site/internal/editor"
 	"github.com/veldhaven/site/internal/feedreplica"
@@ -28,11 +31,8 @@ import (
 	"github.com/veldhaven/site/web"
 )
 
-// buildID names this build and buildDate is the day of its commit
-// (YYYY-MM-DD); the Makefile and the Dockerfile set them with -ldflags
-// "-X main.buildID=<short commit> -X main.buildDate=<date>". They are the
-// program's only package-level variables: the linker can only set a
-// variable. The date picks the default LinkedIn-Version (insights).
+// buildID and buildDate (YYYY-MM-DD) are set by the linker (-X); the date
+// picks the default LinkedIn-Version.
 var (
 	buildID   = "dev"
 	buildDate = ""
@@ -133,9 +133,8 @@ type timeouts struct {
 	readHeader, read, write, idle time.Duration
 }
 
-// defaultTimeouts: headers within 5 s (slowloris), a whole request within 10 s,
-// a response within 30 s (the largest media file on a slow phone), idle
-// keep-alive connections for 2 minutes.
+// defaultTimeouts: headers within 5 s (slowloris), a response within 30 s
+// (the largest media file on a slow phone).
 var defaultTimeouts = timeouts{readHeader: 5 * time.Second, read: 10 * time.Second, write: 30 * time.Second, idle: 120 * time.Second}
 
 // newHTTPServer sets timeouts so slow or idle clients cannot hold connections.
@@ -219,9 +218,8 @@ func siteFS(dir string) (fs.FS, error) {
 	return os.DirFS(dir), nil
 }
 
-// parseBuildDate reads the linker's build date: a day (git's %cs, the
-// Makefile) or an RFC 3339 time (a commit's timestamp in a GitHub event, the
-// workflows); empty (a development build) is the zero time.
+// parseBuildDate reads a day (the Makefile) or an RFC 3339 time (the
+// workflows); empty, a development build, is the zero time.
 func parseBuildDate(s string) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
@@ -289,10 +287,8 @@ func newFeed(cfg config, site fs.FS, getenv func(string) string, logger *slog.Lo
 	return &feed{handler: svc.Handler(), ready: svc.Ready, close: svc.Close, linkedInAdmin: admin}, nil
 }
 
-// ownerOnlySettings are the feed's settings other than LinkedIn's
-// credentials (which parseConfig refuses beside FEED_URL) that are set:
-// harmless on a web replica, which has no use for them, and named in one
-// log line so that nobody expects them to act there.
+// ownerOnlySettings are the owner's settings set on a web replica, named in
+// one log line so that nobody expects them to act there.
 func ownerOnlySettings(getenv func(string) string) []string {
 	var set []string
 	for _, k := range []string{"LINKEDIN_API_BASE", "LINKEDIN_VERSION", "LINKEDIN_TOKEN_URL", "LINKEDIN_AUTH_URL", "LINKEDIN_MEDIA_ORIGINS", "LINKEDIN_DAILY_CALLS", "INSIGHTS_TTL", "INSIGHTS_TIMEOUT"} {

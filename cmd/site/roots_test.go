@@ -12,7 +12,7 @@ import (
 // TestCARootsWithoutCertificateFiles runs this test binary again with
 // every certificate file and folder pointing nowhere, as in the image
 // (FROM scratch), and verifies a public root there: the roots compiled in
-// (roots.go) must stand in for the system's.
+// (main.go's import of x509roots/fallback) must stand in for the system's.
 func TestCARootsWithoutCertificateFiles(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "isrg-root-x1.pem"))
 	if err != nil {

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // setting is one row of the settings table: a flag (may be empty), its
 // environment variable(s), its default and its meaning, as Markdown.
@@ -41,21 +38,6 @@ var settings = []setting{
 	{"", "`CMS_GITHUB_BRANCH`", "`main`", "the branch those pull requests target"},
 	{"", "`CMS_STATE_KEY`", "a random key per process", "signs the sign-in's state cookie; at least 32 characters (`openssl rand -base64 32`), the same on every replica (`docs/deploy.md`, \"The editor: GitHub sign-in\")"},
 	{"cms-local-backend", "`CMS_LOCAL_BACKEND`", "empty", "development only (`make edit`): Decap's local backend, an http(s) URL on 127.0.0.1 or localhost; exclusive with the GitHub variables"},
-}
-
-// settingsTable is settings as the Markdown table the docs show.
-func settingsTable() string {
-	var b strings.Builder
-	b.WriteString("| flag | env | default | meaning |\n|---|---|---|---|\n")
-	for _, s := range settings {
-		flag := ""
-		if s.flag != "" {
-			flag = "`-" + s.flag + "`"
-		}
-		row := fmt.Sprintf("| %s | %s | %s | %s |\n", flag, s.env, s.def, s.meaning)
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(row, "|  |", "| |"), "|  |", "| |"))
-	}
-	return b.String()
 }
 
 // usage is a flag's help: its meaning in the table. A flag missing there is

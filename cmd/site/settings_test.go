@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -85,4 +86,19 @@ func TestSettingsComplete(t *testing.T) {
 			t.Errorf("variables %s: %v", set.what, diff)
 		}
 	}
+}
+
+// settingsTable is settings as the Markdown table the docs show.
+func settingsTable() string {
+	var b strings.Builder
+	b.WriteString("| flag | env | default | meaning |\n|---|---|---|---|\n")
+	for _, s := range settings {
+		flag := ""
+		if s.flag != "" {
+			flag = "`-" + s.flag + "`"
+		}
+		row := fmt.Sprintf("| %s | %s | %s | %s |\n", flag, s.env, s.def, s.meaning)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(row, "|  |", "| |"), "|  |", "| |"))
+	}
+	return b.String()
 }

@@ -1,6 +1,5 @@
 // Package callbudget counts LinkedIn API calls per UTC day against a budget
-// kept on disk, well below LinkedIn's daily limits (Microsoft Learn, "Rate
-// limits"), so that media look-ups never take the feed's planned refreshes.
+// kept on disk, so media look-ups never take the feed's planned refreshes.
 package callbudget
 
 import (
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/veldhaven/site/internal/atomicfile"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -33,8 +33,7 @@ func mediaCall(endpoint string) bool {
 }
 
 // RefreshInterval is the TTL, or longer when refreshing that often would
-// spend more than four fifths of the daily budget (the rest is for media,
-// reposted posts, tokens and retries): 36 min with the defaults.
+// spend more than four fifths of the daily budget (36 min by default).
 func RefreshInterval(ttl time.Duration, dailyCalls int) time.Duration {
 	refreshes := dailyCalls - (dailyCalls+4)/5
 	if refreshes < 1 {
@@ -148,10 +147,8 @@ func (b *Budget) feedReserveLocked(now time.Time) int {
 	return int((UntilMidnight(now) + b.Interval - 1) / b.Interval)
 }
 
-// Take counts one call of kind (an endpoint name), or refuses it with a
-// budget_spent error when the day's budget is spent (for media look-ups:
-// when only the feed's reserve is left). The count is saved before the call
-// is made, so a crash never forgets a call.
+// Take counts one call of kind, saved before it is made, or refuses it when
+// the day's budget (for media look-ups, all but the feed's reserve) is spent.
 func (b *Budget) Take(kind string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -217,24 +214,13 @@ func (b *Budget) Snapshot() (map[string]int, int) {
 	return calls, b.used
 }
 
-// saveLocked writes the state to dir through a temporary file, so a crash
-// leaves the old count or the new. The caller holds b.mu.
+// saveLocked writes the state to dir. The caller holds b.mu.
 func (b *Budget) saveLocked() {
 	if b.dir == "" {
 		return
 	}
 	data, _ := json.Marshal(b.state)
-	tmp, err := os.CreateTemp(b.dir, "."+File+".tmp-*")
-	if err == nil {
-		_, err = tmp.Write(data)
-		if err = errors.Join(err, tmp.Sync(), tmp.Close(), os.Chmod(tmp.Name(), 0o644)); err == nil {
-			err = os.Rename(tmp.Name(), filepath.Join(b.dir, File))
-		}
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-		}
-	}
-	if err != nil {
+	if err := atomicfile.Write(b.dir, File, data, 0o644); err != nil {
 		b.logger.Warn("insights: "+File+" not written", slog.String("error", err.Error()))
 	}
 }

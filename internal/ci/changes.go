@@ -8,28 +8,15 @@ import (
 	"strings"
 )
 
-// PlatformPaths are the files the platform check (make test-platform: the
-// chart, the workflows, the deploy script, the control plane) guards. A
-// change to none of them, such as staff's content edits, waits only for the
-// site's checks; a change to any of them also waits for the control plane.
-// An entry ending in "/" is a folder and everything under it.
+// PlatformPaths are what make test-platform guards; only a change to one of
+// them waits for the control plane. An entry ending in "/" is a folder.
 var PlatformPaths = []string{
-	".ci/run",
-	".github/",
-	"Makefile",
-	"deploy/",
-	"scripts/apt-install.sh",
-	"scripts/deploy.sh",
-	"scripts/ensure-etcd.sh",
-	"scripts/lint-workflows.sh",
-	"scripts/test-deploy.sh",
-	"scripts/test-single.sh",
-	"test/kube/",
-	"tools.mk",
+	".ci/run", ".github/", "Makefile", "deploy/", "test/kube/", "tools.mk",
+	"scripts/apt-install.sh", "scripts/deploy.sh", "scripts/ensure-etcd.sh",
+	"scripts/lint-workflows.sh", "scripts/test-deploy.sh", "scripts/test-single.sh",
 }
 
-// IsPlatform reports whether a changed file (a path relative to the
-// repository's root, with forward slashes) is one of PlatformPaths.
+// IsPlatform reports whether a changed file (from the repository's root) is one of PlatformPaths.
 func IsPlatform(file string) bool {
 	for _, p := range PlatformPaths {
 		if strings.HasSuffix(p, "/") && strings.HasPrefix(file, p) || file == p {
@@ -39,11 +26,9 @@ func IsPlatform(file string) bool {
 	return false
 }
 
-// IsContent reports whether a changed file is staff's content: under
-// content/, not its schemas or the scripts that generate sample media (the
-// files .github/CODEOWNERS leaves without an owner). A change of content
-// alone can break only what the site check and the HTML check see, so it
-// waits for no browser suite.
+// IsContent reports whether a changed file is staff's content (what
+// .github/CODEOWNERS leaves without an owner), which only the site and HTML
+// checks can see break, so it waits for no browser suite.
 func IsContent(file string) bool {
 	return strings.HasPrefix(file, "content/") &&
 		!strings.HasPrefix(file, "content/schema/") && !strings.HasPrefix(file, "content/media/generate/")
@@ -60,9 +45,7 @@ type Changes struct {
 }
 
 // ChangesSince classifies the files changed from base to HEAD in the git
-// repository at dir. An empty base, or one git cannot diff (a new branch, a
-// shallow clone without it), counts as a platform and code change: when in
-// doubt everything is tested.
+// repository at dir; without a base git can diff, everything is tested.
 func ChangesSince(ctx context.Context, dir, base string) Changes {
 	if base == "" || strings.Trim(base, "0") == "" {
 		return Changes{Platform: true, Code: true, Why: "no commit to compare with: everything is checked"}
@@ -88,10 +71,8 @@ func ChangesSince(ctx context.Context, dir, base string) Changes {
 	return c
 }
 
-// BaseFor is the commit a checks run compares with: for a pull request, the
-// first parent of the merge commit GitHub tests (the base branch as it is
-// now); for a push (the release), the commit main was at before it; for
-// anything else (a schedule, a manual run) none, so everything is checked.
+// BaseFor is the commit a checks run compares with: a pull request's base as
+// it is now, the commit before a push, else none (everything is checked).
 func BaseFor(event, before string) string {
 	switch event {
 	case "pull_request":

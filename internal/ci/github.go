@@ -14,23 +14,20 @@ import (
 	"time"
 )
 
-// GitHub is GitHub's REST API as a workflow's token reaches it.
+// GitHub is GitHub's REST API (API: GITHUB_API_URL on a runner) as a
+// workflow's token reaches it; MaxWait is the longest rate limit waited out
+// (zero: a minute).
 type GitHub struct {
-	// API is GitHub's REST origin (GITHUB_API_URL on a runner).
-	API    string
-	Token  string
-	Client *http.Client
-	// MaxWait is the longest rate limit waited out (zero: a minute).
-	MaxWait time.Duration
+	API, Token string
+	Client     *http.Client
+	MaxWait    time.Duration
 }
 
 var errNotFound = errors.New("not found")
 
-// send sends one request, with a JSON body when body is not nil, and decodes
-// a JSON answer into v when v is not nil; it returns the next page's URL from
-// the Link header, if any. A rate limit that lifts within MaxWait (a minute
-// when zero) is waited out and the request sent again, once; a longer one is
-// an error that says until when.
+// send sends one request with body as JSON, decodes the answer into v (each
+// when not nil) and returns the next page's URL. A rate limit that lifts
+// within MaxWait is waited out once; a longer one is an error saying when.
 func (g GitHub) send(ctx context.Context, method, target string, body, v any) (next string, err error) {
 	if !strings.HasPrefix(target, "http") {
 		target = strings.TrimSuffix(g.API, "/") + target
@@ -63,10 +60,7 @@ func (g GitHub) send(ctx context.Context, method, target string, body, v any) (n
 	}
 }
 
-// once sends one request. When GitHub's answer is a rate limit, wait is how
-// long until it lifts (GitHub's "Rate limits for the REST API": a 403 or 429
-// with retry-after in seconds, or with x-ratelimit-remaining 0 and
-// x-ratelimit-reset in epoch seconds); otherwise wait is negative.
+// once sends one request; wait is how long a rate limit asks to wait, else negative.
 func (g GitHub) once(ctx context.Context, method, target string, data []byte, v any) (next string, wait time.Duration, err error) {
 	var reader io.Reader
 	if data != nil {
@@ -110,8 +104,8 @@ func (g GitHub) once(ctx context.Context, method, target string, data []byte, v 
 	return nextLink(resp.Header.Get("Link")), -1, nil
 }
 
-// rateLimitWait is how long a rate-limited answer asks to wait, or -1 when
-// the answer is no rate limit (a 403 for a missing permission).
+// rateLimitWait reads GitHub's "Rate limits for the REST API": a 403 or 429 with
+// Retry-After, or X-RateLimit-Remaining 0 and X-RateLimit-Reset; else -1.
 func rateLimitWait(resp *http.Response, now time.Time) time.Duration {
 	if resp.StatusCode != http.StatusForbidden && resp.StatusCode != http.StatusTooManyRequests {
 		return -1

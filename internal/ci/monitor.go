@@ -6,19 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"time"
 )
-
-// The daily check of the live site (monitor.yml) tells the owner before a
-// visitor notices, where they already look: one open GitHub issue per kind
-// of problem, labelled MonitorLabel and the kind, opened when the problem is
-// first seen, kept up to date while it lasts and closed when it is gone.
-// GitHub e-mails the repository's watchers for each new issue and comment.
 
 // MonitorLabel marks every issue of the live site check.
 const MonitorLabel = "site-monitor"
@@ -32,8 +25,7 @@ const (
 	KindRelease       = "release-failed"
 )
 
-// issueTitles are the titles of each kind's issue, and the section of
-// docs/operations.md that says what to do.
+// issueTitles are each kind's issue title and docs/operations.md section.
 var issueTitles = map[string][2]string{
 	KindSiteDown:      {"The live site is not answering", "The site is not answering"},
 	KindFeedStale:     {"The LinkedIn feed on the site is stale", "The feed is stale"},
@@ -45,9 +37,8 @@ var issueTitles = map[string][2]string{
 // Kinds lists every kind, in the order the check reports them.
 var Kinds = []string{KindSiteDown, KindFeedStale, KindLinkedInToken, KindCertificate, KindRelease}
 
-// Finding is what the check saw for one kind: a problem or not, in a line
-// that stays the same while the problem does (a comment is posted when it
-// changes), and the details of this run.
+// Finding is what the check saw for one kind: a summary that stays the same
+// while the problem does (a comment is posted when it changes), and details.
 type Finding struct {
 	Kind    string
 	Problem bool
@@ -55,22 +46,18 @@ type Finding struct {
 	Detail  string
 }
 
-// LiveCheck checks a live site from outside, as a visitor reaches it.
+// LiveCheck checks a live site (Site, an https origin) as a visitor reaches
+// it; TLS is the certificate's dial (nil: the system's roots), and a
+// certificate expiring within Window is a problem.
 type LiveCheck struct {
-	// Site is the https origin, PRODUCTION_URL.
 	Site   string
 	Client *http.Client
-	// TLS is the configuration of the certificate's dial (nil: the
-	// system's roots).
-	TLS *tls.Config
-	Now time.Time
-	// Window is how long before expiry a certificate is a problem.
+	TLS    *tls.Config
+	Now    time.Time
 	Window time.Duration
 }
 
-// linkedInStatus is GET /admin/linkedin/status as the site answers it;
-// every field a pointer, so that a field the site does not send is known
-// to be unknown.
+// linkedInStatus is GET /admin/linkedin/status; a field the site does not send is nil.
 type linkedInStatus struct {
 	LinkedIn  *bool  `json:"linkedIn"`
 	Works     *bool  `json:"works"`
@@ -94,13 +81,13 @@ func (c LiveCheck) Check(ctx context.Context) []Finding {
 
 func (c LiveCheck) health(ctx context.Context, origin string) Finding {
 	f := Finding{Kind: KindSiteDown}
-	body, status, err := c.get(ctx, origin+"/healthz")
+	resp, body, err := httpGet(ctx, c.Client, origin+"/healthz")
 	switch {
 	case err != nil:
 		f.Problem, f.Summary, f.Detail = true, origin+" does not answer", err.Error()
-	case status != http.StatusOK || strings.TrimSpace(body) != "ok":
-		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, status)
-		f.Detail = fmt.Sprintf("GET %s/healthz: %d %q, want 200 ok", origin, status, clip(body))
+	case resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != "ok":
+		f.Problem, f.Summary = true, fmt.Sprintf("%s/healthz answers %d", origin, resp.StatusCode)
+		f.Detail = fmt.Sprintf("GET %s/healthz: %d %.200q, want 200 ok", origin, resp.StatusCode, body)
 	default:
 		f.Summary = origin + "/healthz answers 200 ok"
 	}
@@ -161,42 +148,18 @@ func (c LiveCheck) certificate(ctx context.Context, origin string) Finding {
 	return f
 }
 
-func (c LiveCheck) get(ctx context.Context, target string) (string, int, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
-	if err != nil {
-		return "", 0, err
-	}
-	resp, err := c.Client.Do(req)
-	if err != nil {
-		return "", 0, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return "", resp.StatusCode, fmt.Errorf("GET %s: %w", target, err)
-	}
-	return string(body), resp.StatusCode, nil
-}
-
 func (c LiveCheck) getJSON(ctx context.Context, target string, v any) error {
-	body, status, err := c.get(ctx, target)
+	resp, body, err := httpGet(ctx, c.Client, target)
 	if err != nil {
 		return err
 	}
-	if status != http.StatusOK {
-		return fmt.Errorf("GET %s: %d %q", target, status, clip(body))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d %.200q", target, resp.StatusCode, body)
 	}
 	if err := json.Unmarshal([]byte(body), v); err != nil {
 		return fmt.Errorf("GET %s: %w", target, err)
 	}
 	return nil
-}
-
-func clip(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "..."
-	}
-	return s
 }
 
 // workflowRun is one run as GitHub's "List workflow runs for a workflow"
@@ -209,10 +172,8 @@ type workflowRun struct {
 	HTMLURL    string `json:"html_url"`
 }
 
-// LatestRelease is the finding for the newest finished run of workflow (a
-// file name such as release.yml) on branch. A cancelled or skipped run is
-// passed over: a release waiting in its concurrency group is cancelled
-// when a newer push replaces it, and the newer one is what went live.
+// LatestRelease is the finding for the newest finished run of workflow on
+// branch; a cancelled or skipped run (replaced by a newer push) is passed over.
 func LatestRelease(ctx context.Context, g GitHub, repo, workflow, branch string) Finding {
 	f := Finding{Kind: KindRelease}
 	var page struct {
@@ -263,25 +224,17 @@ type Outcome struct {
 	Opened, Updated, Closed []int
 }
 
-// Reconcile makes the repository's open issues match the findings: a
-// problem without an open issue of its kind opens one; a problem with one
-// updates its body (and comments when its summary changed, which notifies
-// the watchers); a kind without a problem closes its open issue with a
-// comment saying so. runURL names the run in each body.
+// Reconcile makes the open issues match the findings: a problem opens its
+// kind's issue or updates it (commenting, which notifies the watchers, when
+// its summary changed); a kind without a problem closes its issue.
 func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, runURL string, now time.Time) (Outcome, error) {
 	var out Outcome
 	if !repoRe.MatchString(repo) {
 		return out, fmt.Errorf("monitor: repository %q: want owner/name", repo)
 	}
-	var open []issue
-	next := "/repos/" + repo + "/issues?" + url.Values{"state": {"open"}, "labels": {MonitorLabel}, "per_page": {"100"}}.Encode()
-	for next != "" {
-		var page []issue
-		var err error
-		if next, err = g.send(ctx, http.MethodGet, next, nil, &page); err != nil {
-			return out, fmt.Errorf("monitor: list issues: %w", err)
-		}
-		open = append(open, page...)
+	open, err := openIssues(ctx, g, repo, MonitorLabel)
+	if err != nil {
+		return out, fmt.Errorf("monitor: %w", err)
 	}
 	var errs []error
 	for _, f := range findings {
@@ -289,7 +242,7 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 		if !ok {
 			return out, fmt.Errorf("monitor: unknown kind %q", f.Kind)
 		}
-		at := slices.IndexFunc(open, func(i issue) bool { return i.PullRequest == nil && i.has(f.Kind) })
+		at := slices.IndexFunc(open, func(i issue) bool { return i.has(f.Kind) })
 		body := issueBody(f, title[1], runURL, now)
 		switch {
 		case f.Problem && at < 0:
@@ -330,9 +283,28 @@ func Reconcile(ctx context.Context, g GitHub, repo string, findings []Finding, r
 	return out, errors.Join(errs...)
 }
 
+// openIssues lists repo's open issues labelled label, every page, without pull requests.
+func openIssues(ctx context.Context, g GitHub, repo, label string) ([]issue, error) {
+	var open []issue
+	query := url.Values{"state": {"open"}, "labels": {label}, "per_page": {"100"}}
+	for next := "/repos/" + repo + "/issues?" + query.Encode(); next != ""; {
+		var page []issue
+		var err error
+		if next, err = g.send(ctx, http.MethodGet, next, nil, &page); err != nil {
+			return nil, fmt.Errorf("list issues: %w", err)
+		}
+		for _, i := range page {
+			if i.PullRequest == nil {
+				open = append(open, i)
+			}
+		}
+	}
+	return open, nil
+}
+
 func comment(ctx context.Context, g GitHub, repo string, n int, body string) error {
 	if _, err := g.send(ctx, http.MethodPost, fmt.Sprintf("/repos/%s/issues/%d/comments", repo, n), map[string]string{"body": body}, nil); err != nil {
-		return fmt.Errorf("monitor: comment on #%d: %w", n, err)
+		return fmt.Errorf("comment on #%d: %w", n, err)
 	}
 	return nil
 }
@@ -357,10 +329,8 @@ func summaryOf(body string) string {
 	return strings.TrimPrefix(strings.TrimSpace(first), summaryPrefix)
 }
 
-// KeepEnabled enables each workflow (a file name): a scheduled workflow
-// GitHub disabled after 60 days without activity runs again, and the call
-// is activity of its own ("Enable a workflow",
-// docs.github.com/en/rest/actions/workflows#enable-a-workflow: 204).
+// KeepEnabled enables each workflow, which GitHub disables after 60 quiet days
+// (docs.github.com/en/rest/actions/workflows#enable-a-workflow).
 func KeepEnabled(ctx context.Context, g GitHub, repo string, workflows []string) error {
 	var errs []error
 	for _, w := range workflows {

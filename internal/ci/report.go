@@ -10,40 +10,23 @@ import (
 	"time"
 )
 
-// The weekly check of main (weekly.yml) tells the owner where they already
-// look: an open issue labelled ReportLabel, created on the first failure and
-// commented on by each later one, so a month of failures is one issue with
-// four comments rather than four issues.
-
 // ReportLabel marks the weekly check's issue.
 const ReportLabel = "weekly-check"
 
-// ReportFailure opens the weekly check's issue in repo, or comments on the
-// one already open, and returns its number.
+// ReportFailure opens the weekly check's issue in repo, or comments on the one
+// open (a month of failures is one issue), and returns its number.
 func ReportFailure(ctx context.Context, g GitHub, repo, title, body string) (int, error) {
 	if !repoRe.MatchString(repo) {
 		return 0, fmt.Errorf("report: repository %q: want owner/name", repo)
 	}
-	var open []struct {
-		Number      int `json:"number"`
-		PullRequest any `json:"pull_request"`
-	}
-	if _, err := g.send(ctx, http.MethodGet, "/repos/"+repo+"/issues?state=open&per_page=100&labels="+url.QueryEscape(ReportLabel), nil, &open); err != nil {
+	open, err := openIssues(ctx, g, repo, ReportLabel)
+	if err != nil {
 		return 0, fmt.Errorf("report: %w", err)
 	}
-	for _, issue := range open {
-		// The issues endpoint lists pull requests too.
-		if issue.PullRequest != nil {
-			continue
-		}
-		if _, err := g.send(ctx, http.MethodPost, fmt.Sprintf("/repos/%s/issues/%d/comments", repo, issue.Number), map[string]string{"body": body}, nil); err != nil {
-			return 0, fmt.Errorf("report: comment on #%d: %w", issue.Number, err)
-		}
-		return issue.Number, nil
+	if len(open) > 0 {
+		return open[0].Number, comment(ctx, g, repo, open[0].Number, body)
 	}
-	var created struct {
-		Number int `json:"number"`
-	}
+	var created issue
 	if _, err := g.send(ctx, http.MethodPost, "/repos/"+repo+"/issues", map[string]any{"title": title, "body": body, "labels": []string{ReportLabel}}, &created); err != nil {
 		return 0, fmt.Errorf("report: open an issue: %w", err)
 	}

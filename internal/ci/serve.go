@@ -15,12 +15,10 @@ import (
 	"time"
 )
 
-// Server is a bin/site started for a check, on a port of the kernel's choosing
-// on 127.0.0.1, with an empty data folder and no configuration from the
-// environment (the sample feed, no editor backend).
+// Server is a bin/site on 127.0.0.1, a port of the kernel's choosing, with an
+// empty data folder and nothing from the environment (the sample feed).
 type Server struct {
-	// URL is the server's origin, e.g. http://127.0.0.1:41234.
-	URL  string
+	URL  string // e.g. http://127.0.0.1:41234
 	cmd  *exec.Cmd
 	done chan error
 }

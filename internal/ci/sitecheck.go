@@ -24,12 +24,12 @@ type Page struct {
 	Status int
 }
 
-// UnknownPath is a path no build has: the check asks for it to see the 404 page.
-const UnknownPath = "/no-such-page-sitecheck"
-
-// NotFoundPath is where the build's 404 page is written; bin/site answers
-// every unknown path with it.
-const NotFoundPath = "404.html"
+// UnknownPath is a path no build has, for the 404 page bin/site answers with
+// NotFoundPath, where the build writes it.
+const (
+	UnknownPath  = "/no-such-page-sitecheck"
+	NotFoundPath = "404.html"
+)
 
 // BuildPages lists the pages of a build folder (web/dist): x/index.html is
 // served at /x, index.html at /, and 404.html is what an unknown path gets.
@@ -66,15 +66,10 @@ func BuildPages(dist fs.FS) ([]Page, error) {
 	return pages, nil
 }
 
-// Problem is one thing the check found wrong.
+// Problem is one URL that answered wrongly, where it was found ("/careers:
+// img srcset", or "page"), and what came back.
 type Problem struct {
-	// URL is what was requested (a path on the site under check).
-	URL string
-	// From says where the URL was found ("/careers: img srcset"), or "page"
-	// for a page of the build.
-	From string
-	// Got is what came back.
-	Got string
+	URL, From, Got string
 }
 
 func (p Problem) String() string { return fmt.Sprintf("%s (%s): %s", p.URL, p.From, p.Got) }
@@ -86,12 +81,9 @@ type Report struct {
 	Problems []Problem
 }
 
-// CheckSite requests every page at base (the origin of a running bin/site)
-// and every internal URL they refer to (links, scripts, styles, images and
-// their srcsets, media, island components, fonts and images named by CSS),
-// without following redirects: each must answer 200 (a page its own
-// status). Links to other origins are not followed. workers bounds the
-// requests in flight.
+// CheckSite requests every page at base (a running bin/site) and every
+// internal URL they refer to, in HTML and CSS, without following redirects:
+// each must answer 200 (a page its own status). workers bounds the requests in flight.
 func CheckSite(ctx context.Context, client *http.Client, base string, pages []Page, workers int) (Report, error) {
 	origin, err := url.Parse(strings.TrimSuffix(base, "/"))
 	if err != nil || origin.Host == "" {
@@ -156,8 +148,7 @@ func CheckSite(ctx context.Context, client *http.Client, base string, pages []Pa
 	return Report{Pages: len(pages), Fetched: len(seen), Problems: problems}, nil
 }
 
-// referrers names where a URL was found: the first three places in order,
-// and how many more (the order of the crawl varies, the report does not).
+// referrers names the first three places a URL was found, sorted, and how many more.
 func referrers(from []string) string {
 	from = slices.Clone(from)
 	slices.Sort(from)
@@ -171,8 +162,7 @@ func referrers(from []string) string {
 // ref is an internal URL found in a document, and where.
 type ref struct{ target, from string }
 
-// fetch requests target and returns the internal URLs in it (for HTML and
-// CSS) and, when the answer is wrong, what it was.
+// fetch requests target and returns the internal URLs in HTML and CSS and what was wrong, if anything.
 func fetch(ctx context.Context, client *http.Client, origin *url.URL, target string, want int) ([]ref, string) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin.String()+target, nil)
 	if err != nil {
@@ -213,8 +203,7 @@ func fetch(ctx context.Context, client *http.Client, origin *url.URL, target str
 	return nil, problem
 }
 
-// internal keeps the references that stay on the site's origin, resolved
-// against the document and without their fragment.
+// internal keeps the references on the site's origin, resolved, without fragments.
 func internal(origin, doc *url.URL, found []ref) []ref {
 	var out []ref
 	for _, r := range found {
@@ -242,20 +231,9 @@ func internal(origin, doc *url.URL, found []ref) []ref {
 
 // urlAttrs are the attributes that name a URL, by element ("*" any element).
 var urlAttrs = map[string][]string{
-	"a":            {"href"},
-	"area":         {"href"},
-	"link":         {"href"},
-	"script":       {"src"},
-	"img":          {"src"},
-	"iframe":       {"src"},
-	"embed":        {"src"},
-	"object":       {"data"},
-	"source":       {"src"},
-	"track":        {"src"},
-	"audio":        {"src"},
-	"video":        {"src", "poster"},
-	"use":          {"href", "xlink:href"},
-	"image":        {"href", "xlink:href"},
+	"a": {"href"}, "area": {"href"}, "link": {"href"}, "object": {"data"},
+	"script": {"src"}, "img": {"src"}, "iframe": {"src"}, "embed": {"src"}, "source": {"src"}, "track": {"src"}, "audio": {"src"},
+	"video": {"src", "poster"}, "use": {"href", "xlink:href"}, "image": {"href", "xlink:href"},
 	"astro-island": {"component-url", "renderer-url"},
 }
 
@@ -317,9 +295,7 @@ func htmlRefs(r io.Reader) ([]ref, error) {
 	}
 }
 
-// fetchedLink says whether a <link> names something a browser or a visitor
-// fetches (a stylesheet, icon, preload, alternate); preconnect and
-// dns-prefetch name origins, not resources.
+// fetchedLink says whether a <link> names a resource (preconnect and dns-prefetch name origins).
 func fetchedLink(tok html.Token) bool {
 	for _, a := range tok.Attr {
 		if a.Key == "rel" {

@@ -17,18 +17,13 @@ import (
 // (the commit it was built from) on /healthz and /readyz.
 const BuildIDHeader = server.BuildIDHeader
 
-// SmokeConfig says what a deployed site must show.
+// SmokeConfig says what a deployed site (Base, an origin) must show: the
+// released BuildID, within Timeout, tried every Interval (a load balancer may
+// route to the old replicas for a moment); Log receives each failed try.
 type SmokeConfig struct {
-	// Base is the site's origin, e.g. https://www.veldhaven.eu.
-	Base string
-	// BuildID is the commit that was released; the site must report it.
-	BuildID string
-	// Timeout bounds the whole check; Interval is the pause between tries
-	// while the new build is not yet the one answering (a load balancer may
-	// still route to the old replicas for a moment after the rollout).
+	Base, BuildID     string
 	Timeout, Interval time.Duration
-	// Log receives one line per failed try.
-	Log func(format string, args ...any)
+	Log               func(format string, args ...any)
 }
 
 // Smoke waits until the site at cfg.Base answers /readyz with 200 and
@@ -72,7 +67,7 @@ func Smoke(ctx context.Context, client *http.Client, cfg SmokeConfig) error {
 
 func smokeOnce(ctx context.Context, client *http.Client, origin, buildID string) error {
 	for _, path := range []string{"/readyz", "/healthz"} {
-		resp, err := get(ctx, client, origin+path)
+		resp, _, err := httpGet(ctx, client, origin+path)
 		if err != nil {
 			return err
 		}
@@ -83,7 +78,7 @@ func smokeOnce(ctx context.Context, client *http.Client, origin, buildID string)
 			return fmt.Errorf("GET %s: %s %q, want %q", path, BuildIDHeader, got, buildID)
 		}
 	}
-	resp, err := get(ctx, client, origin+"/")
+	resp, _, err := httpGet(ctx, client, origin+"/")
 	if err != nil {
 		return err
 	}
@@ -93,18 +88,20 @@ func smokeOnce(ctx context.Context, client *http.Client, origin, buildID string)
 	return nil
 }
 
-// get makes one GET, reads (and drops) at most 1 MiB of the body, so the
-// connection can be reused, and closes it.
-func get(ctx context.Context, client *http.Client, u string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+// httpGet makes one GET and reads at most 1 MiB of the answer.
+func httpGet(ctx context.Context, client *http.Client, target string) (*http.Response, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
-	resp.Body.Close()
-	return resp, nil
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, "", fmt.Errorf("GET %s: %w", target, err)
+	}
+	return resp, string(body), nil
 }

@@ -11,10 +11,8 @@ import (
 	"github.com/veldhaven/site/internal/editor"
 )
 
-// Contexts are the commit status contexts the workflows post, by the short
-// name cmd/ci takes. The preview's is the one the editor's configuration names
-// (editor.PreviewContext): Decap shows "View preview" for the status with
-// exactly that context; the editor reads production's (editor.LiveContext).
+// Contexts are the commit status contexts the workflows post, by cmd/ci's short
+// name: the editor's, for which Decap shows "View preview", and production's.
 var Contexts = map[string]string{
 	"preview":    editor.PreviewContext,
 	"production": editor.LiveContext,
@@ -29,16 +27,10 @@ type Status struct {
 	Context     string `json:"context"`
 }
 
-// StatusTarget is where a status is posted: the API's origin, the repository
-// and the commit, with the token that may write statuses to it.
+// StatusTarget is where a status is posted: GitHub's REST origin, the
+// repository (owner/name), the full commit id, and a token that may write it.
 type StatusTarget struct {
-	// API is GitHub's REST origin (GITHUB_API_URL on a runner).
-	API string
-	// Repo is owner/name (GITHUB_REPOSITORY).
-	Repo string
-	// SHA is the full commit id the status is for.
-	SHA   string
-	Token string
+	API, Repo, SHA, Token string
 }
 
 var (

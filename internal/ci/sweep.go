@@ -7,13 +7,8 @@ import (
 	"sort"
 )
 
-// The previews' leftovers: a pull request's Helm release is removed by the
-// preview workflow's teardown when it closes, but a teardown that failed (a
-// cluster that did not answer, a cancelled run) leaves it running. The
-// sweeper (sweep-previews.yml) asks GitHub which pull requests are open and
-// scripts/deploy.sh sweep-previews removes the rest.
-
-// OpenPulls lists the numbers of repo's open pull requests, every page.
+// OpenPulls lists the numbers of repo's open pull requests, every page, for the
+// sweeper of previews whose teardown failed (sweep-previews.yml).
 func OpenPulls(ctx context.Context, g GitHub, repo string) ([]int, error) {
 	if !repoRe.MatchString(repo) {
 		return nil, fmt.Errorf("open pull requests: repository %q: want owner/name", repo)

@@ -11,10 +11,8 @@ import (
 	"strings"
 )
 
-// Proxies are the networks of the proxies whose X-Forwarded-For is
-// believed, as the operator names them; empty (the default) believes none,
-// since any address may be a visitor's: a LoadBalancer Service that does not
-// keep the source address shows every visitor from a private one.
+// Proxies are the networks whose X-Forwarded-For is believed; none by
+// default, since behind a LoadBalancer any private address may be a visitor.
 type Proxies []netip.Prefix
 
 // ParseProxies reads a list of CIDRs or single addresses separated by
@@ -44,11 +42,8 @@ func (p Proxies) trusted(a netip.Addr) bool {
 	return false
 }
 
-// Of is the address of the client that sent r: the connection's peer, or,
-// when the peer is one of p, the last address of X-Forwarded-For that is
-// not. Each proxy appends the address it was connected from, so the entries
-// left of it are whatever the client wrote and are never read. An entry
-// that does not parse ends the walk at the proxy before it.
+// Of is the connection's peer or, behind proxies of p, the last address of
+// X-Forwarded-For that is not one: entries left of it are the client's own.
 func (p Proxies) Of(r *http.Request) netip.Addr {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -82,9 +77,8 @@ func (p Proxies) Wrap(next http.Handler) http.Handler {
 	})
 }
 
-// Key is the budget key of the client that sent r (as resolved by Wrap,
-// else the connection's peer): its IPv4 address, or the /64 of its IPv6
-// one (a subscriber gets a /64 at least and may use any address in it).
+// Key is the budget key of r's client: its IPv4 address, or the /64 of its
+// IPv6 one (a subscriber may use any address of its /64).
 func Key(r *http.Request) string {
 	a, ok := r.Context().Value(contextKey{}).(netip.Addr)
 	if !ok {

@@ -62,11 +62,8 @@ func (b Backend) Validate() error {
 	return nil
 }
 
-// ParseLocalBackend checks the URL of the local backend: http or https on a
-// loopback host (127.0.0.0/8 or localhost), nothing else. The local
-// backend writes to the working tree without signing in, so it must never be
-// reachable, or advertised, beyond this machine. It returns the URL as it
-// will appear in the editor's configuration.
+// ParseLocalBackend accepts an http(s) URL on a loopback host only: the local
+// backend writes the working tree without signing in.
 func ParseLocalBackend(raw string) (string, error) {
 	bad := func(why string) error {
 		return fmt.Errorf("local backend %q: %s; want an http(s) URL on a loopback host, such as http://127.0.0.1:8081/api/v1", raw, why)
@@ -119,9 +116,7 @@ const (
 	EnvClientSecret = "CMS_GITHUB_CLIENT_SECRET"
 	EnvRepo         = "CMS_GITHUB_REPO"
 	EnvBranch       = "CMS_GITHUB_BRANCH"
-	// EnvStateKey is the key that signs the sign-in's state cookie, the
-	// same on every replica (at least 32 characters, e.g. openssl rand
-	// -base64 32). Read only with the three above.
+	// EnvStateKey signs the state cookie, the same on every replica.
 	EnvStateKey = "CMS_STATE_KEY"
 )
 
@@ -132,9 +127,8 @@ const minStateKey = 32
 // DefaultBranch is where pull requests go when CMS_GITHUB_BRANCH is unset.
 const DefaultBranch = "main"
 
-// GitHubFromEnv reads the GitHub backend from the environment: nil when none
-// of its variables is set, an error when only some are or a value is
-// malformed. Errors name the variable, never a secret's value.
+// GitHubFromEnv reads the GitHub backend: nil when none of its variables is
+// set; errors name the variable, never a secret.
 func GitHubFromEnv(getenv func(string) string) (*GitHub, error) {
 	g := &GitHub{
 		ClientID:     getenv(EnvClientID),

@@ -8,26 +8,19 @@ import (
 	"strings"
 )
 
-// BuildConfigPath is where the web build writes the generated part of the
-// editor's configuration (collections, media folders, ...): JSON, without
-// the keys the server owns (serverKeys).
+// BuildConfigPath is the generated part of the editor's configuration, JSON
+// without the keys the server owns.
 const BuildConfigPath = "admin/config.json"
 
 // serverKeys are the configuration keys the server decides at start-up.
 var serverKeys = []string{"backend", "local_backend", "publish_mode", "site_url"}
 
-// PreviewContext is the context of the commit status that carries a pull
-// request's preview address. The preview workflow posts it (cmd/ci status
-// -context preview) and the editor's GitHub backend looks for it
-// (backend.preview_context): Decap reads commit statuses, not check runs, and
-// its "View preview" link opens the status's target_url plus the entry's
-// preview_path. The one definition both use; internal/ci's tests fail when a
-// workflow posts another.
+// PreviewContext is the commit status carrying a pull request's preview
+// address: the preview workflow posts it and Decap's "View preview" reads it.
 const PreviewContext = "veldhaven/preview"
 
-// LiveContext is the context of the commit status the release posts on the
-// commit it deployed (or failed to): the editor reads it after Publish to say
-// when the change is live (backend.live_context, which Decap ignores).
+// LiveContext is the commit status the release posts on the commit it
+// deployed; the editor reads it after Publish.
 const LiveContext = "veldhaven/deploy/production"
 
 // AuthEndpoint is the sign-in path Decap opens in its popup, relative to the
@@ -38,12 +31,7 @@ const AuthEndpoint = "admin/auth"
 const GitHubAPI = "https://api.github.com"
 
 // composeConfig merges the build's configuration (a JSON object) with the
-// backend's keys. The result is JSON, which is YAML too: it is served as
-// /admin/config.yml, where Decap looks for its configuration.
-//
-// siteURL, when set, becomes Decap's site_url for the GitHub backend: the
-// address of "View live" on published entries and of the link to the site in
-// the editor's top bar.
+// backend's keys; JSON is YAML too, so it is served as /admin/config.yml.
 func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 	var cfg map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(build))
@@ -70,10 +58,8 @@ func composeConfig(build []byte, b Backend, siteURL string) ([]byte, error) {
 		return nil
 	}
 	var err error
-	// The local editor (`make edit`) has no site_url: its site is the build
-	// made when it started, so "View Live" would show the page without the
-	// edits just saved. Its preview pane is the saved content's page;
-	// `make build` then `make run` shows the site (docs/editing.md).
+	// The local editor's site is the build made when it started: "View Live"
+	// would show it without the edits just saved.
 	if siteURL != "" && b.Mode() != "local" {
 		if err = set("site_url", strings.TrimSuffix(siteURL, "/")); err != nil {
 			return nil, err

@@ -11,9 +11,8 @@ import (
 	"github.com/veldhaven/site/internal/ratelimit"
 )
 
-// ExchangeLimits bound the token exchanges the callback makes: each carries
-// the client secret to GitHub, and a request to the callback with a state
-// this site issued is enough to cause one. Unset fields take the defaults.
+// ExchangeLimits bound the token exchanges, each carrying the client secret to
+// GitHub; unset fields take the defaults.
 type ExchangeLimits struct {
 	// Concurrent is how many exchanges may be in flight at once.
 	Concurrent int
@@ -23,12 +22,8 @@ type ExchangeLimits struct {
 	All       ratelimit.Rate
 }
 
-// Defaults of the exchange budget. A handful of people sign in to the
-// editor, a few times a day each. Each client (an office behind one address
-// included) gets 2 in a row, then one a minute; everyone together 4 at once
-// and 20 in a row, then one every 3 s: ten addresses are needed to empty the
-// shared burst and twenty to keep it empty, while what visitors can make the
-// server send GitHub stays at 20 a minute.
+// Defaults of the exchange budget: ten addresses are needed to empty the
+// shared burst, and visitors can make the server call GitHub 20 times a minute.
 const DefaultExchangeConcurrent = 4
 
 var (
@@ -36,13 +31,8 @@ var (
 	DefaultExchangeAll       = ratelimit.Rate{Burst: 20, Every: 3 * time.Second}
 )
 
-// maxExchangeClients bounds the clients whose budgets are remembered; past
-// it, a new client takes the place of the one admitted longest ago.
-const maxExchangeClients = 4096
-
-// exchangeGate admits a token exchange when a slot is free and both the
-// client's budget and the global one have a token; otherwise the callback
-// answers 429 with Retry-After.
+// exchangeGate admits an exchange when a slot is free and both the client's
+// budget and the shared one have a token.
 type exchangeGate struct {
 	slots  chan struct{}
 	budget *ratelimit.Gate
@@ -54,7 +44,7 @@ func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
 	}
 	return &exchangeGate{
 		slots:  make(chan struct{}, l.Concurrent),
-		budget: ratelimit.NewGate(l.PerClient.Or(DefaultExchangePerClient), l.All.Or(DefaultExchangeAll), maxExchangeClients, now),
+		budget: ratelimit.NewGate(l.PerClient.Or(DefaultExchangePerClient), l.All.Or(DefaultExchangeAll), ratelimit.MaxClients, now),
 	}
 }
 
@@ -62,9 +52,8 @@ func newExchangeGate(l ExchangeLimits, now func() time.Time) *exchangeGate {
 // GitHub exchange takes well under a second.
 const busyRetryAfter = time.Second
 
-// enter takes a slot, a token of client's and a global one; leave gives
-// the slot back. When one is missing, ok is false and retryAfter says when
-// to try again.
+// enter takes a slot and the tokens; leave gives the slot back. Refused,
+// retryAfter says when to try again.
 func (g *exchangeGate) enter(client string) (leave func(), retryAfter time.Duration, ok bool) {
 	select {
 	case g.slots <- struct{}{}:
@@ -88,12 +77,8 @@ var (
 	errAnswerTooLarge = fmt.Errorf("token endpoint answer over %d bytes", maxTokenAnswer)
 )
 
-// newExchangeClient is the client of the token exchange, and of nothing
-// else: it follows no redirect (a 307 or 308 would resend the client secret
-// in the POST body to wherever it points), ignores HTTP_PROXY and the other
-// proxy variables (the secret goes to GitHub, not to whatever the
-// environment names), gives up after timeout, and reads at most
-// maxTokenAnswer bytes of an answer.
+// newExchangeClient follows no redirect (a 307 would resend the secret),
+// ignores proxy variables and reads at most maxTokenAnswer bytes.
 func newExchangeClient(timeout time.Duration) *http.Client {
 	dialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
 	return &http.Client{

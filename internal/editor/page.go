@@ -25,11 +25,8 @@ type handshake struct {
 	orphan string
 }
 
-// handshakeScript is Decap's popup protocol, seen from the popup: announce
-// "authorizing:github" to the opener, and when the opener (the editor, at
-// the site's own origin) echoes it, post the result. Both messages go to
-// the site's origin only, never "*": a page of another origin that opened
-// the popup receives nothing. The three %s are JSON strings.
+// handshakeScript is Decap's popup protocol from the popup's side; both
+// messages go to the site's origin only, never "*".
 const handshakeScript = `(function () {
   var origin = %s, result = %s, orphan = %s;
   var status = document.getElementById("status");

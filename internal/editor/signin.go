@@ -3,7 +3,6 @@ package editor
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"math"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -22,25 +20,18 @@ import (
 	"github.com/veldhaven/site/internal/oauthstate"
 )
 
-// Paths of the sign-in. Decap opens AuthPath in a popup (base_url +
-// "/" + AuthEndpoint); GitHub sends the popup back to CallbackPath, which
-// hands the token to the editor's window.
+// Paths of the sign-in: Decap opens AuthPath in a popup, GitHub sends it back
+// to CallbackPath.
 const (
 	AuthPath     = "/admin/auth"
 	CallbackPath = "/admin/callback"
 )
 
-// The state cookie carries the state and the PKCE verifier of one sign-in
-// from AuthPath to CallbackPath in the browser that started it. On an https
-// site it is __Host-cms_oauth: Secure, Path=/ and no Domain, so no other
-// host (a subdomain, a plain-http page) can set or overwrite it; the prefix
-// requires Path=/, so it is sent with every request to the site for the ten
-// minutes a sign-in may take. On plain http (make edit, tests) it is
-// cms_oauth with Path=/admin/.
+// The state cookie carries one sign-in's state and PKCE verifier from
+// AuthPath to CallbackPath (oauthstate.Cookie).
 const (
-	stateCookie       = "cms_oauth"
-	secureStateCookie = "__Host-cms_oauth"
-	stateCookieAge    = 10 * time.Minute
+	stateCookie    = "cms_oauth"
+	stateCookieAge = 10 * time.Minute
 )
 
 // stateMACContext binds the state's MAC to the editor's sign-in: a state
@@ -60,38 +51,22 @@ type signInConfig struct {
 	now func() time.Time
 }
 
-// signIn is the server side of Decap's GitHub sign-in (the "netlify-auth"
-// popup protocol of decap-cms-lib-auth): the popup opens AuthPath, which
-// redirects to GitHub; GitHub redirects back to CallbackPath with a code;
-// the callback exchanges it for a token and its page hands the token to the
-// editor's window with postMessage, to the site's own origin only.
-//
-// The site's origin comes from SITE_URL alone (https when -hsts), never from
-// the request's Host: GitHub's redirect_uri and the origin the token is
-// posted to cannot be steered by a request (a sign-in started on another
-// host ends at the site's callback without its state cookie, and fails).
-//
-// The state cookie is signed (state.go), spent once its code has gone to
-// GitHub, and exchanges are bounded in number and rate (exchange.go): a
-// request cannot make the server send its client secret to GitHub more
-// often than the budget allows.
+// signIn is the server side of Decap's GitHub sign-in popup: AuthPath
+// redirects to GitHub, and CallbackPath exchanges the code and posts the token
+// to the editor's window. The origin comes from SITE_URL, never the request's
+// Host, so neither the redirect_uri nor the token's target can be steered.
 type signIn struct {
 	cfg    signInConfig
 	origin string // scheme://host of the site
-	secure bool   // the origin is https: the cookie is Secure and __Host-
 	signer oauthstate.Signer
 	spent  *oauthstate.Spent
 	gate   *exchangeGate
 }
 
 func newSignIn(cfg signInConfig) (*signIn, error) {
-	u, err := url.Parse(cfg.siteURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-		return nil, fmt.Errorf("editor: site URL %q must be an origin such as https://www.example.com", cfg.siteURL)
-	}
-	scheme := u.Scheme
-	if cfg.secure {
-		scheme = "https"
+	origin, err := oauthstate.Origin(cfg.siteURL, cfg.secure)
+	if err != nil {
+		return nil, fmt.Errorf("editor: %w", err)
 	}
 	if len(cfg.stateKey) == 0 {
 		return nil, errors.New("editor: the sign-in needs a state key")
@@ -101,21 +76,16 @@ func newSignIn(cfg signInConfig) (*signIn, error) {
 		now = time.Now
 	}
 	return &signIn{
-		cfg: cfg, origin: scheme + "://" + strings.ToLower(u.Host), secure: scheme == "https",
+		cfg: cfg, origin: origin,
 		signer: oauthstate.Signer{Key: cfg.stateKey, Purpose: stateMACContext, Age: stateCookieAge, Now: now},
 		spent:  oauthstate.NewSpent(now),
 		gate:   newExchangeGate(cfg.exchanges, now),
 	}, nil
 }
 
-// cookie is the state cookie with value and max-age, as this site names it.
+// cookie is the state cookie with value and max-age.
 func (s *signIn) cookie(value string, maxAge int) *http.Cookie {
-	c := &http.Cookie{Name: stateCookie, Value: value, Path: "/admin/", MaxAge: maxAge,
-		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode}
-	if s.secure {
-		c.Name, c.Path = secureStateCookie, "/"
-	}
-	return c
+	return oauthstate.Cookie(stateCookie, "/admin/", strings.HasPrefix(s.origin, "https:"), value, maxAge)
 }
 
 func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -128,9 +98,8 @@ func (s *signIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Robots-Tag", "noindex")
-	// The popup must keep its opener, the editor's window, through its trip
-	// to GitHub and back: a Cross-Origin-Opener-Policy on any of its
-	// documents, or on a redirect on the way, would sever it.
+	// Any Cross-Origin-Opener-Policy on the way would sever the popup from
+	// the editor's window.
 	h.Set("Cross-Origin-Opener-Policy", "unsafe-none")
 	switch r.URL.Path {
 	case AuthPath:
@@ -176,27 +145,16 @@ func (s *signIn) serveAuth(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, target, http.StatusFound)
 }
 
-// serveCallback finishes a sign-in: the state must be one this site signed,
-// unexpired, unspent and the one this browser started with; then, within
-// the exchange budget, the code is exchanged for a token, which the page
-// hands to the editor.
+// serveCallback checks the state, then within the budget exchanges the code
+// for a token, which the page hands to the editor.
 func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	const restart = "This sign-in did not start in this browser, or took longer than 10 minutes: sign in again from the editor."
-	q := r.URL.Query()
-	c, err := r.Cookie(s.cookie("", 0).Name)
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
-		return
-	}
-	state, verifier, expires, problem := s.signer.Open(c.Value)
+	state, verifier, expires, problem := s.signer.Callback(r, s.cookie("", 0).Name)
 	if problem != oauthstate.OK {
 		s.fail(w, r, http.StatusBadRequest, string(problem), restart)
 		return
 	}
-	if got := q.Get("state"); got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
-		s.fail(w, r, http.StatusBadRequest, "state_mismatch", restart)
-		return
-	}
+	q := r.URL.Query()
 	if code := q.Get("error"); code != "" {
 		status, msg := http.StatusBadGateway, "GitHub refused the sign-in"
 		if code == "access_denied" {
@@ -205,7 +163,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		if d := strings.TrimRight(strings.TrimSpace(q.Get("error_description")), "."); d != "" {
 			msg += ": " + clip(d, 200)
 		}
-		s.fail(w, r, status, "provider_"+errorCode(code), msg+". Sign in again to retry.")
+		s.fail(w, r, status, "provider_"+oauthstate.Code(code), msg+". Sign in again to retry.")
 		return
 	}
 	code := q.Get("code")
@@ -240,7 +198,7 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 		msg := "GitHub did not confirm the sign-in"
 		var re *oauth2.RetrieveError
 		if errors.As(err, &re) && re.ErrorCode != "" {
-			msg += " (" + errorCode(re.ErrorCode) + ")"
+			msg += " (" + oauthstate.Code(re.ErrorCode) + ")"
 		} else if status == http.StatusGatewayTimeout {
 			msg += " in time"
 		}
@@ -266,10 +224,8 @@ func (s *signIn) serveCallback(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// tooMany answers a callback over the exchange budget: 429 with
-// Retry-After, and a page that says when to try again. The state is not
-// spent and its cookie stays: reloading the page after the wait finishes
-// the sign-in (GitHub's code lasts 10 minutes).
+// tooMany answers 429 over the budget; the state is not spent, so reloading
+// after the wait finishes the sign-in.
 func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Duration) {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -277,9 +233,8 @@ func (s *signIn) tooMany(w http.ResponseWriter, r *http.Request, wait time.Durat
 		fmt.Sprintf("Too many sign-ins on this site right now: wait %d seconds, then reload this window or sign in again from the editor.", secs))
 }
 
-// exchangeFailure classifies a failed token exchange for the status code and
-// the log. Nothing of the error's text is logged: a token endpoint's answer
-// is not ours to copy into logs.
+// exchangeFailure classifies a failed exchange; nothing of the error's text is
+// logged, since the token endpoint's answer is not ours to copy.
 func exchangeFailure(ctx context.Context, err error) (status int, reason string) {
 	var re *oauth2.RetrieveError
 	var ne net.Error
@@ -289,31 +244,13 @@ func exchangeFailure(ctx context.Context, err error) (status int, reason string)
 	case errors.Is(err, errAnswerTooLarge):
 		return http.StatusBadGateway, "exchange_too_large"
 	case errors.As(err, &re) && re.ErrorCode != "":
-		return http.StatusBadGateway, "exchange_" + errorCode(re.ErrorCode)
+		return http.StatusBadGateway, "exchange_" + oauthstate.Code(re.ErrorCode)
 	case errors.As(err, &re) && re.Response != nil:
 		return http.StatusBadGateway, fmt.Sprintf("exchange_status_%d", re.Response.StatusCode)
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || errors.As(err, &ne) && ne.Timeout():
 		return http.StatusGatewayTimeout, "exchange_timeout"
 	}
 	return http.StatusBadGateway, "exchange_failed"
-}
-
-// errorCode keeps an OAuth error code to the characters RFC 6749 allows in
-// practice ([a-z_]), 40 at most: it is logged and shown.
-func errorCode(code string) string {
-	var b strings.Builder
-	for _, c := range code {
-		if b.Len() >= 40 {
-			break
-		}
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
-			b.WriteRune(c)
-		}
-	}
-	if b.Len() == 0 {
-		return "unknown"
-	}
-	return b.String()
 }
 
 // clip shortens s to n runes.

@@ -146,7 +146,7 @@ func (env *chainEnv) callbackFrom(t *testing.T, forwarded, code, state, cookie s
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, env.site.URL+"/admin/callback?code="+url.QueryEscape(code)+"&state="+url.QueryEscape(state), nil)
 	if cookie != "" {
-		req.Header.Set("Cookie", secureStateCookie+"="+cookie)
+		req.Header.Set("Cookie", "__Host-"+stateCookie+"="+cookie)
 	}
 	if forwarded != "" {
 		req.Header.Set("X-Forwarded-For", forwarded)

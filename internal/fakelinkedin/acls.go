@@ -11,15 +11,9 @@ import (
 // The roles of members on organizations' pages, from "Organization Access
 // Control by Role" (Microsoft Learn, community-management/organizations/
 // organization-access-control-by-role): GET /rest/organizationAcls?
-// q=roleAssignee&role=&state=&start=&count= lists the signed-in member's
-// roles, each element {roleAssignee, role, state, organization}, with
-// paging {start, count, links}; role is one of ADMINISTRATOR,
-// DIRECT_SPONSORED_CONTENT_POSTER, RECRUITING_POSTER, LEAD_CAPTURE_ADMINISTRATOR,
-// LEAD_GEN_FORMS_MANAGER, ANALYST, CURATOR, CONTENT_ADMINISTRATOR; state
-// one of APPROVED, REQUESTED, REJECTED, REVOKED. A member with no role
-// matching the filters gets no elements, not an error. The finder needs the
-// r_organization_admin (or rw_organization_admin) scope: a token without
-// either is refused 403 ACCESS_DENIED.
+// q=roleAssignee&role=&state=&start=&count= lists the member's roles as
+// {roleAssignee, role, state, organization} with paging; no match is no
+// elements, and a token without r_organization_admin is refused 403.
 
 // More members who can sign in at the fake's authorization page: they read
 // the posts (their roles allow it) but are no admin of the page.

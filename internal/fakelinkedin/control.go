@@ -6,37 +6,24 @@ import (
 	"strings"
 )
 
-// control mounts the fake's own control routes under /_fake/, for tests
-// that run the fake as a process (cmd/fakelinkedin, the image test): they
-// change what LinkedIn answers while the site runs, and read the calls
-// counted. Not LinkedIn's: nothing of the site ever calls them.
-//
-//	POST /_fake/outage?on=true|false          every API call answers 500
-//	POST /_fake/throttle?on=true|false        every API call answers 429 TOO_MANY_REQUESTS
-//	POST /_fake/refuse-sort-by?on=true|false  the posts finder refuses sortBy (400)
-//	POST /_fake/fail-token?on=true|false      the token endpoint refuses the refresh grant
-//	POST /_fake/publish                       a new image post: {"post": urn, "image": urn}
-//	POST /_fake/delete?urn=urn:li:share:…     the post is deleted upstream
-//	POST /_fake/require-token?token=…         the only valid access token besides those the
-//	                                          exchange hands out ("" accepts any)
-//	POST /_fake/expire-codes                  every authorization code handed out expires
-//	GET  /_fake/calls                         calls by route and "api", their sum
+// control mounts the fake's own routes under /_fake/, for tests that run it
+// as a process: they change its Behaviour and read the calls counted.
 func (f *Fake) control(mux *http.ServeMux) {
-	toggle := func(set func(bool)) http.HandlerFunc {
+	toggle := func(field func(*Behaviour) *bool) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			on, err := strconv.ParseBool(r.URL.Query().Get("on"))
 			if err != nil {
 				http.Error(w, "on=true or on=false", http.StatusBadRequest)
 				return
 			}
-			set(on)
+			f.Set(func(b *Behaviour) { *field(b) = on })
 			writeJSON(w, map[string]bool{"on": on})
 		}
 	}
-	mux.HandleFunc("POST /_fake/outage", toggle(f.Outage))
-	mux.HandleFunc("POST /_fake/throttle", toggle(f.Throttle))
-	mux.HandleFunc("POST /_fake/refuse-sort-by", toggle(f.RefuseSortBy))
-	mux.HandleFunc("POST /_fake/fail-token", toggle(f.FailToken))
+	mux.HandleFunc("POST /_fake/outage", toggle(func(b *Behaviour) *bool { return &b.Outage }))
+	mux.HandleFunc("POST /_fake/throttle", toggle(func(b *Behaviour) *bool { return &b.Throttled }))
+	mux.HandleFunc("POST /_fake/refuse-sort-by", toggle(func(b *Behaviour) *bool { return &b.RefuseSortBy }))
+	mux.HandleFunc("POST /_fake/fail-token", toggle(func(b *Behaviour) *bool { return &b.FailToken }))
 	mux.HandleFunc("POST /_fake/publish", func(w http.ResponseWriter, r *http.Request) {
 		post, img := f.Publish()
 		writeJSON(w, map[string]string{"post": post, "image": img})

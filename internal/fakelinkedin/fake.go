@@ -9,6 +9,7 @@ package fakelinkedin
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -24,7 +25,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -32,73 +32,70 @@ import (
 // sensible media cap, so the site falls back to the video's thumbnail.
 const BigVideoBytes = 512 << 20
 
-// Fake is a LinkedIn API. Its fields may be changed while it serves through
-// the setters; it is safe for concurrent use.
+// Behaviour is what the fake answers besides its fixtures; tests change it
+// with Set while it serves.
+type Behaviour struct {
+	// Oldest and Latest bound the LinkedIn-Version values served (YYYYMM);
+	// others are answered 426 NONEXISTENT_VERSION.
+	Oldest, Latest string
+	// MediaDelay holds every answer of the Images and Videos APIs, logging
+	// "answering in" so a test knows a request to the site is in flight.
+	MediaDelay time.Duration
+	// RefuseSortBy answers sortBy 400, as a Posts API that does not know it.
+	RefuseSortBy bool
+	// FailToken refuses the refresh grant (invalid_request), as for a
+	// revoked or expired refresh token.
+	FailToken bool
+	// Outage answers every API call 500; Throttled answers 429
+	// TOO_MANY_REQUESTS, LinkedIn's answer past a daily limit (Rate limits).
+	Outage, Throttled bool
+	// OmitExpiry leaves expires_at out of introspection's answers.
+	OmitExpiry bool
+}
+
+// Fake is a LinkedIn API, safe for concurrent use.
 type Fake struct {
 	base  string
 	extra int // generated load-test posts
 
 	mu sync.Mutex
-	// oldest and latest bound the LinkedIn-Version values served (YYYYMM);
-	// others are answered 426 NONEXISTENT_VERSION.
-	oldest, latest string
+	b  Behaviour
 	// token is the valid access token ("" accepts any); refreshed is the
-	// token the refresh grant hands out.
+	// token the refresh grant hands out; tokenCheck500 answers a refused
+	// token 500, as LinkedIn does when its check of a token fails.
 	token, refreshed string
-	// tokenCheck500 answers a refused token with 500, as LinkedIn does when
-	// the downstream verification of a token fails (API error handling).
-	tokenCheck500 bool
-	// mediaDelay holds every answer of the Images and Videos APIs, so a
-	// request to the site stays in flight (drain tests).
-	mediaDelay time.Duration
-	// deleted are posts deleted upstream: gone from the organization's
-	// posts and answered 404 by URN (Posts API, "Delete Posts").
+	tokenCheck500    bool
+	// deleted and edited are posts deleted or edited upstream, by URN.
 	deleted map[string]bool
-	// edited are posts whose commentary was changed upstream (Posts API,
-	// "Update Posts": a PARTIAL_UPDATE of commentary), by URN.
-	edited map[string]string
-	// refuseSortBy answers a sortBy parameter 400, as a version of the
-	// Posts API that does not know it would.
-	refuseSortBy bool
-	// failToken answers the refresh grant with OAuth's error
-	// (invalid_request), as for a revoked or expired refresh token.
-	failToken bool
-	// outage answers every API call 500, throttled every one 429.
-	outage, throttled bool
+	edited  map[string]string
 	// published are posts added while the fake runs (Publish), newest last.
 	published []map[string]any
-	// app is the LinkedIn app of the authorization code flow (oauth.go);
-	// codes the codes handed out; issued the access tokens the exchange
-	// and the refresh grant handed out, by member; refreshOf the refresh
-	// tokens the exchange handed out, by member.
+	// The authorization code flow (oauth.go): the app, the codes handed
+	// out, the member and scopes of each token, the refresh tokens' members.
 	app       *oauthApp
 	codes     map[string]*authCode
 	issued    map[string]string
 	scopes    map[string][]string
 	refreshOf map[string]string
-	// lives are the tokens introspection knows (introspect.go);
-	// omitExpiry leaves expires_at out of its answers.
-	lives      map[string]*tokenLife
-	omitExpiry bool
+	lives     map[string]*tokenLife // the tokens introspection knows
 
-	// Calls counts requests by route: posts, post, images, videos, download, token.
-	calls sync.Map // string -> *atomic.Int64
-	// versions records the LinkedIn-Version of every API call.
-	versions []string
+	calls    map[string]int64 // requests by route
+	versions []string         // the LinkedIn-Version of every API call
 }
 
 // New returns a fake whose signed download URLs point at base (its own
 // address), serving versions oldest..latest and extra generated posts.
 func New(base, oldest, latest string, extra int) *Fake {
-	return &Fake{base: strings.TrimRight(base, "/"), oldest: oldest, latest: latest, extra: extra}
+	return &Fake{base: strings.TrimRight(base, "/"), b: Behaviour{Oldest: oldest, Latest: latest}, extra: extra,
+		deleted: map[string]bool{}, edited: map[string]string{}, codes: map[string]*authCode{}, issued: map[string]string{},
+		scopes: map[string][]string{}, refreshOf: map[string]string{}, lives: map[string]*tokenLife{}, calls: map[string]int64{}}
 }
 
-// ServeVersions moves the window of served versions: a version before
-// oldest is retired, one after latest not yet released.
-func (f *Fake) ServeVersions(oldest, latest string) {
+// Set changes the fake's behaviour.
+func (f *Fake) Set(change func(*Behaviour)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.oldest, f.latest = oldest, latest
+	change(&f.b)
 }
 
 // RequireToken makes token the only valid access token; the refresh grant
@@ -113,23 +110,11 @@ func (f *Fake) RequireToken(token, refreshed string, failWith500 bool) {
 	}
 }
 
-// DelayMedia makes the Images and Videos APIs wait d before answering; each
-// delayed request logs "answering in", which tests wait for to know a
-// request is in flight.
-func (f *Fake) DelayMedia(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.mediaDelay = d
-}
-
 // DeletePost deletes a post upstream: it leaves the organization's posts
 // and GET /rest/posts/{urn} answers 404.
 func (f *Fake) DeletePost(urn string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.deleted == nil {
-		f.deleted = map[string]bool{}
-	}
 	f.deleted[urn] = true
 }
 
@@ -139,40 +124,7 @@ func (f *Fake) DeletePost(urn string) {
 func (f *Fake) EditPost(urn, commentary string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.edited == nil {
-		f.edited = map[string]string{}
-	}
 	f.edited[urn] = commentary
-}
-
-// RefuseSortBy makes the posts finder refuse the sortBy parameter with 400.
-func (f *Fake) RefuseSortBy(refuse bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.refuseSortBy = refuse
-}
-
-// FailToken makes the token endpoint refuse the refresh grant.
-func (f *Fake) FailToken(fail bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.failToken = fail
-}
-
-// Outage makes every API call answer 500 (API error handling: a server
-// error) while on.
-func (f *Fake) Outage(on bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.outage = on
-}
-
-// Throttle makes every API call answer 429 TOO_MANY_REQUESTS, LinkedIn's
-// answer past a daily limit (Rate limits), while on.
-func (f *Fake) Throttle(on bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.throttled = on
 }
 
 // Publish adds a new single-image post (Posts API, "Create a Single Image
@@ -204,10 +156,9 @@ func (f *Fake) APICalls() int64 {
 
 // Calls is how many requests a route has had.
 func (f *Fake) Calls(route string) int64 {
-	if c, ok := f.calls.Load(route); ok {
-		return c.(*atomic.Int64).Load()
-	}
-	return 0
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls[route]
 }
 
 // Versions is the LinkedIn-Version of every API call so far, in order.
@@ -218,8 +169,9 @@ func (f *Fake) Versions() []string {
 }
 
 func (f *Fake) count(route string) {
-	c, _ := f.calls.LoadOrStore(route, &atomic.Int64{})
-	c.(*atomic.Int64).Add(1)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls[route]++
 }
 
 // versionSyntax is LinkedIn's YYYYMM (optionally .RR) version header.
@@ -276,8 +228,8 @@ func (f *Fake) api(route string, serve http.HandlerFunc) http.HandlerFunc {
 		version := r.Header.Get("LinkedIn-Version")
 		f.mu.Lock()
 		f.versions = append(f.versions, version)
-		oldest, latest, token, fail500 := f.oldest, f.latest, f.token, f.tokenCheck500
-		outage, throttled := f.outage, f.throttled
+		oldest, latest, token, fail500 := f.b.Oldest, f.b.Latest, f.token, f.tokenCheck500
+		outage, throttled := f.b.Outage, f.b.Throttled
 		f.mu.Unlock()
 		switch {
 		case outage:
@@ -333,7 +285,7 @@ func (f *Fake) servePosts(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.mu.Lock()
-	deleted, refuseSortBy := f.deleted, f.refuseSortBy
+	deleted, refuseSortBy := f.deleted, f.b.RefuseSortBy
 	var posts []map[string]any
 	for _, p := range Posts(author) {
 		id := p["id"].(string)
@@ -416,7 +368,7 @@ func (f *Fake) servePost(w http.ResponseWriter, r *http.Request) {
 // thumbnail, an image URL).
 func (f *Fake) serveMedia(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
-	delay := f.mediaDelay
+	delay := f.b.MediaDelay
 	f.mu.Unlock()
 	if delay > 0 {
 		log.Printf("fakelinkedin: %s %s: answering in %v", r.Method, r.URL.Path, delay)
@@ -457,35 +409,22 @@ func (f *Fake) serveToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.count("token")
+	refresh := r.PostForm.Get("refresh_token")
 	f.mu.Lock()
-	failToken := f.failToken
-	member := f.refreshOf[r.PostForm.Get("refresh_token")]
-	f.mu.Unlock()
-	if member != "" && !failToken && r.PostForm.Get("grant_type") == "refresh_token" {
+	defer f.mu.Unlock()
+	member := f.refreshOf[refresh]
+	switch {
+	case r.PostForm == nil || f.b.FailToken || r.PostForm.Get("grant_type") != "refresh_token" || member == "" && refresh != "refresh-me":
+		writeOAuthError(w, http.StatusBadRequest, "invalid_request", "A required parameter is missing or invalid")
+		return
+	case member != "":
 		// A refresh token the exchange handed out: a new access token of
 		// the same member and scopes; the refresh token keeps its lifetime.
-		f.mu.Lock()
-		token := f.issueLocked(member, strings.Join(f.scopes[r.PostForm.Get("refresh_token")], " "))
-		f.mu.Unlock()
-		writeJSON(w, map[string]any{"access_token": token, "expires_in": accessTokenSeconds, "refresh_token": r.PostForm.Get("refresh_token"), "refresh_token_expires_in": refreshTokenSeconds})
+		writeJSON(w, map[string]any{"access_token": f.issueLocked(member, strings.Join(f.scopes[refresh], " ")), "expires_in": accessTokenSeconds, "refresh_token": refresh, "refresh_token_expires_in": refreshTokenSeconds})
 		return
 	}
-	if r.PostForm == nil || failToken || r.PostForm.Get("grant_type") != "refresh_token" || r.PostForm.Get("refresh_token") != "refresh-me" {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = io.WriteString(w, `{"error":"invalid_request","error_description":"A required parameter is missing or invalid"}`)
-		return
-	}
-	f.mu.Lock()
-	if f.refreshed != "" {
-		f.token = f.refreshed
-	}
-	token := f.token
-	f.mu.Unlock()
-	if token == "" {
-		token = "fake-access-token"
-	}
-	writeJSON(w, map[string]any{"access_token": token, "expires_in": 5184000, "refresh_token": "refresh-me", "refresh_token_expires_in": 31536000})
+	f.token = cmp.Or(f.refreshed, f.token)
+	writeJSON(w, map[string]any{"access_token": cmp.Or(f.token, "fake-access-token"), "expires_in": accessTokenSeconds, "refresh_token": "refresh-me", "refresh_token_expires_in": refreshTokenSeconds})
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -532,5 +471,5 @@ func mp4Bytes() []byte {
 func (f *Fake) String() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return fmt.Sprintf("fake LinkedIn at %s serving LinkedIn-Version %s..%s", f.base, f.oldest, f.latest)
+	return fmt.Sprintf("fake LinkedIn at %s serving LinkedIn-Version %s..%s", f.base, f.b.Oldest, f.b.Latest)
 }

@@ -7,11 +7,8 @@ import (
 
 // Token introspection, from "Token Introspection" (Microsoft Learn,
 // shared/authentication/token-introspection): POST /oauth/v2/introspectToken
-// with client_id, client_secret and token (form-encoded) answers active,
-// client_id, authorized_at, created_at, status (active, expired, revoked),
-// expires_at (Unix seconds), scope and auth_type; a token LinkedIn does not
-// know is {"active": false}. Errors are OAuth's body: invalid_request (400)
-// for a missing parameter, invalid_client (401) for wrong app credentials.
+// answers active, status (active, expired, revoked), expires_at and more; an
+// unknown token is {"active": false}; errors are OAuth's body.
 
 // PastedTokenDays is how long a token given to RequireToken has left: one
 // made in the Developer Portal some days before it was pasted.
@@ -25,9 +22,6 @@ type tokenLife struct {
 
 // knowLocked records a token that lasts life from now. The caller holds f.mu.
 func (f *Fake) knowLocked(token string, life time.Duration) {
-	if f.lives == nil {
-		f.lives = map[string]*tokenLife{}
-	}
 	now := time.Now()
 	f.lives[token] = &tokenLife{created: now, expires: now.Add(life)}
 }
@@ -39,13 +33,6 @@ func (f *Fake) RevokeToken(token string) {
 	if l := f.lives[token]; l != nil {
 		l.revoked = true
 	}
-}
-
-// OmitExpiry makes introspection leave expires_at out of its answers.
-func (f *Fake) OmitExpiry(omit bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.omitExpiry = omit
 }
 
 // serveIntrospect answers POST /oauth/v2/introspectToken.
@@ -79,7 +66,7 @@ func (f *Fake) serveIntrospect(w http.ResponseWriter, r *http.Request) {
 	}
 	answer := map[string]any{"active": status == "active", "client_id": f.app.clientID, "authorized_at": l.created.Unix(),
 		"created_at": l.created.Unix(), "status": status, "scope": "r_organization_social", "auth_type": "3L"}
-	if !f.omitExpiry {
+	if !f.b.OmitExpiry {
 		answer["expires_at"] = l.expires.Unix()
 	}
 	writeJSON(w, answer)

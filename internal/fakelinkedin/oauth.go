@@ -11,34 +11,15 @@ import (
 	"time"
 )
 
-// LinkedIn's 3-legged OAuth, from its documented shapes:
-//
-//	authorize: "Authorization Code Flow (3-legged OAuth)" (Microsoft Learn,
-//	           shared/authentication/authorization-code-flow), step 2:
-//	           GET /oauth/v2/authorization?response_type=code&client_id&
-//	           redirect_uri&state&scope; the member signs in and allows, and
-//	           LinkedIn redirects to redirect_uri with code and state, or
-//	           with error=user_cancelled_login (the member cancelled the
-//	           sign-in) or error=user_cancelled_authorize (the member
-//	           declined), error_description and state. A redirect_uri not
-//	           registered for the app is refused on LinkedIn's own page
-//	           (never redirected to).
-//	exchange:  the same page, step 3: POST /oauth/v2/accessToken,
-//	           grant_type=authorization_code, code, client_id,
-//	           client_secret, redirect_uri (form-encoded) -> access_token,
-//	           expires_in (60 days: 5184000), scope; refresh_token and
-//	           refresh_token_expires_in for apps approved for them
-//	           ("Refresh Tokens with OAuth 2.0", shared/authentication/
-//	           programmatic-refresh-tokens: 365 days). The code lives 30
-//	           minutes and is good for one exchange.
-//	errors:    the OAuth 2.0 error body {"error","error_description"}
-//	           (RFC 6749 §5.2, as the page shows them): invalid_request for a
-//	           missing parameter and for a redirect_uri other than the
-//	           authorization's, invalid_client (401) for a wrong client id
-//	           or secret, invalid_grant for a code reused, expired or unknown.
-//	members:   a token of a member with no role on the organization reads
-//	           its posts 403 ACCESS_DENIED ("API error handling"); their
-//	           roles (acls.go) need the r_organization_admin scope.
+// LinkedIn's 3-legged OAuth, from "Authorization Code Flow (3-legged OAuth)"
+// (Microsoft Learn, shared/authentication/authorization-code-flow): the
+// authorization page redirects back with code and state, or with
+// error=user_cancelled_login or user_cancelled_authorize; an unregistered
+// redirect_uri is refused on LinkedIn's own page. The code grant answers
+// access_token, expires_in (60 days) and scope, plus refresh_token and
+// refresh_token_expires_in (365 days) for apps approved for them ("Refresh
+// Tokens with OAuth 2.0"); a code lives 30 minutes, for one exchange. Errors
+// are RFC 6749's {"error","error_description"}.
 
 // Members who can sign in at the fake's authorization page.
 const (
@@ -58,13 +39,12 @@ const (
 	redirectMismatchError = "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists"
 )
 
-// oauthApp is the LinkedIn app the fake knows: its credentials and the
-// redirect URLs registered for it in the Developer Portal.
+// oauthApp is the LinkedIn app the fake knows; grantRefresh: it is
+// approved for programmatic refresh tokens.
 type oauthApp struct {
 	clientID, clientSecret string
 	redirects              []string
-	// grantRefresh: the app is approved for programmatic refresh tokens.
-	grantRefresh bool
+	grantRefresh           bool
 }
 
 // authCode is an authorization code handed out and not yet exchanged.
@@ -104,9 +84,6 @@ func (f *Fake) IssueToken(member string) string {
 // issueLocked hands out a token of member for the space-separated scopes.
 func (f *Fake) issueLocked(member, scope string) string {
 	token := "fake-" + member + "-" + rand.Text()
-	if f.issued == nil {
-		f.issued, f.scopes = map[string]string{}, map[string][]string{}
-	}
 	f.issued[token] = member
 	f.scopes[token] = strings.Fields(scope)
 	f.knowLocked(token, accessTokenSeconds*time.Second)
@@ -203,9 +180,6 @@ func (f *Fake) serveDecide(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := "fake-code-" + rand.Text()
-	if f.codes == nil {
-		f.codes = map[string]*authCode{}
-	}
 	f.codes[code] = &authCode{clientID: app.clientID, redirectURI: q.Get("redirect_uri"), member: member, scope: q.Get("scope"), expires: time.Now().Add(codeLifetime)}
 	f.mu.Unlock()
 	http.Redirect(w, r, q.Get("redirect_uri")+"?"+url.Values{"code": {code}, "state": {q.Get("state")}}.Encode(), http.StatusFound)
@@ -243,9 +217,6 @@ func (f *Fake) serveCodeGrant(w http.ResponseWriter, r *http.Request) {
 	answer := map[string]any{"access_token": f.issueLocked(c.member, c.scope), "expires_in": accessTokenSeconds, "scope": strings.Join(strings.Fields(c.scope), ",")}
 	if f.app.grantRefresh {
 		refresh := "fake-refresh-" + rand.Text()
-		if f.refreshOf == nil {
-			f.refreshOf = map[string]string{}
-		}
 		f.refreshOf[refresh], f.scopes[refresh] = c.member, strings.Fields(c.scope)
 		answer["refresh_token"], answer["refresh_token_expires_in"] = refresh, refreshTokenSeconds
 	}

@@ -1,6 +1,7 @@
 package feedreplica
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -19,12 +20,11 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/apierror"
-	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/atomicfile"
 	"github.com/veldhaven/site/internal/insights"
 	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/mediastore"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // SourceHeader says where a web replica's answer came from: "owner" (the
@@ -42,12 +42,9 @@ const (
 	replicaPolicy = "default-src 'none'; sandbox"
 )
 
-// Replica serves /linkedin-api* on a web replica from the feed owner, the
-// one process that calls LinkedIn. It asks the owner for each request
-// (rebuilt from the checked parts only) and keeps each good answer as a
-// plain file, written atomically, to serve while the owner is away; the
-// owner's 404 or 410 removes it. It sets the content type and policy of
-// every answer itself, never taking the owner's.
+// Replica serves /linkedin-api* on a web replica from the feed owner, keeping
+// each good answer as a file for while the owner is away; it sets every
+// answer's content type and policy itself, never the owner's.
 type Replica struct {
 	owner   *url.URL
 	dir     string
@@ -164,12 +161,12 @@ func (p *Replica) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", replicaPolicy)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		apierror.Write(w, http.StatusMethodNotAllowed, "method not allowed")
+		respond.Error(w, http.StatusMethodNotAllowed, "method not allowed")
 		return
 	}
 	t, status, msg := parseTarget(r.URL)
 	if status != 0 {
-		apierror.Write(w, status, msg)
+		respond.Error(w, status, msg)
 		return
 	}
 	v, _, _ := p.flights.Do(t.key(), func() (any, error) { return p.ask(t), nil })
@@ -179,16 +176,16 @@ func (p *Replica) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if p.serveCopy(w, r, t, a.header) {
 			return
 		}
-		apierror.Write(w, http.StatusServiceUnavailable, "feed temporarily unavailable, please retry")
+		respond.Error(w, http.StatusServiceUnavailable, "feed temporarily unavailable, please retry")
 	case !a.failed():
 		p.passOn(w, a) // a removal (the copy went with it) or a refusal
 	case p.serveCopy(w, r, t, nil):
 	case a.status != 0:
 		p.passOn(w, a)
 	case errors.Is(a.err, context.DeadlineExceeded):
-		apierror.Write(w, http.StatusGatewayTimeout, "the feed did not answer in time, please retry")
+		respond.Error(w, http.StatusGatewayTimeout, "the feed did not answer in time, please retry")
 	default:
-		apierror.Write(w, http.StatusBadGateway, "the feed is unavailable, please retry")
+		respond.Error(w, http.StatusBadGateway, "the feed is unavailable, please retry")
 	}
 }
 
@@ -308,20 +305,13 @@ func (p *Replica) keep(t copyTarget, resp *http.Response) (err error) {
 	}
 	if t.feed {
 		body, err := os.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("feed copy: %w", err)
-		}
-		gz, err := os.CreateTemp(p.dir, ".tmp-*")
-		if err != nil {
-			return fmt.Errorf("feed copy: %w", err)
-		}
-		zw, _ := gzip.NewWriterLevel(gz, gzip.BestCompression)
-		_, err = zw.Write(body)
-		if err = errors.Join(err, zw.Close(), gz.Close()); err == nil {
-			err = os.Rename(gz.Name(), name+".gz")
+		var zipped bytes.Buffer
+		if err == nil {
+			zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			err = errors.Join(zw.Close(), atomicfile.Write(p.dir, file(t.key())+".gz", zipped.Bytes(), 0o600))
 		}
 		if err != nil {
-			_ = os.Remove(gz.Name())
 			return fmt.Errorf("feed copy: %w", err)
 		}
 	}
@@ -354,7 +344,7 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 	name := filepath.Join(p.dir, file(t.key()))
 	h := w.Header()
 	gz := false
-	if _, ok := accept.Encodings(r.Header.Get("Accept-Encoding")); ok && t.feed {
+	if _, ok := respond.Encodings(r.Header.Get("Accept-Encoding")); ok && t.feed {
 		if _, err := os.Stat(name + ".gz"); err == nil {
 			name, gz = name+".gz", true
 		}
@@ -398,17 +388,14 @@ func (p *Replica) serveCopy(w http.ResponseWriter, r *http.Request, t copyTarget
 	if t.feed {
 		h.Set("Vary", "Accept-Encoding")
 	}
-	if gz {
-		h.Set("Content-Encoding", "gzip")
-		if etag := h.Get("Etag"); etag != "" {
-			h.Set("Etag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
-		}
-		r.Header.Del("Range")
-		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
-			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
-		}
+	if !gz {
+		respond.Content(w, r, modtime, f)
+		return true
 	}
-	byteranges.ServeContent(w, r, modtime, f)
+	if etag := h.Get("Etag"); etag != "" {
+		h.Set("Etag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
+	}
+	respond.Gzip(w, r, modtime, f, info.Size())
 	return true
 }
 

@@ -62,7 +62,7 @@ func TestBudgetSpentUntilMidnight(t *testing.T) {
 	if env.wait < 3*time.Hour {
 		t.Fatalf("first wait %v, want the budget's interval of 3h", env.wait)
 	}
-	env.fake.Outage(true)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = true })
 	for i := 0; env.wait < 4*time.Hour; i++ {
 		if i > 20 {
 			t.Fatal("the budget never ran out")
@@ -96,7 +96,7 @@ func TestBudgetSpentUntilMidnight(t *testing.T) {
 		t.Errorf("budget used ratio %v, want 1", ratio)
 	}
 
-	env.fake.Outage(false)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = false })
 	env.step() // past midnight UTC
 	if n := env.fake.APICalls(); n != MinDailyCalls+1 {
 		t.Errorf("%d calls after midnight, want one more", n)
@@ -149,14 +149,14 @@ func TestBudgetKeptAcrossRestarts(t *testing.T) {
 	if n := env.fake.APICalls(); n != first {
 		t.Errorf("a restart with a fresh snapshot made %d calls", n-first)
 	}
-	env.fake.Outage(true)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = true })
 	for i := 0; env.wait < 4*time.Hour; i++ {
 		if i > 20 {
 			t.Fatal("the budget never ran out")
 		}
 		env.step()
 	}
-	env.fake.Outage(false)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = false })
 	spent := env.fake.APICalls()
 	env.clock.advance(time.Hour) // the snapshot is now older than the interval
 	env.restart(t)
@@ -188,7 +188,7 @@ func TestSortByRefusalRemembered(t *testing.T) {
 		c.Version = "202610"
 		c.DataDir = dir
 	})
-	env.fake.RefuseSortBy(true)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.RefuseSortBy = true })
 	env.step() // refused, then asked without
 	env.step()
 	env.step()
@@ -220,7 +220,7 @@ func TestTokenRefreshBackoff(t *testing.T) {
 		c.RefreshToken, c.ClientID, c.ClientSecret = "refresh-me", "client", "secret"
 	})
 	env.fake.RequireToken("rotated", "rotated", false)
-	env.fake.FailToken(true)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.FailToken = true })
 	env.step() // the posts call is refused; one refresh, failing
 	if n := env.fake.Calls("token"); n != 1 {
 		t.Fatalf("%d token calls, want 1", n)
@@ -238,7 +238,7 @@ func TestTokenRefreshBackoff(t *testing.T) {
 	if n := env.fake.Calls("token"); n != 2 {
 		t.Errorf("%d token calls after the backoff, want 2", n)
 	}
-	env.fake.FailToken(false)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.FailToken = false })
 	env.step()
 	if rec := env.get("/linkedin-api"); rec.Header().Get("X-Feed-Stale") != "" {
 		t.Error("the feed did not recover once the token refreshed")

@@ -62,7 +62,7 @@ func TestLinkedInCallsPerDay(t *testing.T) {
 					restarted = true
 					continue
 				}
-				env.fake.Outage(down(at))
+				env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = down(at) })
 				before := env.fake.Calls("posts")
 				env.step()
 				if env.fake.Calls("posts") > before {

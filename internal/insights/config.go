@@ -1,6 +1,7 @@
 package insights
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -15,72 +16,52 @@ import (
 
 // Defaults applied by New to zero fields of Config.
 const (
-	// DefaultAPIBase is LinkedIn's REST API host.
-	DefaultAPIBase = "https://api.linkedin.com"
-	// DefaultTTL is how long a fetched feed is served without asking upstream.
-	DefaultTTL = 5 * time.Minute
-	// DefaultTimeout bounds every upstream API call.
-	DefaultTimeout = 5 * time.Second
-	// DefaultMaxBodyBytes caps an upstream JSON answer.
-	DefaultMaxBodyBytes = 2 << 20
-	// DefaultMaxMediaBytes caps one image or video.
-	DefaultMaxMediaBytes = 25 << 20
-	// DefaultMediaCacheBytes bounds the media cache.
-	DefaultMediaCacheBytes = 256 << 20
-	// DefaultMaxConcurrentMedia caps concurrent upstream media downloads.
+	DefaultAPIBase            = "https://api.linkedin.com"
+	DefaultTTL                = 5 * time.Minute // a fetched feed is served this long without asking upstream
+	DefaultTimeout            = 5 * time.Second // bounds every upstream API call
+	DefaultMaxBodyBytes       = 2 << 20         // an upstream JSON answer
+	DefaultMaxMediaBytes      = 25 << 20        // one image or video
+	DefaultMediaCacheBytes    = 256 << 20
 	DefaultMaxConcurrentMedia = 4
 	// DefaultDailyCalls is half of the 100 calls per member and day of
 	// LinkedIn's Development tier.
 	DefaultDailyCalls = 50
-	// MinDailyCalls is the smallest budget accepted: one refresh about every
-	// three hours.
+	// MinDailyCalls allows one refresh about every three hours.
 	MinDailyCalls = 10
 )
 
-// Config configures a Service. The zero value serves the embedded sample
-// feed with the defaults above and no disk persistence.
+// Config configures a Service; each field is a row of cmd/site's settings
+// table. The zero value serves the embedded sample feed in memory.
 type Config struct {
-	// AccessToken and OrganizationURN select the LinkedIn source when both
-	// are set; otherwise the embedded sample feed is served.
+	// AccessToken and OrganizationURN select LinkedIn when both are set.
 	AccessToken, OrganizationURN string
-	APIBase                      string // default DefaultAPIBase
-	// Version is the LinkedIn-Version header (YYYYMM), default
-	// linkedin.DefaultVersion(Released, now).
-	Version string
-	// Released is the day this build was made (cmd/site has it from the
-	// linker); zero in a development build.
+	APIBase                      string
+	// Version is the LinkedIn-Version header, default
+	// linkedin.DefaultVersion(Released, now); Released is the build's day.
+	Version  string
 	Released time.Time
-	// ClientID and ClientSecret are the LinkedIn app's: a page admin can
-	// reconnect the feed, and with RefreshToken a refused token is refreshed.
+	// ClientID and ClientSecret let a page admin reconnect the feed, and
+	// with RefreshToken a refused token is refreshed.
 	RefreshToken, ClientID, ClientSecret string
-	// TokenKey (LINKEDIN_TOKEN_KEY, 32 bytes) seals a reconnected token in
-	// DataDir (internal/sealedtoken); nil: a reconnect is refused.
+	// TokenKey seals a reconnected token in DataDir; nil refuses a reconnect.
 	TokenKey []byte
-	// TokenURL is the OAuth token endpoint, default linkedin.DefaultTokenURL.
 	TokenURL string
-	// TTL is how long a feed stays fresh, default DefaultTTL.
-	TTL time.Duration
-	// Timeout bounds each upstream call, default DefaultTimeout.
-	Timeout time.Duration
-	// DataDir holds the feed snapshot and the media cache; "" keeps both
-	// in memory only.
-	DataDir string
-	// MaxBodyBytes caps an upstream JSON answer, default DefaultMaxBodyBytes.
-	MaxBodyBytes int64
-	// MaxMediaBytes caps a single media item, default DefaultMaxMediaBytes.
-	MaxMediaBytes int64
-	// MediaCacheBytes bounds the media cache, default DefaultMediaCacheBytes.
+	TTL      time.Duration
+	Timeout  time.Duration
+	// DataDir holds the feed snapshot and the media cache; "": memory only.
+	DataDir            string
+	MaxBodyBytes       int64
+	MaxMediaBytes      int64
 	MediaCacheBytes    int64
-	MaxConcurrentMedia int // default DefaultMaxConcurrentMedia
-	// MediaOrigins are the only origins media bytes are downloaded from,
-	// redirects included, default linkedin.DefaultMediaOrigins.
+	MaxConcurrentMedia int
+	// MediaOrigins are the only origins media are downloaded from.
 	MediaOrigins []string
 	// MediaFetchRate (per second) and MediaFetchBurst bound the media
 	// downloads visitors can cause.
 	MediaFetchRate  float64
 	MediaFetchBurst int
-	// DailyCalls is the most LinkedIn API calls a UTC day, default
-	// DefaultDailyCalls; it also sets the shortest refresh interval.
+	// DailyCalls is the most LinkedIn API calls a UTC day; it also sets the
+	// shortest refresh interval.
 	DailyCalls int
 }
 
@@ -99,42 +80,19 @@ func (cfg Config) hasClient() bool {
 
 // withDefaults returns cfg with zero fields set to their defaults.
 func (cfg Config) withDefaults() Config {
-	if cfg.APIBase == "" {
-		cfg.APIBase = DefaultAPIBase
-	}
-	cfg.APIBase = strings.TrimRight(cfg.APIBase, "/")
-	if cfg.Version == "" {
-		cfg.Version = linkedin.DefaultVersion(cfg.Released, time.Now())
-	}
-	if cfg.TokenURL == "" {
-		cfg.TokenURL = linkedin.DefaultTokenURL
-	}
-	if cfg.TTL <= 0 {
-		cfg.TTL = DefaultTTL
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.MaxBodyBytes <= 0 {
-		cfg.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if cfg.MaxMediaBytes <= 0 {
-		cfg.MaxMediaBytes = DefaultMaxMediaBytes
-	}
-	if cfg.MediaCacheBytes <= 0 {
-		cfg.MediaCacheBytes = DefaultMediaCacheBytes
-	}
-	if cfg.MaxConcurrentMedia <= 0 {
-		cfg.MaxConcurrentMedia = DefaultMaxConcurrentMedia
-	}
+	cfg.APIBase = strings.TrimRight(cmp.Or(cfg.APIBase, DefaultAPIBase), "/")
+	cfg.Version = cmp.Or(cfg.Version, linkedin.DefaultVersion(cfg.Released, time.Now()))
+	cfg.TokenURL = cmp.Or(cfg.TokenURL, linkedin.DefaultTokenURL)
+	orDefault(&cfg.TTL, DefaultTTL)
+	orDefault(&cfg.Timeout, DefaultTimeout)
+	orDefault(&cfg.MaxBodyBytes, DefaultMaxBodyBytes)
+	orDefault(&cfg.MaxMediaBytes, DefaultMaxMediaBytes)
+	orDefault(&cfg.MediaCacheBytes, DefaultMediaCacheBytes)
+	orDefault(&cfg.MaxConcurrentMedia, DefaultMaxConcurrentMedia)
+	orDefault(&cfg.MediaFetchRate, DefaultMediaFetchRate)
+	orDefault(&cfg.MediaFetchBurst, DefaultMediaFetchBurst)
 	if len(cfg.MediaOrigins) == 0 {
 		cfg.MediaOrigins = slices.Clone(linkedin.DefaultMediaOrigins)
-	}
-	if cfg.MediaFetchRate <= 0 {
-		cfg.MediaFetchRate = DefaultMediaFetchRate
-	}
-	if cfg.MediaFetchBurst <= 0 {
-		cfg.MediaFetchBurst = DefaultMediaFetchBurst
 	}
 	if cfg.DailyCalls == 0 {
 		cfg.DailyCalls = DefaultDailyCalls
@@ -142,6 +100,13 @@ func (cfg Config) withDefaults() Config {
 	// An item larger than the whole cache could never be kept.
 	cfg.MaxMediaBytes = min(cfg.MaxMediaBytes, cfg.MediaCacheBytes)
 	return cfg
+}
+
+// orDefault sets *v to def unless it is positive.
+func orDefault[T int | int64 | float64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // validate checks a defaulted Config. Errors name the variable that sets the
@@ -183,68 +148,48 @@ func checkHTTPURL(raw string) error {
 // ConfigFromEnv reads the feed's variables (cmd/site's settings table) through
 // getenv; unset ones keep their defaults, and errors never quote a secret.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	env := func(name string) string { return strings.TrimSpace(getenv(name)) }
 	cfg := Config{
-		AccessToken:     strings.TrimSpace(getenv("LINKEDIN_ACCESS_TOKEN")),
-		OrganizationURN: strings.TrimSpace(getenv("LINKEDIN_ORGANIZATION_URN")),
-		APIBase:         strings.TrimSpace(getenv("LINKEDIN_API_BASE")),
-		Version:         strings.TrimSpace(getenv("LINKEDIN_VERSION")),
-		RefreshToken:    strings.TrimSpace(getenv("LINKEDIN_REFRESH_TOKEN")),
-		ClientID:        strings.TrimSpace(getenv("LINKEDIN_CLIENT_ID")),
-		ClientSecret:    strings.TrimSpace(getenv("LINKEDIN_CLIENT_SECRET")),
-		TokenURL:        strings.TrimSpace(getenv("LINKEDIN_TOKEN_URL")),
+		AccessToken: env("LINKEDIN_ACCESS_TOKEN"), OrganizationURN: env("LINKEDIN_ORGANIZATION_URN"),
+		APIBase: env("LINKEDIN_API_BASE"), Version: env("LINKEDIN_VERSION"), RefreshToken: env("LINKEDIN_REFRESH_TOKEN"),
+		ClientID: env("LINKEDIN_CLIENT_ID"), ClientSecret: env("LINKEDIN_CLIENT_SECRET"), TokenURL: env("LINKEDIN_TOKEN_URL"),
 	}
-	if (cfg.AccessToken == "") != (cfg.OrganizationURN == "") {
-		if cfg.AccessToken == "" {
-			return Config{}, fmt.Errorf("insights: LINKEDIN_ACCESS_TOKEN must be set when LINKEDIN_ORGANIZATION_URN is set")
-		}
+	switch {
+	case cfg.AccessToken == "" && cfg.OrganizationURN != "":
+		return Config{}, fmt.Errorf("insights: LINKEDIN_ACCESS_TOKEN must be set when LINKEDIN_ORGANIZATION_URN is set")
+	case cfg.AccessToken != "" && cfg.OrganizationURN == "":
 		return Config{}, fmt.Errorf("insights: LINKEDIN_ORGANIZATION_URN must be set when LINKEDIN_ACCESS_TOKEN is set")
-	}
-	if (cfg.ClientID == "") != (cfg.ClientSecret == "") {
+	case (cfg.ClientID == "") != (cfg.ClientSecret == ""):
 		return Config{}, fmt.Errorf("insights: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together")
-	}
-	if cfg.RefreshToken != "" && !cfg.hasClient() {
+	case cfg.RefreshToken != "" && !cfg.hasClient():
 		return Config{}, fmt.Errorf("insights: LINKEDIN_REFRESH_TOKEN needs LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET")
 	}
-	key, err := sealedtoken.ParseKey(getenv(sealedtoken.EnvKey))
-	if err != nil {
+	var err error
+	if cfg.TokenKey, err = sealedtoken.ParseKey(getenv(sealedtoken.EnvKey)); err != nil {
 		return Config{}, err
 	}
-	cfg.TokenKey = key
-	if raw := strings.TrimSpace(getenv("LINKEDIN_MEDIA_ORIGINS")); raw != "" {
+	if raw := env("LINKEDIN_MEDIA_ORIGINS"); raw != "" {
 		cfg.MediaOrigins = strings.Split(raw, ",")
 	}
-	if cfg.TTL, err = envDuration(getenv, "INSIGHTS_TTL"); err != nil {
-		return Config{}, err
+	for _, v := range []struct {
+		name string
+		d    *time.Duration
+	}{{"INSIGHTS_TTL", &cfg.TTL}, {"INSIGHTS_TIMEOUT", &cfg.Timeout}} {
+		if raw := env(v.name); raw != "" {
+			if *v.d, err = time.ParseDuration(raw); err != nil {
+				return Config{}, fmt.Errorf("insights: %s: %w", v.name, err)
+			} else if *v.d <= 0 {
+				return Config{}, fmt.Errorf("insights: %s must be positive, got %q", v.name, raw)
+			}
+		}
 	}
-	if cfg.Timeout, err = envDuration(getenv, "INSIGHTS_TIMEOUT"); err != nil {
-		return Config{}, err
-	}
-	if raw := strings.TrimSpace(getenv("LINKEDIN_DAILY_CALLS")); raw != "" {
-		n, err := strconv.Atoi(raw)
-		if err != nil || n < MinDailyCalls {
+	if raw := env("LINKEDIN_DAILY_CALLS"); raw != "" {
+		if cfg.DailyCalls, err = strconv.Atoi(raw); err != nil || cfg.DailyCalls < MinDailyCalls {
 			return Config{}, fmt.Errorf("insights: LINKEDIN_DAILY_CALLS %q: want a whole number of at least %d", raw, MinDailyCalls)
 		}
-		cfg.DailyCalls = n
 	}
 	if err := cfg.withDefaults().validate(); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil
-}
-
-// envDuration parses a positive Go duration from the variable name; unset
-// yields 0 (the default).
-func envDuration(getenv func(string) string, name string) (time.Duration, error) {
-	raw := strings.TrimSpace(getenv(name))
-	if raw == "" {
-		return 0, nil
-	}
-	d, err := time.ParseDuration(raw)
-	if err != nil {
-		return 0, fmt.Errorf("insights: %s: %w", name, err)
-	}
-	if d <= 0 {
-		return 0, fmt.Errorf("insights: %s must be positive, got %q", name, raw)
-	}
-	return d, nil
 }

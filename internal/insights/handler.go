@@ -5,15 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/apierror"
-	"github.com/veldhaven/site/internal/byteranges"
 	"github.com/veldhaven/site/internal/linkedin"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // Cache-Control values (docs/deploy.md, "Behind a CDN"): a CDN absorbs the load,
@@ -45,13 +44,13 @@ func (s *Service) Handler() http.Handler {
 	mux.HandleFunc(PathVideo, func(w http.ResponseWriter, r *http.Request) { s.serveMediaURL(w, r, linkedin.MediaVideo) })
 	mux.HandleFunc(PathMediaPrefix+"{key}", s.serveMedia)
 	mux.HandleFunc(PathFeed+"/", func(w http.ResponseWriter, r *http.Request) {
-		apierror.Write(w, http.StatusNotFound, "not found")
+		respond.Error(w, http.StatusNotFound, "not found")
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			apierror.Write(w, http.StatusMethodNotAllowed, "method not allowed")
+			respond.Error(w, http.StatusMethodNotAllowed, "method not allowed")
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -65,7 +64,7 @@ func writeUpstreamError(w http.ResponseWriter, err error) {
 	if errors.As(err, &ue) && ue.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int(ue.RetryAfter/time.Second)))
 	}
-	apierror.Write(w, kindStatus(kind), kindMessage(kind))
+	respond.Error(w, kindStatus(kind), kindMessage(kind))
 }
 
 // serveFeed answers the feed from the cache.
@@ -78,18 +77,12 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Vary", "Accept-Encoding")
-	body, etag := f.body, f.etag
-	if _, gz := accept.Encodings(r.Header.Get("Accept-Encoding")); gz && f.gzipBody != nil {
-		// Compressed once per refresh, never per request.
-		body, etag = f.gzipBody, f.gzipETag
-		h.Set("Content-Encoding", "gzip")
-		r.Header.Del("Range")
-		if r.Header.Get("If-Match") == "" && r.Header.Get("If-None-Match") == "" {
-			// http.ServeContent leaves the length out of an encoded 200 (and chunks it).
-			h.Set("Content-Length", strconv.Itoa(len(body)))
-		}
+	_, gz := respond.Encodings(r.Header.Get("Accept-Encoding"))
+	gz = gz && f.gzipBody != nil // compressed once per refresh, never per request
+	h.Set("ETag", f.etag)
+	if gz {
+		h.Set("ETag", f.gzipETag)
 	}
-	h.Set("ETag", etag)
 	h.Set("Last-Modified", f.lastModified)
 	if stale {
 		h.Set("X-Feed-Stale", "1")
@@ -97,7 +90,11 @@ func (s *Service) serveFeed(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", cacheFeed)
 	}
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
+	if gz {
+		respond.Gzip(w, r, time.Time{}, bytes.NewReader(f.gzipBody), int64(len(f.gzipBody)))
+	} else {
+		respond.Content(w, r, time.Time{}, bytes.NewReader(f.body))
+	}
 }
 
 // checkFeedMedia checks on every request that urn is a media item of the
@@ -118,13 +115,13 @@ func (s *Service) checkFeedMedia(ctx context.Context, urn string) error {
 func (s *Service) serveMediaURL(w http.ResponseWriter, r *http.Request, want linkedin.MediaKind) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil || len(q["urn"]) != 1 {
-		apierror.Write(w, http.StatusBadRequest, "exactly one urn query parameter is required")
+		respond.Error(w, http.StatusBadRequest, "exactly one urn query parameter is required")
 		return
 	}
 	urn := q.Get("urn")
 	kind, ok := linkedin.ValidateMediaURN(urn)
 	if !ok || kind != want {
-		apierror.Write(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
+		respond.Error(w, http.StatusBadRequest, "urn is not a LinkedIn "+string(want)+" URN")
 		return
 	}
 	key := mediaKey(urn)
@@ -160,7 +157,7 @@ func (s *Service) writeMediaURL(w http.ResponseWriter, r *http.Request, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheMediaURL)
-	byteranges.ServeContent(w, r, time.Time{}, bytes.NewReader(body))
+	respond.Content(w, r, time.Time{}, bytes.NewReader(body))
 }
 
 // serveMedia serves the bytes of a cached media item, fetching it first if
@@ -169,7 +166,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("key")
 	urn, _, ok := ParseMediaKey(key)
 	if !ok {
-		apierror.Write(w, http.StatusBadRequest, "invalid media key")
+		respond.Error(w, http.StatusBadRequest, "invalid media key")
 		return
 	}
 	if err := s.checkFeedMedia(r.Context(), urn); err != nil {
@@ -188,7 +185,7 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	item, ok := s.media.Open(key)
 	if !ok {
 		// Evicted between fetch and open: rare; the client retries.
-		apierror.Write(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
+		respond.Error(w, http.StatusServiceUnavailable, "media temporarily unavailable, please retry")
 		return
 	}
 	defer item.Close()
@@ -197,5 +194,48 @@ func (s *Service) serveMedia(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", cacheMediaBytes)
 	h.Set("ETag", `"`+key+`-`+strconv.FormatInt(item.Size, 10)+`"`)
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	byteranges.ServeContent(w, r, time.Time{}, item)
+	respond.Content(w, r, time.Time{}, item)
+}
+
+// Source yields the organization's posts and the bytes of their media.
+// Implementations: linkedInSource (the REST API) and feedsample.Source (embedded).
+type Source interface {
+	// Posts returns the elements of LinkedIn's /rest/posts answer, as
+	// received. The cache filters them to published, public posts.
+	Posts(ctx context.Context) ([]json.RawMessage, error)
+	// OpenMedia opens the bytes of a validated media URN, at most limit, and
+	// returns their size (-1 when unknown).
+	OpenMedia(ctx context.Context, urn string, limit int64) (io.ReadCloser, int64, error)
+}
+
+// status is the HTTP status answered for a failure of this kind: 504 slow,
+// 503 asked to wait or budget spent, 404 unlisted media, else 502; never 500.
+func kindStatus(k linkedin.Kind) int {
+	switch k {
+	case linkedin.KindTimeout, linkedin.KindCanceled:
+		return http.StatusGatewayTimeout
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
+		return http.StatusServiceUnavailable
+	case linkedin.KindNotFound, linkedin.KindRefused:
+		return http.StatusNotFound
+	default:
+		return http.StatusBadGateway
+	}
+}
+
+// message is the fixed text a visitor sees for a failure of this kind. It
+// never contains anything from upstream or from the request.
+func kindMessage(k linkedin.Kind) string {
+	switch k {
+	case linkedin.KindTimeout, linkedin.KindCanceled:
+		return "the insights feed did not answer in time"
+	case linkedin.KindRateLimited, linkedin.KindBudgetSpent:
+		return "the insights feed is temporarily unavailable, please try again later"
+	case linkedin.KindNotFound, linkedin.KindRefused:
+		return "media not found"
+	case linkedin.KindTooLarge:
+		return "the upstream answer was too large"
+	default:
+		return "the insights feed is unavailable"
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/veldhaven/site/internal/callbudget"
 	"github.com/veldhaven/site/internal/linkedin"
 )
@@ -130,12 +132,6 @@ func (s *linkedInSource) getJSONOnce(ctx context.Context, endpoint, u, token, ve
 	if err := s.budget.Take(endpoint); err != nil {
 		return err
 	}
-	return s.fetchJSON(ctx, endpoint, u, token, version, v)
-}
-
-// fetchJSON is one GET of an API URL with token, counted by nothing: the
-// caller decides which budget it comes from.
-func (s *linkedInSource) fetchJSON(ctx context.Context, endpoint, u, token, version string, v any) error {
 	return linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, endpoint, u, token, version, v)
 }
 
@@ -158,7 +154,7 @@ func (s *linkedInSource) verify(ctx context.Context, token string) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	return linkedin.CheckAdmin(ctx, s.cfg.APIBase, s.cfg.OrganizationURN, func(ctx context.Context, u string, v any) error {
-		err := s.fetchJSON(ctx, "verify", u, token, s.ver.Current(), v)
+		err := linkedin.GetJSON(ctx, s.client, s.cfg.MaxBodyBytes, "verify", u, token, s.ver.Current(), v)
 		s.observe("verify", linkedin.Outcome(err))
 		return err
 	})
@@ -169,7 +165,44 @@ func (s *linkedInSource) exchangeCode(ctx context.Context, code, redirectURI str
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	tok, err := s.oauth.Exchange(ctx, code, redirectURI)
-	err = linkedin.TokenError("exchange", err)
 	s.observe("exchange", linkedin.Outcome(err))
 	return tok, err
+}
+
+// versionTryFor is a try that repeats an API GET with another version.
+func (s *linkedInSource) versionTryFor(endpoint, u, token string) linkedin.VersionTry {
+	return func(ctx context.Context, version string) error {
+		var sink json.RawMessage
+		err := s.getJSONOnce(ctx, endpoint, u, token, version, &sink)
+		if linkedin.KindOf(err) != linkedin.KindBudgetSpent {
+			s.observe(endpoint, linkedin.Outcome(err))
+		}
+		switch k := linkedin.KindOf(err); {
+		case err == nil:
+			return nil
+		case k == linkedin.KindVersionRetired:
+			return linkedin.ErrVersionRefused
+		case k == linkedin.KindUnauthorized, k == linkedin.KindForbidden, k == linkedin.KindNotFound, k == linkedin.KindClientError, k == linkedin.KindBadResponse, k == linkedin.KindTooLarge:
+			// LinkedIn got past the version check: the version is served.
+			return nil
+		default:
+			// A timeout, an outage, a 429: says nothing about the version.
+			return err
+		}
+	}
+}
+
+// versionCollector exports the version in use and the days the configured
+// one has left.
+func versionCollector(v *linkedin.Versions) prometheus.Collector {
+	info := prometheus.NewDesc("veldhaven_insights_linkedin_version_info",
+		"LinkedIn-Version configured and in use (1); they differ after LinkedIn refused the configured one.",
+		[]string{"configured", "in_use"}, nil)
+	left := prometheus.NewDesc("veldhaven_insights_linkedin_version_days_left",
+		"Days until the configured LinkedIn-Version reaches the end of LinkedIn's one-year support window (negative once past).",
+		[]string{"version"}, nil)
+	return collector{[]*prometheus.Desc{info, left}, func(ch chan<- prometheus.Metric) {
+		ch <- gauge(info, 1, v.Configured(), v.Current())
+		ch <- gauge(left, v.DaysLeft(), v.Configured())
+	}}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/veldhaven/site/internal/callbudget"
 )
 
@@ -55,44 +56,45 @@ func newMetrics(reg prometheus.Registerer, feedAge, mediaBytes func() float64) (
 	return m, nil
 }
 
-// budgetCollector exports the budget, read at scrape time.
-type budgetCollector struct {
-	b                                   *callbudget.Budget
-	today, limit, left, ratio, interval *prometheus.Desc
+// collector is a prometheus.Collector whose values collect reads at scrape time.
+type collector struct {
+	descs   []*prometheus.Desc
+	collect func(ch chan<- prometheus.Metric)
 }
 
-// newBudgetCollector describes the budget's gauges.
-func newBudgetCollector(b *callbudget.Budget) *budgetCollector {
-	return &budgetCollector{
-		b: b,
-		today: prometheus.NewDesc("veldhaven_insights_linkedin_calls_today",
-			"LinkedIn API calls made since midnight UTC, by kind (kept across restarts with DATA_DIR).", []string{"kind"}, nil),
-		limit: prometheus.NewDesc("veldhaven_insights_linkedin_budget_calls",
-			"The daily budget of LinkedIn API calls (LINKEDIN_DAILY_CALLS).", nil, nil),
-		left: prometheus.NewDesc("veldhaven_insights_linkedin_budget_left_calls",
-			"LinkedIn API calls left in today's budget (UTC day).", nil, nil),
-		ratio: prometheus.NewDesc("veldhaven_insights_linkedin_budget_used_ratio",
-			"Share of today's budget of LinkedIn API calls spent, 0 to 1.", nil, nil),
-		interval: prometheus.NewDesc("veldhaven_insights_refresh_interval_seconds",
-			"Interval between feed refreshes: INSIGHTS_TTL, or longer when the daily budget requires it.", nil, nil),
-	}
-}
-
-// Describe implements prometheus.Collector.
-func (c *budgetCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.today, c.limit, c.left, c.ratio, c.interval} {
+func (c collector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range c.descs {
 		ch <- d
 	}
 }
 
-// Collect implements prometheus.Collector.
-func (c *budgetCollector) Collect(ch chan<- prometheus.Metric) {
-	calls, used := c.b.Snapshot()
-	for _, k := range callbudget.Kinds {
-		ch <- prometheus.MustNewConstMetric(c.today, prometheus.GaugeValue, float64(calls[k]), k)
-	}
-	ch <- prometheus.MustNewConstMetric(c.limit, prometheus.GaugeValue, float64(c.b.Limit))
-	ch <- prometheus.MustNewConstMetric(c.left, prometheus.GaugeValue, float64(max(0, c.b.Limit-used)))
-	ch <- prometheus.MustNewConstMetric(c.ratio, prometheus.GaugeValue, min(1, float64(used)/float64(c.b.Limit)))
-	ch <- prometheus.MustNewConstMetric(c.interval, prometheus.GaugeValue, c.b.Interval.Seconds())
+func (c collector) Collect(ch chan<- prometheus.Metric) { c.collect(ch) }
+
+// gauge is one sample of a gauge desc.
+func gauge(d *prometheus.Desc, v float64, labels ...string) prometheus.Metric {
+	return prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+}
+
+// budgetCollector exports the daily budget of LinkedIn calls.
+func budgetCollector(b *callbudget.Budget) prometheus.Collector {
+	today := prometheus.NewDesc("veldhaven_insights_linkedin_calls_today",
+		"LinkedIn API calls made since midnight UTC, by kind (kept across restarts with DATA_DIR).", []string{"kind"}, nil)
+	limit := prometheus.NewDesc("veldhaven_insights_linkedin_budget_calls",
+		"The daily budget of LinkedIn API calls (LINKEDIN_DAILY_CALLS).", nil, nil)
+	left := prometheus.NewDesc("veldhaven_insights_linkedin_budget_left_calls",
+		"LinkedIn API calls left in today's budget (UTC day).", nil, nil)
+	ratio := prometheus.NewDesc("veldhaven_insights_linkedin_budget_used_ratio",
+		"Share of today's budget of LinkedIn API calls spent, 0 to 1.", nil, nil)
+	interval := prometheus.NewDesc("veldhaven_insights_refresh_interval_seconds",
+		"Interval between feed refreshes: INSIGHTS_TTL, or longer when the daily budget requires it.", nil, nil)
+	return collector{[]*prometheus.Desc{today, limit, left, ratio, interval}, func(ch chan<- prometheus.Metric) {
+		calls, used := b.Snapshot()
+		for _, k := range callbudget.Kinds {
+			ch <- gauge(today, float64(calls[k]), k)
+		}
+		ch <- gauge(limit, float64(b.Limit))
+		ch <- gauge(left, float64(max(0, b.Limit-used)))
+		ch <- gauge(ratio, min(1, float64(used)/float64(b.Limit)))
+		ch <- gauge(interval, b.Interval.Seconds())
+	}}
 }

@@ -29,13 +29,7 @@ var (
 )
 
 // Grant is a token the authorization code flow bought, not yet checked.
-type Grant struct {
-	AccessToken      string
-	ExpiresAt        time.Time // zero: LinkedIn did not say
-	RefreshToken     string    // only for apps LinkedIn approved for it
-	RefreshExpiresAt time.Time
-	Scope            string
-}
+type Grant = sealedtoken.Token
 
 // Connection is the state of the feed's link to LinkedIn, for
 // /admin/linkedin and the editor.
@@ -117,10 +111,15 @@ func (s *Service) Exchange(ctx context.Context, code, redirectURI string) (Grant
 	if err != nil {
 		return Grant{}, fmt.Errorf("insights: exchange the authorization code: %w", err)
 	}
+	return s.sealable(tok), nil
+}
+
+// sealable is tok as the data dir keeps it, obtained now.
+func (s *Service) sealable(tok linkedin.Token) sealedtoken.Token {
 	now := s.now()
-	g := Grant{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
-		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Scope: tok.Scope}
-	return g, nil
+	return sealedtoken.Token{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
+		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Organization: s.cfg.OrganizationURN, ObtainedAt: now,
+		Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken)}
 }
 
 // Reconnect checks that g reads the organization's posts, then makes it
@@ -140,10 +139,8 @@ func (s *Service) Reconnect(ctx context.Context, g Grant) error {
 		}
 		return fmt.Errorf("insights: check the new token: %w", err)
 	}
-	t := sealedtoken.Token{
-		AccessToken: g.AccessToken, ExpiresAt: g.ExpiresAt, RefreshToken: g.RefreshToken, RefreshExpiresAt: g.RefreshExpiresAt,
-		Organization: s.cfg.OrganizationURN, ObtainedAt: s.now(), Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken),
-	}
+	t := g
+	t.Organization, t.ObtainedAt, t.Replaces = s.cfg.OrganizationURN, s.now(), sealedtoken.Fingerprint(s.cfg.AccessToken)
 	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
 		s.reconnects.WithLabelValues("not_stored").Inc()
 		return err
@@ -207,58 +204,38 @@ func (s *Service) tokenRefreshed(tok linkedin.Token) {
 	if len(s.cfg.TokenKey) != 32 || !s.persist {
 		return
 	}
-	now := s.now()
-	t := sealedtoken.Token{AccessToken: tok.AccessToken, ExpiresAt: linkedin.Expiry(tok.ExpiresIn, now), RefreshToken: tok.RefreshToken,
-		RefreshExpiresAt: linkedin.Expiry(tok.RefreshExpiresIn, now), Organization: s.cfg.OrganizationURN, ObtainedAt: now,
-		Replaces: sealedtoken.Fingerprint(s.cfg.AccessToken)}
-	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, t); err != nil {
+	if err := sealedtoken.Save(s.cfg.DataDir, s.cfg.TokenKey, s.sealable(tok)); err != nil {
 		s.logger.Warn("insights: refreshed LinkedIn token not stored", slog.String("error", err.Error()))
 	}
-}
-
-// tokenCollector is the token's expiry: absent while unknown, so an alert
-// on it never fires on a zero.
-type tokenCollector struct {
-	svc    *Service
-	expiry *prometheus.Desc
 }
 
 // TokenExpiryMetric names the gauge of the token's expiry.
 const TokenExpiryMetric = "veldhaven_insights_linkedin_token_expiry_timestamp_seconds"
 
-func newTokenCollector(s *Service) *tokenCollector {
-	return &tokenCollector{svc: s, expiry: prometheus.NewDesc(TokenExpiryMetric,
+// tokenCollector is the token's expiry: absent while unknown, so an alert
+// on it never fires on a zero.
+func tokenCollector(s *Service) prometheus.Collector {
+	expiry := prometheus.NewDesc(TokenExpiryMetric,
 		"When the feed's LinkedIn access token expires (Unix seconds), from the token endpoint or LinkedIn's introspection; absent while unknown. source: environment or reconnect.",
-		[]string{"source"}, nil)}
+		[]string{"source"}, nil)
+	return collector{[]*prometheus.Desc{expiry}, func(ch chan<- prometheus.Metric) {
+		conn := s.Connection()
+		if conn.ExpiresAt.IsZero() {
+			return
+		}
+		source := "environment"
+		if conn.Reconnected {
+			source = "reconnect"
+		}
+		ch <- gauge(expiry, float64(conn.ExpiresAt.Unix()), source)
+	}}
 }
 
-// Describe implements prometheus.Collector.
-func (c *tokenCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.expiry }
-
-// Collect implements prometheus.Collector.
-func (c *tokenCollector) Collect(ch chan<- prometheus.Metric) {
-	conn := c.svc.Connection()
-	if conn.ExpiresAt.IsZero() {
-		return
-	}
-	source := "environment"
-	if conn.Reconnected {
-		source = "reconnect"
-	}
-	ch <- prometheus.MustNewConstMetric(c.expiry, prometheus.GaugeValue, float64(conn.ExpiresAt.Unix()), source)
-}
-
-// OAuthErrorCode is the OAuth error code (RFC 6749 §5.2) LinkedIn's token
+// OAuthErrorCode is the OAuth error code LinkedIn's token
 // endpoint refused a grant with, "" when err is not such a refusal.
 func OAuthErrorCode(err error) string {
 	if ue := asUpstream(err); ue != nil && (ue.Endpoint == "exchange" || ue.Endpoint == "token") {
 		return ue.Code
 	}
 	return ""
-}
-
-// NewOAuthRefusal is the error Exchange returns when LinkedIn's token
-// endpoint refuses a grant with code, for tests of callers.
-func NewOAuthRefusal(code string) error {
-	return &linkedin.Error{Endpoint: "exchange", Kind: linkedin.KindUnauthorized, Status: 400, Code: code}
 }

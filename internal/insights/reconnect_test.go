@@ -158,7 +158,7 @@ func TestReconnectReportsTheCheck(t *testing.T) {
 	}
 	close(release)
 	env.wait = env.timer.next(t)
-	env.fake.Outage(true)
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = true })
 	env.step()
 	if c := env.svc.Connection(); c.Problem == "" {
 		t.Fatalf("a failure after the reconnect is not reported: %+v", c)
@@ -258,7 +258,7 @@ func TestPastedTokenExpiry(t *testing.T) {
 	}{
 		{"pasted", nil, true},
 		{"revoked", func(f *fakelinkedin.Fake, _ *Config) { f.RevokeToken(pasted) }, false},
-		{"no expires_at", func(f *fakelinkedin.Fake, _ *Config) { f.OmitExpiry(true) }, false},
+		{"no expires_at", func(f *fakelinkedin.Fake, _ *Config) { f.Set(func(b *fakelinkedin.Behaviour) { b.OmitExpiry = true }) }, false},
 		{"unknown to LinkedIn", func(f *fakelinkedin.Fake, c *Config) { c.AccessToken = "never-issued"; f.RequireToken("", "", false) }, false},
 		{"wrong app secret", func(_ *fakelinkedin.Fake, c *Config) { c.ClientSecret = "not-the-secret" }, false},
 	} {

@@ -63,9 +63,8 @@ func (s *Service) startRefresher(firstWait time.Duration) {
 	}()
 }
 
-// refreshOnce asks the source for the feed once, installs a good answer
-// (and saves it, and drops the media it no longer lists), and returns how
-// long to wait before the next refresh.
+// refreshOnce asks the source for the feed once, installs and saves a good
+// answer, and returns how long to wait before the next refresh.
 func (s *Service) refreshOnce() time.Duration {
 	if spent, untilReset := s.budget.Spent(); spent {
 		s.cache.failed(&linkedin.Error{Endpoint: "posts", Kind: linkedin.KindBudgetSpent, RetryAfter: untilReset.Round(time.Second)})
@@ -122,9 +121,8 @@ func (s *Service) refreshFailed(err error) time.Duration {
 	return wait
 }
 
-// dropUnlistedMedia removes from the media store, and from the remembered
-// failures, every item f does not list: a post deleted upstream takes its
-// media with it at the next refresh.
+// dropUnlistedMedia removes the items f does not list: a post deleted
+// upstream takes its media with it.
 func (s *Service) dropUnlistedMedia(f *feed) {
 	keep := mediaKeysOf(f)
 	if n := s.media.Retain(func(key string) bool { return keep[key] }); n > 0 {

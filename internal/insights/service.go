@@ -42,13 +42,12 @@ type Service struct {
 	now               func() time.Time
 	after             afterFunc
 	interval, failTTL time.Duration // refresh interval; media failure memory
-	persist           bool          // good feeds are saved in DataDir
+	persist           bool          // good feeds, media and a reconnected token are kept in DataDir
 	backoff           time.Duration // the refresher's wait after failures
 	kick              chan struct{} // wakes the refresher at once
 	reconnects        *prometheus.CounterVec
-	// reconnectedAfter is 1 + the number of refreshes concluded when a
-	// reconnect's token last read the page (0: none since the start), so
-	// a failure of the token it replaced is not reported as the new one's.
+	// reconnectedAfter is 1 + the refreshes concluded when a reconnect's token
+	// read the page, so the replaced token's failure is not reported as its.
 	reconnectedAfter atomic.Uint64
 
 	base   context.Context
@@ -72,9 +71,8 @@ type mediaFailure struct {
 	until time.Time
 }
 
-// itemFailure reports whether err is the item's own (too large, not an
-// image or video, refused, gone): asking again changes nothing until its
-// post does.
+// itemFailure reports whether err is the item's own: asking again changes
+// nothing until its post does.
 func itemFailure(err error) bool {
 	switch linkedin.KindOf(err) {
 	case linkedin.KindTooLarge, linkedin.KindBadResponse, linkedin.KindRefused, linkedin.KindNotFound:
@@ -83,9 +81,8 @@ func itemFailure(err error) bool {
 	return false
 }
 
-// New builds the service for cfg (zero fields take their defaults), serving
-// the snapshot in cfg.DataDir at once and refreshing from LinkedIn in the
-// background, or the sample. Metrics go to reg unless it is nil.
+// New builds the service for cfg, serving the snapshot at once and refreshing
+// in the background, or the sample. Metrics go to reg unless it is nil.
 func New(cfg Config, logger *slog.Logger, reg prometheus.Registerer) (*Service, error) {
 	return newService(cfg, logger, reg, nil, time.Now, realAfter)
 }
@@ -117,7 +114,6 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 	s.failTTL = max(mediaFailureTTL, s.interval)
 	s.mediaDownloads = ratelimit.NewBucket(cfg.MediaFetchRate, cfg.MediaFetchBurst, now)
-	s.base, s.cancel = context.WithCancel(context.Background())
 
 	dataDir := ""
 	if cfg.DataDir != "" {
@@ -129,22 +125,17 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	}
 	_, isSample := src.(*feedsample.Source)
 	sample := src == nil && !cfg.linkedIn() || isSample
-	if dataDir != "" && !sample {
-		media, err := mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes)
-		if err != nil {
+	s.persist = dataDir != "" && !sample
+	var err error
+	if s.persist {
+		if s.media, err = mediastore.New(filepath.Join(dataDir, "media"), cfg.MediaCacheBytes); err != nil {
 			logger.Warn("insights: media cache dir unusable, keeping media in memory", slog.String("error", err.Error()))
-			media = nil
 		}
-		s.media = media
 	}
 	if s.media == nil {
 		s.media, _ = mediastore.New("", cfg.MediaCacheBytes)
 	}
-
-	var err error
-	s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) })
-	if err != nil {
-		s.cancel()
+	if s.metrics, err = newMetrics(reg, s.feedAge, func() float64 { _, b := s.media.Stats(); return float64(b) }); err != nil {
 		return nil, err
 	}
 	s.cache = newFeedCache(cfg.Timeout, s.interval, now, s.metrics)
@@ -164,9 +155,8 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 	s.budget.Counted = func(kind string) { calls.WithLabelValues(kind).Inc() }
 	s.learned = newLinkedInState(budgetDir, now, logger)
 	if reg != nil {
-		for _, c := range append(s.learned.collectors(), newVersionCollector(s.version), newBudgetCollector(s.budget), calls, newTokenCollector(s), s.reconnects) {
+		for _, c := range append(s.learned.collectors(), versionCollector(s.version), budgetCollector(s.budget), calls, tokenCollector(s), s.reconnects) {
 			if err := reg.Register(c); err != nil {
-				s.cancel()
 				return nil, fmt.Errorf("insights: register metrics: %w", err)
 			}
 		}
@@ -182,18 +172,13 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		src.tokens.OnRefreshed = s.tokenRefreshed
 		src.Media, src.Origins = linkedin.NewMediaClient(origins), origins
 		s.src = src
-		if dataDir != "" {
-			s.persist = true // also set below; the stored token needs it now
-			s.useStoredToken(src)
-		}
+		s.useStoredToken(src)
 	default:
-		sample, err := feedsample.New()
-		if err != nil {
-			s.cancel()
+		if s.src, err = feedsample.New(); err != nil {
 			return nil, err
 		}
-		s.src = sample
 	}
+	s.base, s.cancel = context.WithCancel(context.Background())
 
 	if sample {
 		// The sample never changes nor fails: the feed is there before the
@@ -211,8 +196,7 @@ func newService(cfg Config, logger *slog.Logger, reg prometheus.Registerer, src 
 		return s, nil
 	}
 	firstWait := time.Duration(0)
-	if dataDir != "" {
-		s.persist = true
+	if s.persist {
 		if f := s.loadSnapshot(); f != nil {
 			// Served at once; the items it no longer lists leave the store.
 			s.dropUnlistedMedia(f)
@@ -270,9 +254,8 @@ func (s *Service) feedAge() float64 {
 	return s.now().Sub(f.fetchedAt).Seconds()
 }
 
-// loadSnapshot installs the snapshot in DataDir when it is readable, valid
-// and of the configured organization, and returns its feed; otherwise it
-// logs why and returns nil.
+// loadSnapshot installs and returns the DataDir's snapshot when it is valid
+// and of this organization; otherwise it logs why and returns nil.
 func (s *Service) loadSnapshot() *feed {
 	snap, err := readSnapshot(s.cfg.DataDir, 4*s.cfg.MaxBodyBytes)
 	if err != nil {
@@ -310,9 +293,8 @@ func (s *Service) saveSnapshot(f *feed) {
 	saveJSON(s.logger, s.cfg.DataDir, snapshotFile, snapshot{Version: snapshotVersion, Source: s.cfg.OrganizationURN, FetchedAt: f.fetchedAt, Elements: f.elements, Reshared: f.reshared, RefusedReshares: refused})
 }
 
-// Ready reports whether the feed endpoint has an answer to give, a feed or
-// the first attempt's failure: a LinkedIn outage must not take the site out
-// of its load balancer.
+// Ready reports whether the feed has an answer, a feed or a failure: a
+// LinkedIn outage must not take the site out of its load balancer.
 func (s *Service) Ready() bool {
 	return s.cache.ready()
 }
@@ -410,6 +392,58 @@ func (s *Service) fetchMedia(urn, key string) error {
 			return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindTimeout, Err: err}
 		}
 		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindBadResponse, Err: err}
+	}
+	return nil
+}
+
+// tracker counts background work so that Close can wait for it, and
+// refuses new work once closed.
+type tracker struct {
+	mu     sync.Mutex
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// add registers one task; false once the tracker is closed.
+func (t *tracker) add() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return false
+	}
+	t.wg.Add(1)
+	return true
+}
+
+// done ends a task registered by add.
+func (t *tracker) done() { t.wg.Done() }
+
+// close refuses new tasks and waits for the running ones.
+func (t *tracker) close() {
+	t.mu.Lock()
+	t.closed = true
+	t.mu.Unlock()
+	t.wg.Wait()
+}
+
+// Defaults of the media download rate (a token bucket): every item is fetched
+// once and kept, so 30 at once and one every 2 s is far above a real load and
+// far below what LinkedIn's throttling would notice.
+const (
+	DefaultMediaFetchRate  = 0.5 // downloads per second, refilled
+	DefaultMediaFetchBurst = 30
+)
+
+// errMediaRate is the error of a media fetch refused because visitors
+// have made the site fetch too much from LinkedIn lately. It is not
+// remembered as a failure of the item: the next fetch after a refill works.
+var errMediaRate = errors.New("media download rate exceeded")
+
+// takeMediaDownload spends one upstream media download, or returns the
+// rate-limited error visitors see as 503 with Retry-After.
+func (s *Service) takeMediaDownload() error {
+	if ok, wait := s.mediaDownloads.Take(); !ok {
+		return &linkedin.Error{Endpoint: "media", Kind: linkedin.KindRateLimited, Err: errMediaRate, RetryAfter: wait.Round(time.Second)}
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/veldhaven/site/internal/atomicfile"
 )
 
 // snapshotFile is the name of the feed snapshot inside Config.DataDir.
@@ -30,9 +32,8 @@ type snapshot struct {
 	RefusedReshares []string `json:"refusedReshares,omitempty"`
 }
 
-// decodeSnapshot parses and checks a snapshot file. It never panics, and a
-// snapshot it accepts holds a version it knows, a time and a list of JSON
-// objects.
+// decodeSnapshot parses and checks a snapshot: a known version, a time and a
+// list of JSON objects.
 func decodeSnapshot(data []byte) (snapshot, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -73,50 +74,17 @@ func readSnapshot(dir string, limit int64) (snapshot, error) {
 	return decodeSnapshot(data)
 }
 
-// saveJSON writes v as JSON to dir/name atomically. A failure is logged, not
-// returned: what is in memory still holds, and the next save tries again. No
-// dir means the service keeps its state in memory only.
+// saveJSON writes v to dir/name ("" dir: nowhere); a failure is logged, and
+// the next save tries again.
 func saveJSON(logger *slog.Logger, dir, name string, v any) {
 	if dir == "" {
 		return
 	}
 	data, err := json.Marshal(v)
 	if err == nil {
-		err = writeFileAtomic(dir, name, data)
+		err = atomicfile.Write(dir, name, data, 0o644)
 	}
 	if err != nil {
 		logger.Warn("insights: "+name+" not written", slog.String("error", err.Error()))
 	}
-}
-
-// writeFileAtomic writes data to dir/name through a temporary file in the
-// same directory, synced and renamed over the target: a crash or a full
-// disk leaves either the old file or the new one, never a torn one.
-func writeFileAtomic(dir, name string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(dir, "."+name+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	if err = os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
-		return fmt.Errorf("insights: write %s: %w", name, err)
-	}
-	return nil
 }

@@ -113,35 +113,6 @@ func TestSnapshotFaults(t *testing.T) {
 	})
 }
 
-// TestWriteFileAtomicFailureKeepsOld checks that a failed write leaves the
-// previous file intact and no temporary file behind.
-func TestWriteFileAtomicFailureKeepsOld(t *testing.T) {
-	dir := t.TempDir()
-	if err := writeFileAtomic(dir, "f.json", []byte("old")); err != nil {
-		t.Fatal(err)
-	}
-	// Make the write fail after the temporary file exists: the target
-	// name is taken by a non-empty directory, so rename fails.
-	if err := os.MkdirAll(filepath.Join(dir, "g.json", "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFileAtomic(dir, "g.json", []byte("new")); err == nil {
-		t.Fatal("write over a directory succeeded")
-	}
-	if err := writeFileAtomic(filepath.Join(dir, "missing"), "f.json", []byte("new")); err == nil {
-		t.Fatal("write into a missing directory succeeded")
-	}
-	if data, _ := os.ReadFile(filepath.Join(dir, "f.json")); string(data) != "old" {
-		t.Errorf("old file = %q", data)
-	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".tmp-") {
-			t.Errorf("temporary file %s left behind", e.Name())
-		}
-	}
-}
-
 // TestDecodeSnapshot is a table of snapshot files.
 func TestDecodeSnapshot(t *testing.T) {
 	for _, tc := range []struct {

@@ -27,9 +27,8 @@ func thumbKey(videoURN string) string {
 	return thumbPrefix + videoURN[strings.LastIndexByte(videoURN, ':')+1:]
 }
 
-// ParseMediaKey returns the media URN a key of /linkedin-api/media/{key}
-// names (for a thumbnail, its video's URN) and whether it is a thumbnail;
-// ok is false for anything that is not exactly a key this service makes.
+// ParseMediaKey returns the media URN of a key this service makes (a
+// thumbnail's video) and whether it is a thumbnail's.
 func ParseMediaKey(key string) (urn string, thumb, ok bool) {
 	if id, found := strings.CutPrefix(key, thumbPrefix); found {
 		urn = "urn:li:video:" + id
@@ -57,9 +56,8 @@ func (s *Service) openItem(ctx context.Context, urn, key string) (io.ReadCloser,
 	return t.OpenThumbnail(ctx, urn, s.cfg.MaxMediaBytes)
 }
 
-// videoThumbnail is the media key of urn's thumbnail when the video itself
-// failed because it is over the size limit (err) and the thumbnail could be
-// fetched; "" otherwise.
+// videoThumbnail is the key of urn's thumbnail when the video was too large
+// and the thumbnail could be fetched, else "".
 func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) string {
 	if linkedin.KindOf(err) != linkedin.KindTooLarge {
 		return ""
@@ -69,4 +67,27 @@ func (s *Service) videoThumbnail(ctx context.Context, urn string, err error) str
 		return ""
 	}
 	return key
+}
+
+// mediaKey is a valid media URN's key in /linkedin-api/media/{key} and the
+// store: "image-<id>" or "video-<id>", safe in a path and as a file name.
+func mediaKey(urn string) string {
+	rest := strings.TrimPrefix(urn, "urn:li:")
+	kind, id, _ := strings.Cut(rest, ":")
+	return kind + "-" + id
+}
+
+// urnFromKey is the inverse of mediaKey. ok is false when key does not name
+// a valid media URN.
+func urnFromKey(key string) (urn string, kind linkedin.MediaKind, ok bool) {
+	k, id, found := strings.Cut(key, "-")
+	if !found {
+		return "", "", false
+	}
+	urn = "urn:li:" + k + ":" + id
+	kind, ok = linkedin.ValidateMediaURN(urn)
+	if !ok {
+		return "", "", false
+	}
+	return urn, kind, true
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/veldhaven/site/internal/fakelinkedin"
 	"github.com/veldhaven/site/internal/linkedin"
 )
 
@@ -109,7 +110,7 @@ func TestVersionNoneServed(t *testing.T) {
 	if n := len(env.fake.Versions()) - probes; n != 1 {
 		t.Errorf("%d calls on the next refresh, want 1 (no new probe within %v)", n, linkedin.VersionRetryAfter)
 	}
-	env.fake.ServeVersions("202511", "202611")
+	env.fake.Set(func(b *fakelinkedin.Behaviour) { b.Oldest, b.Latest = "202511", "202611" })
 	env.clock.advance(linkedin.VersionRetryAfter)
 	env.step()
 	if rec := env.get("/linkedin-api"); rec.Code != http.StatusOK || rec.Header().Get("X-Feed-Stale") != "" {

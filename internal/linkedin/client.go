@@ -31,10 +31,8 @@ type Client struct {
 // few pages of 3.
 const PostsPageSize = 50
 
-// Posts is GET /rest/posts?q=author (Posts API, "Find Posts by Authors"):
-// the author's posts as received, sorted by creation when sortByCreated
-// (the default, LAST_MODIFIED, puts an old post whose typo was fixed
-// first).
+// Posts is GET /rest/posts?q=author (Posts API, "Find Posts by Authors"),
+// sorted by creation when asked: LAST_MODIFIED puts an old, edited post first.
 func (c *Client) Posts(ctx context.Context, author string, sortByCreated bool) ([]json.RawMessage, error) {
 	u := c.Base + "/rest/posts?q=author&author=" + url.QueryEscape(author) + "&count=" + strconv.Itoa(PostsPageSize)
 	if sortByCreated {
@@ -128,16 +126,21 @@ func (c *Client) download(ctx context.Context, endpoint, rawURL string, limit in
 
 // get is the GET of a download URL.
 func (c *Client) get(ctx context.Context, dl *url.URL, limit int64) (io.ReadCloser, int64, error) {
-	if err := CheckMediaURL(c.Origins, dl); err != nil {
-		return nil, 0, err
+	if !c.Origins.Allows(dl) {
+		return nil, 0, &Error{Endpoint: "media", Kind: KindRefused,
+			Err: fmt.Errorf("%w: download URL %s is not on an origin of LINKEDIN_MEDIA_ORIGINS", ErrMediaRefused, RedactURL(dl))}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dl.String(), nil)
 	if err != nil {
 		return nil, 0, &Error{Endpoint: "media", Kind: KindBadResponse, Err: RedactError(err)}
 	}
 	res, err := c.Media.Do(req)
-	if err != nil {
-		return nil, 0, MediaTransportError(err)
+	if errors.Is(err, ErrMediaRefused) {
+		return nil, 0, &Error{Endpoint: "media", Kind: KindRefused, Err: RedactError(err)}
+	} else if err != nil {
+		e := ClassifyTransport("media", err)
+		e.Err = RedactError(e.Err)
+		return nil, 0, e
 	}
 	if res.StatusCode != http.StatusOK {
 		Drain(res.Body)
@@ -167,10 +170,8 @@ type aclsAnswer struct {
 	} `json:"elements"`
 }
 
-// CheckAdmin asks LinkedIn, through get (a GET with the member's token),
-// whether the member is an approved ADMINISTRATOR of org: reading its
-// posts is not enough, since an ad agency (DIRECT_SPONSORED_CONTENT_POSTER)
-// can. Not one is a forbidden error.
+// CheckAdmin asks LinkedIn whether the member of get's token is an approved
+// ADMINISTRATOR of org: reading its posts is not enough, an ad agency can.
 func CheckAdmin(ctx context.Context, base, org string, get func(ctx context.Context, u string, v any) error) error {
 	for page := range maxACLPages {
 		u := base + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED&start=" +
@@ -189,4 +190,67 @@ func CheckAdmin(ctx context.Context, base, org string, get func(ctx context.Cont
 		}
 	}
 	return &Error{Endpoint: "verify", Kind: KindForbidden, Err: errors.New("not an approved administrator of the organization")}
+}
+
+// maxErrorBodyBytes caps how much of an error answer is read to find
+// LinkedIn's error code.
+const maxErrorBodyBytes = 64 << 10
+
+// APIError is the error body of LinkedIn's REST API (Microsoft Learn,
+// "API error handling").
+type APIError struct {
+	Status           int    `json:"status"`
+	ServiceErrorCode int    `json:"serviceErrorCode"`
+	Code             string `json:"code"`
+	Message          string `json:"message"`
+}
+
+// GetJSON is one GET of a REST API URL u with LinkedIn's headers, through
+// client (which follows no redirect), decoding a 200 answer of at most
+// maxBody bytes into v. Every failure is an *Error of endpoint.
+func GetJSON(ctx context.Context, client *http.Client, maxBody int64, endpoint, u, token, version string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return &Error{Endpoint: endpoint, Kind: KindBadResponse, Err: err}
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("LinkedIn-Version", version)
+	req.Header.Set("X-Restli-Protocol-Version", "2.0.0")
+	req.Header.Set("Accept", "application/json")
+	res, err := client.Do(req)
+	if err != nil {
+		return ClassifyTransport(endpoint, err)
+	}
+	defer Drain(res.Body)
+	if res.StatusCode != http.StatusOK {
+		var le APIError
+		_ = json.NewDecoder(io.LimitReader(res.Body, maxErrorBodyBytes)).Decode(&le)
+		e := &Error{Endpoint: endpoint, Kind: KindForStatus(res.StatusCode, le.Code), Status: res.StatusCode, Code: le.Code, RetryAfter: retryAfter(res.Header)}
+		if le.Message != "" {
+			// LinkedIn's message goes to the log, never to a visitor.
+			e.Err = errors.New(sanitizeLog(le.Message))
+		}
+		return e
+	}
+	if res.ContentLength > maxBody {
+		return &Error{Endpoint: endpoint, Kind: KindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("Content-Length %d over the %d cap", res.ContentLength, maxBody)}
+	}
+	body, err := io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+	if err != nil {
+		return ClassifyTransport(endpoint, err)
+	}
+	if int64(len(body)) > maxBody {
+		return &Error{Endpoint: endpoint, Kind: KindTooLarge, Status: res.StatusCode, Err: fmt.Errorf("body over the %d byte cap", maxBody)}
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return &Error{Endpoint: endpoint, Kind: KindBadResponse, Status: res.StatusCode, Err: err}
+	}
+	return nil
+}
+
+// Drain reads a little of a body and closes it, so the connection can be
+// reused without reading an unbounded answer.
+func Drain(body io.ReadCloser) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, 4<<10))
+	_ = body.Close()
 }

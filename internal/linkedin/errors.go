@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -138,47 +137,6 @@ func ClassifyTransport(endpoint string, err error) *Error {
 		kind = KindCanceled
 	}
 	return &Error{Endpoint: endpoint, Kind: kind, Err: err}
-}
-
-// TokenError classifies an error of the token endpoint: a refusal keeps
-// OAuth's code only; a redirect is not followed, so the secret stays here.
-func TokenError(endpoint string, err error) error {
-	var oe *OAuthError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &oe):
-		kind := KindUnauthorized
-		if oe.Status >= 300 && oe.Status < 400 {
-			kind = KindRedirected
-		}
-		return &Error{Endpoint: endpoint, Kind: kind, Status: oe.Status, Code: oe.Code}
-	case errors.Is(err, ErrBadAnswer):
-		return &Error{Endpoint: endpoint, Kind: KindBadResponse, Err: err}
-	}
-	return ClassifyTransport(endpoint, err)
-}
-
-// CheckMediaURL refuses a download URL whose origin is not allowed, before
-// anything is dialled.
-func CheckMediaURL(m MediaOrigins, dl *url.URL) error {
-	if !m.Allows(dl) {
-		return &Error{Endpoint: "media", Kind: KindRefused,
-			Err: fmt.Errorf("%w: download URL %s is not on an origin of LINKEDIN_MEDIA_ORIGINS", ErrMediaRefused, RedactURL(dl))}
-	}
-	return nil
-}
-
-// MediaTransportError classifies an error of a media download: refused by
-// the allow-list or the dialer, or a transport failure; the URL it names
-// loses its query string either way.
-func MediaTransportError(err error) *Error {
-	if errors.Is(err, ErrMediaRefused) {
-		return &Error{Endpoint: "media", Kind: KindRefused, Err: RedactError(err)}
-	}
-	e := ClassifyTransport("media", err)
-	e.Err = RedactError(e.Err)
-	return e
 }
 
 // retryAfter parses a Retry-After header in seconds; 0 when absent.

@@ -30,9 +30,7 @@ const maxMediaRedirects = 3
 var ErrMediaRefused = errors.New("media download refused")
 
 // MediaOrigins is the parsed allow-list: canonical origins, and the
-// addresses that allowed origins name literally (which the dialer lets
-// through even when they are loopback or private: that is how tests reach
-// their fake).
+// addresses they name literally, which the dialer lets through (tests' fake).
 type MediaOrigins struct {
 	origins map[string]bool
 	literal map[netip.AddrPort]bool
@@ -122,12 +120,8 @@ func RedactError(err error) error {
 	return err
 }
 
-// refusedAddr reports whether a dialled address is one no media download
-// may reach: loopback, private (RFC 1918 and unique-local fc00::/7),
-// link-local (169.254.0.0/16 with the cloud metadata address, fe80::/10),
-// carrier-grade NAT (100.64.0.0/10), unspecified, multicast, the other
-// special-purpose IPv4 blocks, and IPv6 forms embedding one of those
-// (IPv4-mapped, IPv4-compatible, NAT64).
+// refusedAddr reports whether no media download may reach a dialled address:
+// loopback, private, link-local, special-purpose, or IPv6 forms embedding one.
 func refusedAddr(a netip.Addr) bool {
 	if !a.IsValid() {
 		return true
@@ -179,10 +173,8 @@ var (
 	}
 )
 
-// dialControl is the media dialer's check, run on the address actually
-// dialled, after DNS resolution: a name that resolves (or rebinds) to an
-// internal address is refused. Addresses an allowed origin names literally
-// pass.
+// dialControl checks the address actually dialled, after DNS, so a name that
+// resolves or rebinds to an internal address is refused.
 func (m MediaOrigins) dialControl(_ context.Context, network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
@@ -198,10 +190,8 @@ func (m MediaOrigins) dialControl(_ context.Context, network, address string, _ 
 	return nil
 }
 
-// NewMediaClient is the client of media downloads: its own transport,
-// with no proxy from the environment (a proxy would dial for us, past the
-// address check) and a dialer that refuses internal addresses; redirects
-// only to allowed origins, at most maxMediaRedirects.
+// NewMediaClient downloads media: no proxy from the environment (it would
+// dial past the address check), and redirects to allowed origins only.
 func NewMediaClient(m MediaOrigins) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second, ControlContext: m.dialControl}
 	transport := &http.Transport{
@@ -228,11 +218,8 @@ func NewMediaClient(m MediaOrigins) *http.Client {
 	}
 }
 
-// NewAPIClient is the client of LinkedIn's API and token endpoint: it
-// follows no redirect, so the access token, the refresh token and the
-// client secret go to the configured URL and nowhere else (Go would resend
-// them to any host of the same name, any port, any scheme). A redirect is
-// answered as an upstream error of kind "redirected".
+// NewAPIClient calls the API and token endpoint and follows no redirect, so
+// tokens and the client secret go to the configured URL only.
 func NewAPIClient() *http.Client {
 	return &http.Client{
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },

@@ -28,27 +28,11 @@ const (
 // maxAnswerBytes bounds an introspection answer.
 const maxAnswerBytes = 64 << 10
 
-// ErrBadAnswer: LinkedIn answered something that is not what its
-// documentation says (no access_token, not JSON).
-var ErrBadAnswer = errors.New("linkedin: unexpected answer")
-
-// OAuthError is the token endpoint's refusal: the HTTP status and OAuth's
-// error code (RFC 6749 §5.2: invalid_grant, invalid_client, ...). Nothing
-// else of the answer is kept, since it may echo request data.
-type OAuthError struct {
-	Status int
-	Code   string
-}
-
-func (e *OAuthError) Error() string {
-	return fmt.Sprintf("linkedin: token endpoint answered %d %s", e.Status, e.Code)
-}
-
 // Token is what the token endpoint hands out. ExpiresIn and RefreshExpiresIn
 // are in seconds from the answer; zero when it did not say.
 type Token struct {
-	AccessToken, RefreshToken, Scope string
-	ExpiresIn, RefreshExpiresIn      int64
+	AccessToken, RefreshToken   string
+	ExpiresIn, RefreshExpiresIn int64
 }
 
 // OAuth is a LinkedIn app's side of the token endpoint and introspection.
@@ -58,10 +42,8 @@ type OAuth struct {
 	client     *http.Client
 }
 
-// NewOAuth is the app clientID with secret at tokenURL; introspection is
-// at introspectToken beside it (LinkedIn serves both under /oauth/v2/).
-// client makes the calls and should follow no redirect, so the secret
-// stays with the host it was meant for.
+// NewOAuth is the app clientID with secret at tokenURL, introspection beside
+// it; client should follow no redirect, so the secret stays with that host.
 func NewOAuth(clientID, secret, tokenURL string, client *http.Client) (*OAuth, error) {
 	u, err := url.Parse(tokenURL)
 	if err != nil {
@@ -81,33 +63,34 @@ func (o *OAuth) Exchange(ctx context.Context, code, redirectURI string) (Token, 
 	cfg := o.cfg
 	cfg.RedirectURL = redirectURI
 	t, err := cfg.Exchange(o.ctx(ctx), code)
-	return tokenOf(t, err)
+	return tokenOf("exchange", t, err)
 }
 
 // Refresh trades a refresh token for a new access token; the answer's
 // RefreshToken is the one to keep (the old one when LinkedIn sent none).
 func (o *OAuth) Refresh(ctx context.Context, refreshToken string) (Token, error) {
 	t, err := o.cfg.TokenSource(o.ctx(ctx), &oauth2.Token{RefreshToken: refreshToken}).Token()
-	return tokenOf(t, err)
+	return tokenOf("token", t, err)
 }
 
 func (o *OAuth) ctx(ctx context.Context) context.Context {
 	return context.WithValue(ctx, oauth2.HTTPClient, o.client)
 }
 
-func tokenOf(t *oauth2.Token, err error) (Token, error) {
+// tokenOf is x/oauth2's answer as a Token, or as an *Error of endpoint that
+// keeps only OAuth's error code of a refusal: the rest may echo the request.
+func tokenOf(endpoint string, t *oauth2.Token, err error) (Token, error) {
 	var re *oauth2.RetrieveError
 	var ne net.Error
 	switch {
 	case errors.As(err, &re):
-		return Token{}, &OAuthError{Status: re.Response.StatusCode, Code: SanitizeCode(re.ErrorCode)}
+		return Token{}, refusal(endpoint, re.Response.StatusCode, re.ErrorCode)
 	case err != nil && (errors.As(err, &ne) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
-		return Token{}, err
+		return Token{}, ClassifyTransport(endpoint, err)
 	case err != nil:
-		return Token{}, fmt.Errorf("%w: %v", ErrBadAnswer, err)
+		return Token{}, &Error{Endpoint: endpoint, Kind: KindBadResponse, Err: err}
 	}
 	tok := Token{AccessToken: t.AccessToken, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn}
-	tok.Scope, _ = t.Extra("scope").(string)
 	if v, ok := t.Extra("refresh_token_expires_in").(float64); ok {
 		tok.RefreshExpiresIn = int64(v)
 	}
@@ -134,7 +117,7 @@ func (o *OAuth) Introspect(ctx context.Context, token string) (Introspection, er
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	res, err := o.client.Do(req)
 	if err != nil {
-		return Introspection{}, err
+		return Introspection{}, ClassifyTransport("introspect", err)
 	}
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
@@ -142,7 +125,7 @@ func (o *OAuth) Introspect(ctx context.Context, token string) (Introspection, er
 			Error string `json:"error"`
 		}
 		_ = json.NewDecoder(io.LimitReader(res.Body, maxAnswerBytes)).Decode(&oe)
-		return Introspection{}, &OAuthError{Status: res.StatusCode, Code: SanitizeCode(oe.Error)}
+		return Introspection{}, refusal("introspect", res.StatusCode, oe.Error)
 	}
 	var a struct {
 		Active    *bool  `json:"active"`
@@ -150,13 +133,23 @@ func (o *OAuth) Introspect(ctx context.Context, token string) (Introspection, er
 		ExpiresAt int64  `json:"expires_at"`
 	}
 	if err := json.NewDecoder(io.LimitReader(res.Body, maxAnswerBytes)).Decode(&a); err != nil || a.Active == nil {
-		return Introspection{}, fmt.Errorf("%w: introspection without active", ErrBadAnswer)
+		return Introspection{}, &Error{Endpoint: "introspect", Kind: KindBadResponse, Err: errors.New("introspection without active")}
 	}
 	in := Introspection{Active: *a.Active, Status: SanitizeCode(a.Status)}
 	if a.ExpiresAt > 0 {
 		in.ExpiresAt = time.Unix(a.ExpiresAt, 0).UTC()
 	}
 	return in, nil
+}
+
+// refusal is the OAuth endpoint's refusal with code; a redirect is never
+// followed, so the client secret stays with the configured host.
+func refusal(endpoint string, status int, code string) *Error {
+	kind := KindUnauthorized
+	if status >= 300 && status < 400 {
+		kind = KindRedirected
+	}
+	return &Error{Endpoint: endpoint, Kind: kind, Status: status, Code: SanitizeCode(code)}
 }
 
 // SanitizeCode keeps an OAuth error code to [a-z_], 40 characters at

@@ -53,7 +53,7 @@ func TestIntrospect(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := tc.oauth.Introspect(context.Background(), tc.token)
-			var oe *OAuthError
+			var oe *Error
 			if tc.code != "" {
 				if !errors.As(err, &oe) || oe.Code != tc.code {
 					t.Fatalf("err %v, want %s", err, tc.code)
@@ -68,7 +68,7 @@ func TestIntrospect(t *testing.T) {
 			}
 		})
 	}
-	f.OmitExpiry(true)
+	f.Set(func(b *fakelinkedin.Behaviour) { b.OmitExpiry = true })
 	if in, err := good.Introspect(context.Background(), "pasted"); err != nil || !in.Active || !in.ExpiresAt.IsZero() {
 		t.Fatalf("without expires_at: %+v %v", in, err)
 	}
@@ -87,20 +87,20 @@ func TestTokenEndpointAnswers(t *testing.T) {
 			w.WriteHeader(400)
 			_, _ = io.WriteString(w, `{"error":"invalid_grant","error_description":"code=secret-code was used"}`)
 		}, func(err error) bool {
-			var oe *OAuthError
-			return errors.As(err, &oe) && oe.Status == 400 && oe.Code == "invalid_grant"
+			var oe *Error
+			return errors.As(err, &oe) && oe.Kind == KindUnauthorized && oe.Status == 400 && oe.Code == "invalid_grant"
 		}},
 		{"a redirect, not followed", func(w http.ResponseWriter) {
 			w.Header().Set("Location", "https://elsewhere.example/")
 			w.WriteHeader(302)
 		}, func(err error) bool {
-			var oe *OAuthError
-			return errors.As(err, &oe) && oe.Status == 302
+			var oe *Error
+			return errors.As(err, &oe) && oe.Kind == KindRedirected && oe.Status == 302
 		}},
 		{"no access token", func(w http.ResponseWriter) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"expires_in":5184000}`)
-		}, func(err error) bool { return errors.Is(err, ErrBadAnswer) }},
+		}, func(err error) bool { return KindOf(err) == KindBadResponse }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { tc.answer(w) }))

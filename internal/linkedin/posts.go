@@ -116,9 +116,8 @@ func (p Post) Parent() string {
 	return p.ReshareContext.Parent
 }
 
-// MediaURNs are the image and video URNs the post shows: content.media
-// (an image or a video; a document URN is not media the site proxies),
-// the article thumbnail and every image of a multi-image post.
+// MediaURNs are the image and video URNs the post shows: its media, article
+// thumbnail and multi-image images (a document is not media the site proxies).
 func (p Post) MediaURNs() []string {
 	var urns []string
 	for _, urn := range []string{p.Content.Media.ID, p.Content.Article.Thumbnail} {

@@ -10,10 +10,8 @@ import (
 // minTokenBackoff is the first wait after a failed refresh.
 const minTokenBackoff = time.Second
 
-// Tokens is the access token API calls use, renewed with the refresh grant
-// once for any number of callers refused the same token, and not asked again
-// before a doubling backoff after a failure. Safe for concurrent use; set the
-// hooks before the first call.
+// Tokens is the access token API calls use, refreshed once for any number of
+// callers refused the same token, with a doubling backoff after a failure.
 type Tokens struct {
 	// Take, when set, is asked before each refresh call: its error (a spent
 	// budget) stops the call and counts as no failure.
@@ -86,9 +84,7 @@ func (t *Tokens) Install(access, refresh string, expiresAt time.Time) {
 }
 
 // Refresh trades the refresh token for a new access token unless the token
-// of generation gen was replaced meanwhile: callers refused the same token
-// wait for one refresh. After a failure it answers the same error, with no
-// call, until the backoff has passed.
+// of generation gen was replaced meanwhile; failures repeat until the backoff.
 func (t *Tokens) Refresh(ctx context.Context, gen int) error {
 	select {
 	case t.sem <- struct{}{}:
@@ -115,7 +111,6 @@ func (t *Tokens) Refresh(ctx context.Context, gen int) error {
 		}
 	}
 	tok, err := t.oauth.Refresh(ctx, refresh)
-	err = TokenError("token", err)
 	if t.Observe != nil {
 		t.Observe("token", Outcome(err))
 	}
@@ -154,7 +149,6 @@ func (t *Tokens) Refresh(ctx context.Context, gen int) error {
 func (t *Tokens) LearnExpiry(ctx context.Context) (Introspection, error) {
 	access, gen := t.Current()
 	in, err := t.oauth.Introspect(ctx, access)
-	err = TokenError("introspect", err)
 	if t.Observe != nil {
 		t.Observe("introspect", Outcome(err))
 	}

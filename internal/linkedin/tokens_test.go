@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/veldhaven/site/internal/fakelinkedin"
 )
 
 // tokensAt is Tokens holding "old" and the fake's refresh token, which
@@ -52,7 +54,7 @@ func TestTokensRefreshOnceForConcurrentRefusals(t *testing.T) {
 // new token forgets the failures.
 func TestTokensBackOff(t *testing.T) {
 	f, tokenURL := fake(t)
-	f.FailToken(true)
+	f.Set(func(b *fakelinkedin.Behaviour) { b.FailToken = true })
 	oauth, _ := NewOAuth("app-id", "app-secret", tokenURL, noFollow)
 	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	tok := NewTokens(oauth, "old", "refresh-me", 4*time.Second, func() time.Time { return now })
@@ -80,7 +82,7 @@ func TestTokensBackOff(t *testing.T) {
 		t.Errorf("%d token calls, want 4 (none during a backoff)", n)
 	}
 	tok.Install("pasted", "refresh-me", time.Time{})
-	f.FailToken(false)
+	f.Set(func(b *fakelinkedin.Behaviour) { b.FailToken = false })
 	_, gen = tok.Current()
 	if err := tok.Refresh(context.Background(), gen); err != nil {
 		t.Errorf("after a new token: %v, want a refresh at once", err)

@@ -12,13 +12,9 @@ import (
 	"time"
 )
 
-// LinkedIn versions its REST API by month: the LinkedIn-Version header is
-// YYYYMM, a new version comes out every month, and each is supported for
-// at least one year after its release (Microsoft Learn, "LinkedIn
-// versioning"). A version that is no longer served, or not yet released,
-// is answered 426 NONEXISTENT_VERSION (Microsoft Learn, "API error
-// handling"). Versions moves to a version LinkedIn still serves and says
-// which to configure and how long the configured one has left.
+// LinkedIn versions its REST API by month (LinkedIn-Version: YYYYMM), each
+// served for at least a year (Microsoft Learn, "LinkedIn versioning"); a
+// retired one is answered 426 NONEXISTENT_VERSION ("API error handling").
 
 const (
 	// versionSupport is LinkedIn's published support window of a version.
@@ -37,11 +33,8 @@ var versionPattern = regexp.MustCompile(`^20[0-9]{2}(0[1-9]|1[0-2])(\.[0-9]{2})?
 // ValidVersion reports whether v is of LinkedIn's version syntax.
 func ValidVersion(v string) bool { return versionPattern.MatchString(v) }
 
-// DefaultVersion is the LinkedIn-Version header sent when none is
-// configured: the newest version that was certainly released on the day
-// this build was made (the month before released), so a new release never
-// starts with a version close to its end, and the default never has to be
-// edited. A zero released (a development build) counts from now.
+// DefaultVersion is the month before the build's (now's in a development
+// build): certainly released, and never close to its end in a new release.
 func DefaultVersion(released, now time.Time) string {
 	if released.IsZero() {
 		released = now
@@ -142,11 +135,8 @@ type VersionTry func(ctx context.Context, version string) error
 // ErrVersionRefused is a 426 NONEXISTENT_VERSION (or another version code).
 var ErrVersionRefused = errors.New("version not served")
 
-// SwitchFrom moves off refused, the version a call was just refused with.
-// It returns true when a served version is now in use (another caller may
-// have found it), so the call can be repeated. One probe runs at a time;
-// the others wait for its result. A probe that found nothing is not
-// repeated for VersionRetryAfter.
+// SwitchFrom moves off refused and reports whether a served version is now in
+// use; one probe runs at a time, and one that found none waits an hour.
 func (v *Versions) SwitchFrom(ctx context.Context, refused string, try VersionTry, logger *slog.Logger) bool {
 	for {
 		v.mu.Lock()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/veldhaven/site/internal/clientaddr"
 	"github.com/veldhaven/site/internal/insights"
+	"github.com/veldhaven/site/internal/linkedin"
 	"github.com/veldhaven/site/internal/oauthstate"
 	"github.com/veldhaven/site/internal/ratelimit"
 	"github.com/veldhaven/site/internal/sealedtoken"
@@ -240,7 +241,7 @@ func TestCallback(t *testing.T) {
 
 // oauthError is what insights returns for a refusal of the token endpoint.
 func oauthError(code string) error {
-	return insights.NewOAuthRefusal(code)
+	return &linkedin.Error{Endpoint: "exchange", Kind: linkedin.KindUnauthorized, Status: 400, Code: code}
 }
 
 // TestCallbackBudget: callbacks that reach LinkedIn are bounded per client

@@ -26,9 +26,8 @@ var ErrTooLarge = errors.New("media over the size cap")
 // ErrType is Put's error for bytes that are not of the kind the key names.
 var ErrType = errors.New("media of an unexpected content type")
 
-// Store is one plain file per key in dir, written atomically, bounded in
-// bytes (least recently used out). An item's type is sniffed whenever it is
-// opened and must fit the kind its key names, so nothing scriptable is served.
+// Store is one file per key in dir, bounded in bytes (least recently used
+// out); a type sniffed on open must fit its key's kind.
 type Store struct {
 	dir  string
 	max  int64
@@ -53,9 +52,8 @@ func New(dir string, max int64) (*Store, error) {
 	return m, nil
 }
 
-// KindMatches reports whether a sniffed content type fits the kind the key
-// names: only images for image keys (and a video's thumbnail), only videos
-// for video keys. Anything else (HTML, scripts) is never served.
+// KindMatches reports whether a sniffed type fits the key's kind: images for
+// image keys and thumbnails, videos for video keys; never HTML or script.
 func KindMatches(key, contentType string) bool {
 	kind, _, _ := strings.Cut(key, "-")
 	if kind == "thumb" {

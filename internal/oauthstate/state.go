@@ -1,25 +1,24 @@
 // Package oauthstate binds an OAuth authorization code flow to the browser
-// that started it: a state cookie signed by the site (state.verifier.
-// expires.mac), valid for a few minutes, and spent once its code has gone
-// to the provider. The editor's GitHub sign-in and the LinkedIn reconnect
-// (internal/linkedinauth) both use it, each with a purpose of its own in
-// the MAC, so a cookie of one is never accepted by the other.
+// that started it: a signed, short-lived state cookie, spent once its code
+// has gone to the provider. Each flow has its own purpose in the MAC.
 package oauthstate
 
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Signer signs the state cookie, so a callback exchanges a code only for a
-// flow this site started: the cookie is state.verifier.expires.mac, mac an
-// HMAC-SHA256 of Purpose and the rest under Key. A cookie a request makes
-// up, or one past its Age, is refused before any call to the provider.
+// Signer signs the state cookie (state.verifier.expires.mac, an HMAC-SHA256
+// of Purpose and the rest under Key), so only a flow this site started goes on.
 type Signer struct {
 	Key []byte
 	// Purpose binds the MAC to one flow ("veldhaven editor sign-in state
@@ -53,6 +52,8 @@ const (
 	Malformed Problem = "state_malformed"
 	Forged    Problem = "state_forged"
 	Expired   Problem = "state_expired"
+	// Mismatch: no state cookie, or the callback's state is not its own.
+	Mismatch Problem = "state_mismatch"
 )
 
 // Open checks a cookie value: its MAC, then its expiry. It returns the state,
@@ -79,10 +80,65 @@ func (s Signer) Open(value string) (state, verifier string, expires time.Time, p
 	return parts[0], parts[1], expires, OK
 }
 
-// MaxSpent bounds the memory of spent states. A state is spent only when
-// its code goes to the provider, which each flow's exchange budget bounds
-// far below this in the minutes a state lives; past it, flows are refused
-// (429), never let through twice.
+// Callback checks a callback request against its state cookie, name: the
+// cookie's MAC and expiry, then the request's state parameter.
+func (s Signer) Callback(r *http.Request, name string) (state, verifier string, expires time.Time, problem Problem) {
+	c, err := r.Cookie(name)
+	if err != nil {
+		return "", "", time.Time{}, Mismatch
+	}
+	if state, verifier, expires, problem = s.Open(c.Value); problem != OK {
+		return "", "", time.Time{}, problem
+	}
+	if got := r.URL.Query().Get("state"); got == "" || subtle.ConstantTimeCompare([]byte(state), []byte(got)) != 1 {
+		return "", "", time.Time{}, Mismatch
+	}
+	return state, verifier, expires, OK
+}
+
+// Cookie is a flow's state cookie: __Host-name on an https site (Secure,
+// Path=/ and no Domain, so no other host can set it), else name on path.
+func Cookie(name, path string, secure bool, value string, maxAge int) *http.Cookie {
+	c := &http.Cookie{Name: name, Value: value, Path: path, MaxAge: maxAge, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode}
+	if secure {
+		c.Name, c.Path = "__Host-"+name, "/"
+	}
+	return c
+}
+
+// Origin is the site's origin from its public URL (https when secure), the
+// only origin a flow redirects to: never a request's Host.
+func Origin(siteURL string, secure bool) (origin string, err error) {
+	u, err := url.Parse(siteURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return "", fmt.Errorf("site URL %q must be an origin such as https://www.example.com", siteURL)
+	}
+	if secure {
+		u.Scheme = "https"
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Host), nil
+}
+
+// Code keeps a provider's error code to [A-Za-z0-9_], 40 characters at most,
+// "unknown" when none is left: it is logged and shown.
+func Code(code string) string {
+	var b strings.Builder
+	for _, c := range code {
+		if b.Len() >= 40 {
+			break
+		}
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() == 0 {
+		return "unknown"
+	}
+	return b.String()
+}
+
+// MaxSpent bounds the spent states remembered; past it flows are refused,
+// never let through twice.
 const MaxSpent = 4096
 
 // Spent remembers the states whose code went to the provider until they

@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/veldhaven/site/internal/atomicfile"
 )
 
 // File is the sealed token's name in its dir.
@@ -133,16 +135,7 @@ func Save(dir string, key []byte, t Token) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+File+".tmp-*") // mode 0600
-	if err != nil {
-		return fmt.Errorf("sealedtoken: %w", err)
-	}
-	_, err = tmp.Write(data)
-	if err = errors.Join(err, tmp.Sync(), tmp.Close()); err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, File))
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
+	if err := atomicfile.Write(dir, File, data, 0o600); err != nil {
 		return fmt.Errorf("sealedtoken: %w", err)
 	}
 	return nil

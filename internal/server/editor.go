@@ -3,7 +3,7 @@ package server
 import (
 	"net/http"
 
-	"github.com/veldhaven/site/internal/apierror"
+	"github.com/veldhaven/site/internal/respond"
 )
 
 // Editor is the server side of the site editor (internal/editor builds its
@@ -20,9 +20,7 @@ type Editor struct {
 	ConnectSources []string
 }
 
-// editorRoutes registers /admin and everything under it. None of it is for
-// search engines; /admin/ is the one path of the site with a trailing slash
-// (the editor's page resolves its relative URLs, config.yml first, against it).
+// editorRoutes registers /admin and below, none of it for search engines.
 func editorRoutes(mux *http.ServeMux, static *staticHandler, e Editor) {
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -53,7 +51,7 @@ func editorRoutes(mux *http.ServeMux, static *staticHandler, e Editor) {
 		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) { static.serveFile(w, r, config, http.StatusOK) })
 	} else {
 		handle("GET /admin/config.yml", func(w http.ResponseWriter, r *http.Request) {
-			apierror.Write(w, http.StatusNotFound, "the editor is not configured on this server")
+			respond.Error(w, http.StatusNotFound, "the editor is not configured on this server")
 		})
 	}
 	signIn := notFound

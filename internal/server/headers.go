@@ -11,9 +11,8 @@ import (
 	"strings"
 )
 
-// inlineHashesFile is where the build lists each page's inline scripts and
-// stylesheets, as Astro hashed them for the page's policy
-// (web/scripts/inline-hashes.mjs). A hidden file: never served.
+// inlineHashesFile lists each page's inline scripts and styles as the build
+// hashed them; a hidden file, never served.
 const inlineHashesFile = ".inline-hashes.json"
 
 // inlineHashes are CSP 'sha256-…' sources for the inline code of one page.
@@ -25,10 +24,8 @@ type inlineHashes struct {
 // hashSourcePattern is a CSP hash source without quotes.
 var hashSourcePattern = regexp.MustCompile(`^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$`)
 
-// loadInlineHashes reads the build's list, by HTML file of the build, with
-// each source quoted as a policy writes it. A build without one yields nil:
-// then no inline script or style is allowed anywhere; a malformed one is an
-// error (start-up stops: a policy is never guessed).
+// loadInlineHashes reads the build's list by HTML file, each source quoted;
+// none allows no inline code, and a malformed one stops the start.
 func loadInlineHashes(fsys fs.FS) (map[string]inlineHashes, error) {
 	data, err := fs.ReadFile(fsys, inlineHashesFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -59,9 +56,8 @@ func loadInlineHashes(fsys fs.FS) (map[string]inlineHashes, error) {
 	return pages, nil
 }
 
-// cspBuilder makes the Content-Security-Policy: one base policy, plus the
-// hashes the build lists for a page's own inline scripts in script-src and
-// its inline stylesheets (the critical CSS the build inlines) in style-src.
+// cspBuilder makes the Content-Security-Policy: one base policy plus a page's
+// own inline hashes.
 type cspBuilder struct {
 	frameSources []string
 	upgrade      bool
@@ -109,24 +105,10 @@ func (c cspBuilder) policy(s sources) string {
 	return strings.Join(directives, "; ")
 }
 
-// buildEditor is the policy of the editor's page (/admin/), looser than a
-// page's where Decap CMS needs it and no looser (tried in Chromium against
-// the built editor: without either 'unsafe-' source it does not start):
-//   - script-src adds 'unsafe-eval': Decap validates its configuration with
-//     ajv, which compiles JSON Schemas to functions at run time.
-//   - style-src is 'self' 'unsafe-inline', without hashes (a hash would
-//     disable 'unsafe-inline'): Decap's UI styles itself at run time (emotion).
-//   - img-src adds data: and blob: (files chosen for upload are previewed
-//     from memory) and GitHub's avatar and raw content hosts; media-src
-//     adds blob: for the same reason.
-//   - connect-src adds blob: (Decap reads an upload back from its blob: URL
-//     to send it to the backend, and its draft backup reads every media
-//     file that way) and the backend: GitHub's API, or the local backend.
-//
-// The preview pane is an about:srcdoc frame, which frame-src does not
-// govern: frames stay 'none'. Decap starts no workers and loads no fonts of
-// its own. Everything else is the site's policy: no plugins, no framing by
-// others, no forms.
+// buildEditor is the policy of the editor's page, looser only where Decap
+// needs it (without either 'unsafe-' source it does not start): ajv compiles
+// schemas (unsafe-eval), emotion styles at run time (unsafe-inline), uploads
+// are previewed and read back from blob: URLs, and it talks to its backend.
 func (c cspBuilder) buildEditor(h inlineHashes, connect []string) string {
 	connectSrc := "'self' blob:"
 	if len(connect) > 0 {
@@ -155,12 +137,8 @@ const permissionsPolicy = "accelerometer=(), autoplay=(self), camera=(), display
 	"publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), " +
 	"browsing-topics=()"
 
-// documentOnlyHeaders govern a response only when it is rendered as a
-// document: the policy of the page, the features it may use, its browsing
-// context group and who may frame it. The static handler leaves them off
-// subresources (scripts, styles, raster images, fonts, video), where they
-// would be about 0.7 KB of dead weight on each of the 20-40 such responses
-// of a page load. nosniff, CORP and Referrer-Policy stay: they do apply there.
+// documentOnlyHeaders apply only to a response rendered as a document; the
+// static handler leaves them off subresources, where they are dead weight.
 var documentOnlyHeaders = []string{
 	"Content-Security-Policy",
 	"Permissions-Policy",
@@ -168,11 +146,8 @@ var documentOnlyHeaders = []string{
 	"X-Frame-Options",
 }
 
-// securityHeaders sets the headers every response carries (less
-// documentOnlyHeaders on subresources, which the static handler removes);
-// pages replace the CSP with one that adds their inline code's hashes. The
-// value slices are built once and shared by every response: net/http only
-// ever replaces a value slice, never writes into it.
+// securityHeaders sets the headers every response carries; the value slices
+// are shared by every response, since net/http never writes into them.
 func securityHeaders(next http.Handler, csp cspBuilder, hsts bool) http.Handler {
 	type header struct {
 		key   string

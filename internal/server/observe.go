@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -66,9 +68,8 @@ func routeClass(path string, status int) string {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	// counters caches requests' children by class and status code, and
-	// durations duration's by class: WithLabelValues hashes its labels on
-	// every call.
+	// counters and durations cache the children, since WithLabelValues hashes
+	// its labels on every call.
 	counters  sync.Map // counterKey -> prometheus.Counter
 	durations sync.Map // class -> prometheus.Observer
 }
@@ -127,9 +128,8 @@ const (
 	maxLoggedMethod = 32
 )
 
-// observe logs one JSON line per request and records its metrics. Lines go
-// through logger, or straight to requestLog in the same format when it is
-// set (see Config.RequestLog).
+// observe logs one JSON line per request, through logger or requestLog, and
+// records its metrics.
 func observe(next http.Handler, logger *slog.Logger, requestLog io.Writer, m *httpMetrics) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -175,4 +175,137 @@ func clipLogged(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// maxBuildIDLen is far more than a commit hash or a release tag needs.
+const maxBuildIDLen = 64
+
+// checkBuildID returns the build id ("unknown" for none), refusing anything but
+// letters, digits and ". _ - +": it goes into a header and a label as it is.
+func checkBuildID(id string) (string, error) {
+	if id == "" {
+		return "unknown", nil
+	}
+	if len(id) > maxBuildIDLen {
+		return "", fmt.Errorf("build id %q: longer than %d bytes", id, maxBuildIDLen)
+	}
+	for _, c := range id {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '.' || c == '_' || c == '-' || c == '+'
+		if !ok {
+			return "", fmt.Errorf("build id %q: only letters, digits and . _ - + are allowed", id)
+		}
+	}
+	return id, nil
+}
+
+// registerBuildInfo adds veldhaven_build_info{build_id="..."} 1, so a
+// dashboard can tell which build each replica runs.
+func registerBuildInfo(reg prometheus.Registerer, id string) error {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name:        "veldhaven_build_info",
+		Help:        "Always 1; the build_id label names the build this process runs.",
+		ConstLabels: prometheus.Labels{"build_id": id},
+	})
+	g.Set(1)
+	return reg.Register(g)
+}
+
+// probeHeaders are the headers of /healthz and /readyz: never cached, and
+// the build id, so a rollout can be followed replica by replica.
+func probeHeaders(h http.Header, buildID string) {
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set(BuildIDHeader, buildID)
+}
+
+// BuildIDHeader is the response header of /healthz and /readyz that names
+// the build serving them (the release's smoke test reads it).
+const BuildIDHeader = "X-Build-Id"
+
+// requestLine is one request's log line, written byte for byte as slog's
+// JSONHandler would, without its per-record costs.
+type requestLine struct {
+	time                 time.Time
+	method, path, class  string
+	status, bytes        int
+	durationMilliseconds float64
+}
+
+func appendRequestLine(b []byte, l *requestLine) []byte {
+	b = append(b, `{"time":"`...)
+	b = l.time.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","level":"INFO","msg":"request","method":"`...)
+	b = appendJSONString(b, l.method)
+	b = append(b, `","path":"`...)
+	b = appendJSONString(b, l.path)
+	b = append(b, `","status":`...)
+	b = strconv.AppendInt(b, int64(l.status), 10)
+	b = append(b, `,"bytes":`...)
+	b = strconv.AppendInt(b, int64(l.bytes), 10)
+	b = append(b, `,"duration_ms":`...)
+	// encoding/json's form for the durations a request takes (well inside
+	// 1e-6..1e21, where it is the shortest 'f' form; 0 is "0").
+	b = strconv.AppendFloat(b, l.durationMilliseconds, 'f', -1, 64)
+	b = append(b, `,"class":"`...)
+	b = appendJSONString(b, l.class)
+	return append(b, "\"}\n"...)
+}
+
+// appendJSONString escapes s as slog's JSONHandler does.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(b, s[start:]...)
+}
+
+// lineBufs hold request lines while they are built.
+var lineBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
+
+// writeRequestLine writes one line with a single Write, as slog's handlers do.
+func writeRequestLine(w io.Writer, l *requestLine) {
+	bp := lineBufs.Get().(*[]byte)
+	*bp = appendRequestLine((*bp)[:0], l)
+	_, _ = w.Write(*bp)
+	if cap(*bp) <= 4<<10 {
+		lineBufs.Put(bp)
+	}
 }

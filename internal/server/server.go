@@ -1,6 +1,11 @@
+// Package server answers HTTP for the prerendered site, taken as an fs.FS:
+// pages, assets and their precompressed variants, the 404 page, caching and
+// security headers, health, metrics, the sitemap and robots.txt.
 package server
 
 import (
+	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -31,12 +36,8 @@ type Config struct {
 	// FrameSources are the origins pages may frame (the contact map, after consent).
 	FrameSources []string
 	Logger       *slog.Logger
-	// RequestLog, when set, receives the request log lines (one JSON line per
-	// request, the format Logger's slog.JSONHandler would write) directly
-	// instead of through Logger, which costs a tenth of a page request's
-	// CPU. Set it only to the writer of a plain slog.JSONHandler (no
-	// ReplaceAttr, no attributes added with With); Logger still decides
-	// whether info lines are written.
+	// RequestLog, when set, receives the request lines directly in the format
+	// of Logger's plain slog.JSONHandler, which is far cheaper per request.
 	RequestLog io.Writer
 	// Registry collects the server's metrics and is what /metrics shows.
 	Registry *prometheus.Registry
@@ -44,9 +45,7 @@ type Config struct {
 	Insights http.Handler
 	// Editor is the server side of the editor at /admin/ (its page is in Site).
 	Editor Editor
-	// LinkedInAdmin answers /admin/linkedin and below (internal/linkedinauth
-	// on the feed owner, a forward to it on a web replica); nil leaves them
-	// to the editor's routes (404).
+	// LinkedInAdmin answers /admin/linkedin and below; nil leaves them 404.
 	LinkedInAdmin http.Handler
 	// TrustedProxies are the proxies whose X-Forwarded-For names the client
 	// that the editor's sign-in and LinkedInAdmin budget by; none by default.
@@ -59,9 +58,7 @@ type Config struct {
 	ServeMetrics bool
 	// SecurityContact is the Contact of /.well-known/security.txt (a mailto: or https: URI).
 	SecurityContact string
-	// BuildID names the build (the short git commit, or "dev"): sent as
-	// X-Build-Id on /healthz and /readyz and as the build_id label of
-	// veldhaven_build_info. Empty means "unknown".
+	// BuildID names the build in X-Build-Id and veldhaven_build_info.
 	BuildID string
 	// Now is the clock for security.txt's Expires; nil means time.Now.
 	Now func() time.Time
@@ -157,21 +154,15 @@ func New(cfg Config) (http.Handler, error) {
 	}
 	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.TransferEncoding) > 0 {
-			// RFC 9112 §6.3: a request with both Content-Length and
-			// Transfer-Encoding may be smuggling a second one, and the
-			// server must close the connection after answering. net/http
-			// drops the Content-Length before a handler sees it, so every
-			// request with a transfer coding (GET and HEAD never need one)
-			// ends its connection.
+			// Both Content-Length and Transfer-Encoding may smuggle a request,
+			// and net/http drops the length: end the connection after answering.
 			w.Header().Set("Connection", "close")
 		}
 		switch {
 		case len(r.URL.RawQuery) > maxQueryLen:
 			http.Error(w, "request URI too long", http.StatusRequestURITooLong)
 		case !isCleanPath(r.URL.Path):
-			// ServeMux would redirect such paths ("//x", "/a/../b"); they are
-			// never pages, so the static handler answers (404, or one 301
-			// for extra trailing slashes).
+			// ServeMux would redirect such paths; they are never pages.
 			static.ServeHTTP(w, r)
 		default:
 			mux.ServeHTTP(w, r)
@@ -200,4 +191,39 @@ func isCleanPath(p string) bool {
 // MetricsHandler serves the registry in the Prometheus text format.
 func MetricsHandler(reg *prometheus.Registry) http.Handler {
 	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
+}
+
+// sitemapXML lists every page with its absolute URL (sitemaps.org protocol).
+func sitemapXML(siteURL string, pages []string) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, p := range pages {
+		b.WriteString("  <url><loc>")
+		_ = xml.EscapeText(&b, []byte(absoluteURL(siteURL, p)))
+		b.WriteString("</loc></url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+func robotsTxt(siteURL string) []byte {
+	return []byte(fmt.Sprintf("User-agent: *\nAllow: /\nDisallow: /linkedin-api\nDisallow: /admin\n\nSitemap: %s\n",
+		absoluteURL(siteURL, "/sitemap.xml")))
+}
+
+func absoluteURL(siteURL, p string) string {
+	base := strings.TrimRight(siteURL, "/")
+	if p == "/" {
+		return base + "/"
+	}
+	return base + p
+}
+
+// securityTxt follows RFC 9116. Expires must be less than a year ahead, so it
+// is computed when the server starts rather than fixed at build time.
+func securityTxt(contact, siteURL string, now time.Time) []byte {
+	expires := now.UTC().AddDate(0, 6, 0).Truncate(24 * time.Hour)
+	return []byte(fmt.Sprintf("Contact: %s\nExpires: %s\nPreferred-Languages: en, nl\nCanonical: %s\n",
+		contact, expires.Format(time.RFC3339), absoluteURL(siteURL, "/.well-known/security.txt")))
 }

@@ -19,13 +19,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/veldhaven/site/internal/accept"
-	"github.com/veldhaven/site/internal/byteranges"
+	"github.com/veldhaven/site/internal/respond"
 )
 
-// file is a page or asset of the site, with its headers worked out at start.
-// Its bytes stay in the site's file system (with the embedded build, the
-// binary's read-only data) and are read per request.
+// file is a page or asset with its headers worked out at start; its bytes
+// stay in the site's file system.
 type file struct {
 	name string // in the site's file system
 	// header holds the headers of a 200 answer: Content-Type, Cache-Control,
@@ -35,9 +33,7 @@ type file struct {
 	// encodings are the precompressed variants the build wrote beside it (name.br, name.gz), best first.
 	encodings []string
 	data      []byte // the bytes of a file the server makes itself, else nil
-	// etags, lengths and codings are the ETag, Content-Length and
-	// Content-Encoding values by coding ("" for identity), ready to assign
-	// into a header: net/http never writes into a header's value slice.
+	// etags, lengths and codings are header values by coding ("": identity).
 	etags, lengths, codings map[string][]string
 }
 
@@ -55,9 +51,7 @@ type Site struct {
 // notFoundPage is where the build prerenders its 404 page.
 const notFoundPage = "404.html"
 
-// The editor in the build: its page, and the generated part of its
-// configuration, which the server serves merged with its backend as
-// /admin/config.yml and never as it is.
+// The editor's page, and its generated configuration, never served as is.
 const (
 	editorPage        = "admin/index.html"
 	editorBuildConfig = "admin/config.json"
@@ -66,13 +60,9 @@ const (
 // variantSuffix maps a content coding to the suffix of its precompressed file.
 var variantSuffix = map[string]string{"br": ".br", "gzip": ".gz"}
 
-// LoadSite indexes the build. Pages are the `index.html` files (`x/index.html`
-// is served at `/x`); `404.html` is the not-found page and is never
-// served with 200. `admin/index.html` is the editor's page, served at
-// /admin/ and not a page of the site; `admin/config.json` is not served.
-// `.br` and `.gz` files are the precompressed variants of the file they are
-// named after. Other HTML files and hidden files are not served. Each file
-// is read once, for its ETag, unless its name holds its content hash.
+// LoadSite indexes the build: `x/index.html` is served at `/x`, `404.html`
+// only as the not-found page, `admin/index.html` at /admin/; `.br` and `.gz`
+// are variants, and other HTML and hidden files are not served.
 func LoadSite(fsys fs.FS) (*Site, error) {
 	s := &Site{fsys: fsys, files: map[string]*file{}}
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
@@ -121,9 +111,8 @@ func LoadSite(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
-// newFile works out the headers of a file of the build, or of one the server
-// makes itself (data), and their values for each of its variants. A file
-// whose name holds no content hash is read once, for its ETag.
+// newFile works out the headers of a file and of each variant; one whose
+// name holds no content hash is read once, for its ETag.
 func newFile(fsys fs.FS, name string, data []byte, encodings []string) (*file, error) {
 	validator, hashedName := nameValidator(name)
 	h := sha256.New()
@@ -207,10 +196,8 @@ func nameValidator(name string) (string, bool) {
 	return "", false
 }
 
-// Astro puts content-hashed bundles under _astro/ (name.AbCd12_-.ext), the
-// editor's build its own under admin/assets/ (same form); the media pipeline
-// writes content-hashed names (name.0123abcd.ext) under media/. Only those may
-// be cached for a year: other files keep their URL when their bytes change.
+// Content-hashed names (Astro's, the editor's, the media pipeline's) are the
+// only ones cached for a year.
 var hashed = []*regexp.Regexp{
 	regexp.MustCompile(`^_astro/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`),
 	regexp.MustCompile(`^admin/assets/.+\.([A-Za-z0-9_-]{8})\.[a-z0-9]+$`),
@@ -240,10 +227,8 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// isSubresourceType reports whether a browser only ever uses a file of this
-// type from a document (a script, a stylesheet, a raster image, a font, a
-// video), never as a document that runs script or can be framed. HTML, SVG,
-// PDF, JSON and text are not: opened directly, they are documents.
+// isSubresourceType reports whether a browser uses this type only from a
+// document (script, style, raster image, font, video), never as one.
 func isSubresourceType(t string) bool {
 	mime, _, _ := strings.Cut(t, ";")
 	if mime == "text/javascript" || mime == "text/css" {
@@ -295,8 +280,7 @@ func (h *staticHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // safePath rejects what no page or asset can be: invalid UTF-8, control
-// characters, backslashes, dot segments and absurd lengths. Lookups are in a
-// map of known files, so nothing reaches a file system either way.
+// characters, backslashes, dot segments and absurd lengths.
 func safePath(p string) bool {
 	if len(p) == 0 || len(p) > maxPathLen || p[0] != '/' || !utf8.ValidString(p) {
 		return false
@@ -320,10 +304,8 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	http.Redirect(w, r, target, http.StatusMovedPermanently)
 }
 
-// serveFile answers with the best variant of f the client accepts. A
-// conditional or byte-range request goes through http.ServeContent; a plain
-// GET or HEAD is answered here, its body copied through a pooled buffer in
-// one write (http.ServeContent would allocate one the size of the body).
+// serveFile answers the best variant the client accepts; a plain GET is copied
+// through a pooled buffer, conditional and range requests use ServeContent.
 func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
 	maps.Copy(hdr, f.header)
@@ -334,7 +316,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 	}
 	hdr["Vary"] = varyEncoding
 	coding := ""
-	br, gz := accept.Encodings(r.Header.Get("Accept-Encoding"))
+	br, gz := respond.Encodings(r.Header.Get("Accept-Encoding"))
 	for _, c := range f.encodings {
 		if c == "br" && br || c == "gzip" && gz {
 			coding = c
@@ -359,7 +341,7 @@ func (h *staticHandler) serveFile(w http.ResponseWriter, r *http.Request, f *fil
 		// With no modification time (embedded files), If-Modified-Since and
 		// If-Unmodified-Since never apply; If-Range only with a Range.
 		if len(r.Header["Range"]) > 0 || len(r.Header["If-None-Match"]) > 0 || len(r.Header["If-Match"]) > 0 {
-			byteranges.ServeContent(w, r, time.Time{}, content)
+			respond.Content(w, r, time.Time{}, content)
 			return
 		}
 		hdr["Accept-Ranges"] = acceptRanges

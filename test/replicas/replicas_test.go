@@ -157,8 +157,8 @@ func (h *harness) scenarios(t *testing.T) {
 // restarts; both web containers answer good (the feed) and media
 // throughout, and the new owner serves the feed from its snapshot.
 func (h *harness) ownerRestartDuringOutage(t *testing.T, fake *fakelinkedin.Fake, owner string, good []byte, media map[string][]byte) {
-	fake.Outage(true)
-	defer fake.Outage(false)
+	fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = true })
+	defer fake.Set(func(b *fakelinkedin.Behaviour) { b.Outage = false })
 	stop := make(chan struct{})
 	var asked, bad atomic.Int64
 	var wg sync.WaitGroup

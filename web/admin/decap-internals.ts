@@ -226,6 +226,8 @@ const part = (label: keyof typeof DECAP_CLASS_LABELS) => `[class*="${label}"]`;
 
 /** Selectors for the parts of Decap's form the editor names, opens or focuses. */
 export const decapPart = {
+  /** An entry's editor: its toolbar and form (EditorInterface.js). */
+  editor: part("EditorContainer"),
   /** A list entry's bar: [fold chevron] [drag handle] [remove ✕] (ListItemTopBar.js). */
   listEntryBar: part("StyledListItemTopBar"),
   listEntry: part("ListItem"),

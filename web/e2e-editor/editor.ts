@@ -22,10 +22,6 @@ export interface Vacancy {
   roleText: string;
   [key: string]: unknown;
 }
-export interface Careers {
-  vacancies: Vacancy[];
-  [key: string]: unknown;
-}
 export interface Employee {
   file: string;
   order: number;
@@ -119,21 +115,26 @@ export const test = base.extend<{ consoleProblems: string[]; expectedProblems: R
 export { expect };
 
 /**
- * Opens an entry as a member of staff does: the editor (the local editor
- * opens without signing in), then the entry's page, ready to edit.
+ * Opens a page of a collection ("employees", "pages/entries/home") as a member
+ * of staff does: the editor first (the local editor opens without signing in),
+ * then the page once Decap shows its collections; sooner, Decap's own start
+ * sends the page back to the first collection.
  */
-export async function openEntry(page: Page, collection: string, entry: string) {
+export async function openCollection(page: Page, path: string) {
   await page.goto("/admin/");
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
-  await page.goto(`/admin/#/collections/${collection}/entries/${entry}`);
+  await page.goto(`/admin/#/collections/${path}`);
+}
+
+/** Opens an entry ready to edit. */
+export async function openEntry(page: Page, collection: string, entry: string) {
+  await openCollection(page, `${collection}/entries/${entry}`);
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 
 /** Opens a new entry of a folder's collection ("employees": a new person), ready to fill in. */
 export async function newEntry(page: Page, collection: string) {
-  await page.goto("/admin/");
-  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
-  await page.goto(`/admin/#/collections/${collection}/new`);
+  await openCollection(page, `${collection}/new`);
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 

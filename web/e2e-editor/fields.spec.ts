@@ -16,6 +16,7 @@ import {
   test,
   type Vacancy,
   listed,
+  openCollection,
 } from "./editor";
 
 interface Site {
@@ -33,8 +34,7 @@ test("the people: job title, office and teams in the firm's words with hints, fo
 }) => {
   const employees = readEntries<Employee>("people");
   const person = employees.find((e) => e.name.includes("Gallagher")) ?? employees[1]!;
-  await page.goto("/admin/");
-  await page.goto("/admin/#/collections/employees");
+  await openCollection(page, "employees");
   const list = page.locator("body");
   // Listed in their stored order, by name, office and job title.
   await expect(list.getByText(`${employees[0]!.name}, ${employees[0]!.location}`)).toBeVisible();
@@ -99,8 +99,7 @@ test("the vacancy form: listed by title, the id given, office and employment typ
 }) => {
   const vacancies = readEntries<Vacancy>("careers");
   const site = readContent<Site>("site");
-  await page.goto("/admin/");
-  await page.goto("/admin/#/collections/vacancies");
+  await openCollection(page, "vacancies");
   const list = page.locator("body");
   // Listed by title (not slug).
   for (const v of vacancies) {

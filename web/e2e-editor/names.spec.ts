@@ -13,6 +13,7 @@ import {
   readEntries,
   test,
   listed,
+  openCollection,
 } from "./editor";
 
 interface Site {
@@ -94,8 +95,7 @@ test("the people list and a person's form name every button, and axe finds no un
   page,
 }) => {
   const people = readEntries<Employee>("people");
-  await page.goto("/admin/");
-  await page.goto("/admin/#/collections/employees");
+  await openCollection(page, "employees");
   // Every person is listed, by name, office and job title.
   for (const person of [people[0]!, people.at(-1)!]) {
     await expect(page.getByText(listed(person), { exact: true })).toBeVisible();

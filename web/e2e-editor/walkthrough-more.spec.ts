@@ -72,10 +72,7 @@ test("Log Out in the local editor shows no Login screen", async ({ page }) => {
 
 test("Cancel at “leave this page?” keeps the address of the entry on screen", async ({ page }) => {
   const dialogs = watchDialogs(page, () => false);
-  await page.goto("/admin/");
-  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
-  await page.goto("/admin/#/collections/pages/entries/home");
-  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  await openEntry(page, "pages", "home");
   const vacancy = readEntries<Vacancy>("careers")[0]!;
   const address = `#/collections/vacancies/entries/${vacancy.file}`;
   await page.goto(`/admin/${address}`);

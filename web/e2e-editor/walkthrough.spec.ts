@@ -21,6 +21,7 @@ import {
   test,
   type Vacancy,
   listed,
+  openCollection,
 } from "./editor";
 
 /** The careers page's file and every vacancy's, as they are on disk. */
@@ -92,8 +93,7 @@ test("the editor's search finds people by job title, and a filter by team shows 
   page,
 }) => {
   const employees = readEntries<Employee>("people");
-  await page.goto("/admin/");
-  await page.goto("/admin/#/collections/employees");
+  await openCollection(page, "employees");
   // A job title: the people who have it.
   const withTitle = employees.filter((e) => (e.teamShown ?? "").toLowerCase().includes("officer"));
   expect(withTitle.length).toBeGreaterThan(0);

@@ -121,11 +121,15 @@ async function retype(page: Page, box: Locator, text: string) {
   await expect(box).toHaveValue(text);
 }
 
-/** Saves the draft (the toolbar's Save) and waits for Decap to report it saved. */
+/**
+ * Saves the draft (the toolbar's Save) and waits for Decap to report it saved:
+ * first the toolbar's status, which is this save's (a save before it may
+ * still show its "Entry saved" message).
+ */
 async function saveDraft(page: Page) {
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Entry saved").first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText("Changes saved")).toBeVisible();
+  await expect(page.getByText("Changes saved")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Entry saved").first()).toBeVisible();
 }
 
 /** Answers every question the page asks with OK, keeping what was asked. */
@@ -302,6 +306,7 @@ test("a photo a deleted vacancy used stays while another draft in review names i
   const questions = acceptQuestions(page);
   const { problems } = await openVacancy(page, gone);
   await deleteVacancy(page, questions);
+  // It reads every content file on main first: as long as a save.
   await expect.poll(() => github.hasBranch(deletionOf(gone)), { timeout: 15_000 }).toBe(true);
   expect(github.lastCommitChanges(deletionOf(gone))).toEqual(
     [path, ...unnamed.map((p) => `${IMAGES}/${p}`)].sort(),

@@ -1,8 +1,5 @@
-// A decorative, looping, muted background video with a poster and a visible
-// pause/play control (WCAG 2.2.2). Rendered at build; the control is wired by
-// platform code (lib/background-video.ts, a page's <script>), not an island.
-// The prerendered video never autoplays and the control stays hidden until
-// that code runs: without JavaScript the poster shows and nothing moves.
+// A muted looping background video with a pause/play control (WCAG 2.2.2) that
+// lib/background-video.ts wires; without script the poster shows and nothing moves.
 import { BACKGROUND_VIDEO_ATTR } from "@/lib/background-video";
 import { fallbackSrc } from "@/lib/media";
 import { useMedia } from "./media-context";

@@ -10,7 +10,6 @@ interface Common {
   className?: string;
 }
 
-/** An internal page link. */
 interface ToProps extends Common {
   to: string;
 }
@@ -22,7 +21,6 @@ interface HrefProps extends Common {
   external?: boolean;
 }
 
-/** An action on the page (open a modal, load more). */
 interface ActionProps extends Common {
   onClick: () => void;
   "aria-expanded"?: boolean;
@@ -40,12 +38,8 @@ function Arrow() {
   );
 }
 
-/**
- * The site's one button: a link to a page, a download, an outbound link or an
- * action, in the primary, secondary or tertiary (with arrow) style.
- */
-export function Button(props: ButtonProps) {
-  const { children, variant = "primary", className } = props;
+/** The site's button: a page link, download, outbound link or action, in one of three styles. */
+export function Button({ children, variant = "primary", className, ...props }: ButtonProps) {
   const classes = [styles.button, styles[variant], className].filter(Boolean).join(" ");
   const content = (
     <>
@@ -75,14 +69,7 @@ export function Button(props: ButtonProps) {
     );
   }
   return (
-    <button
-      type="button"
-      className={classes}
-      onClick={props.onClick}
-      aria-expanded={props["aria-expanded"]}
-      aria-controls={props["aria-controls"]}
-      aria-haspopup={props["aria-haspopup"]}
-    >
+    <button type="button" className={classes} {...props}>
       {content}
     </button>
   );

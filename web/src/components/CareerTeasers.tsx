@@ -7,11 +7,7 @@ import styles from "./CareerTeasers.module.css";
 /** Teaser cards shown on other screens. */
 export const TEASER_COUNT = 3;
 
-/**
- * The first three vacancies as cards linking to their pages, and a button to
- * /careers. A title over 20 characters is cut with an ellipsis; the full title
- * stays the link's accessible name and its tooltip.
- */
+/** The first three vacancies as cards (a cut title keeps the full one as name and tooltip). */
 export function CareerTeasers({
   teasers,
   vacancies,

@@ -6,12 +6,7 @@ interface CounterProps {
   durationMs: number;
 }
 
-/**
- * A number that counts up from 0 when it scrolls into view. The HTML holds the
- * final number (no JavaScript, reduced motion, or already on screen: it simply
- * stays); `wireCounters` (@/lib/counter) does the counting. Screen readers read
- * the final number only; the moving digits are hidden from them.
- */
+/** A number `wireCounters` counts up in view; the HTML and screen readers have the final one. */
 export function Counter({ value, label, durationMs }: CounterProps) {
   return (
     <p className={styles.counter}>
@@ -24,7 +19,7 @@ export function Counter({ value, label, durationMs }: CounterProps) {
         {value}
       </span>
       <span className="visually-hidden">{value} </span>
-      <span className={styles.label}>{label}</span>
+      <span className={`eyebrow ${styles.label}`}>{label}</span>
     </p>
   );
 }

@@ -1,11 +1,7 @@
 import type { ReactNode } from "react";
 import { NewTabNote } from "@/components/NewTabNote";
 
-/**
- * A link to another site: it opens in a new tab, without giving that site a
- * handle on ours, and says so to screen readers after its content (for an
- * image link, after the image's alt text).
- */
+/** A link to another site, in a new tab with no handle on ours, said to screen readers. */
 export function ExternalLink({
   href,
   className,

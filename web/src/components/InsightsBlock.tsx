@@ -3,12 +3,7 @@ import { HOME_POST_COUNT } from "@/lib/insights";
 import { PostFeed } from "./PostList";
 import styles from "./InsightsBlock.module.css";
 
-/**
- * The feed of the home page's latest insights (composed by
- * InsightsBlock.astro, which loads lib/feed-view.ts as the block comes near
- * the viewport): a spinner while the feed loads (also in the prerendered
- * HTML), then its first three posts, or the error text.
- */
+/** The home page's feed: a spinner while it loads, then three posts or the error text. */
 export function InsightsBlock({ labels }: { labels: FeedLabels }) {
   return (
     <PostFeed
@@ -17,7 +12,6 @@ export function InsightsBlock({ labels }: { labels: FeedLabels }) {
       count={HOME_POST_COUNT}
       headingLevel={3}
       loading={
-        // Only drawn: screen readers hear the feed's status (PostFeed).
         <div className={styles.spinner} aria-hidden="true">
           <span className={styles.ring} />
         </div>

@@ -1,11 +1,7 @@
 import { PAGE_SIZE, type FeedLabels } from "@/lib/insights";
 import { PostFeed, PostListSkeleton } from "./PostList";
 
-/**
- * The feed of /latest-insights (brought to life by lib/feed-view.ts from the
- * page shell): the loading placeholder, then 3 posts and 3 more per
- * `More articles`, or the error text. The first card leads the page.
- */
+/** The feed of /latest-insights: 3 posts and 3 more per `More articles`; the first leads. */
 export function LatestInsights({ labels, moreLabel }: { labels: FeedLabels; moreLabel: string }) {
   return (
     <PostFeed

@@ -2,36 +2,23 @@ import { fallbackSrc, type ImageMedia } from "@/lib/media";
 import styles from "./LoopVideo.module.css";
 
 interface LoopVideoProps {
-  /** The video file's URL (media manifest: video(file).src). */
   src: string;
-  /** The poster image (media manifest: image(file)). */
   poster: ImageMedia;
   /** Accessible name of the video. */
   title: string;
-  /**
-   * "in-view": plays while it is on screen (an inline video); "open": plays
-   * when the dialog around it opens (a video the visitor has asked for).
-   * Started by `wireVideos` (@/lib/motion), never under reduced motion.
-   */
+  /** Plays while on screen, or when its dialog opens (`wireVideos`, never under reduced motion). */
   play?: "in-view" | "open";
-  /** Captions (a WebVTT file of the site), shown at once: a video without sound needs its words. */
   captions?: Captions;
   className?: string;
 }
 
-/** A video's captions: the WebVTT file, its language and its name in the player's menu. */
 export interface Captions {
   src: string;
   lang: string;
   label: string;
 }
 
-/**
- * A muted looping video with its poster and controls. Nothing is downloaded
- * until it plays (preload="none"), and the markup has no autoplay attribute:
- * playback is started from script, so a reduced-motion preference is always
- * respected, and without script the visitor presses play.
- */
+/** A muted looping video, loaded only when it plays; script starts it, so reduced motion holds. */
 export function LoopVideo({
   src,
   poster,

@@ -5,11 +5,8 @@ interface ModalProps {
   open: boolean;
   /** Called on the close mark, Escape and a click on the backdrop. */
   onClose: () => void;
-  /** Id of the element that names the dialog (usually its heading). */
   labelledBy: string;
-  /** Accessible name of the close mark. */
   closeLabel?: string;
-
   className?: string;
   children: ReactNode;
 }
@@ -17,16 +14,9 @@ interface ModalProps {
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * The site's one modal dialog, on the native <dialog> element: showModal()
- * traps focus and makes the page behind inert; the page does not scroll
- * behind it, and focus returns to where it was when the dialog closes.
- *
- * A dialog open at first render (a popup URL) carries the `open` attribute in
- * the prerendered HTML, so it is visible without JavaScript; after hydration it
- * is upgraded to a modal one (where it is not already: the page of a popup URL
- * makes it modal as it is parsed, people/PeopleDirectory.astro). From then on only showModal() and close() change
- * it: React never touches the attribute again, because removing it from a
- * modal dialog would leave the page behind inert.
+ * The site's modal dialog on the native <dialog>. One open at first render (a popup URL) is
+ * `open` in the HTML, readable without script, and made modal after hydration; from then on only
+ * showModal() and close() change it (removing `open` from a modal dialog leaves the page inert).
  */
 export function Modal({
   open,
@@ -57,14 +47,8 @@ export function Modal({
       }
       document.documentElement.classList.add("modal-open");
     };
-    // A dialog prerendered open (a popup URL) is already on screen: it is
-    // made modal in a task of its own after hydration, not in hydration's.
-    // Making it modal restyles the whole page behind it (now inert), which
-    // on a phone would add some 70 ms to hydration's one long task.
-    // A visitor already at work behind it (the search field of the page
-    // behind, clicked before the script came) keeps their focus: making it
-    // modal now would move focus into the dialog in the middle of a word and
-    // make that field inert. It is made modal when focus enters it.
+    // A dialog prerendered open is made modal in a task of its own (it restyles the whole page,
+    // ~70 ms on a phone), and only once focus enters it if the visitor is at work behind it.
     let upgrade = 0;
     const upgradeUnlessBehind = () => {
       const active = document.activeElement;
@@ -86,20 +70,16 @@ export function Modal({
     };
   }, [open]);
 
-  // At commit too: a held Escape is given to the island as soon as it has
-  // hydrated (lib/on-interaction.ts), which can be before passive effects
-  // run; unanswered, the browser closed the dialog and the address and the
-  // page's scroll lock stayed.
+  // At commit too: a held Escape reaches the island as it hydrates (lib/on-interaction.ts),
+  // which can be before passive effects run.
   useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // Escape: the browser would close the dialog itself; the owner decides instead.
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();
     };
-    // A click on the dialog element itself is a click on its backdrop: the
-    // content fills the dialog box.
+    // A click on the dialog element itself is on its backdrop.
     const onClick = (event: MouseEvent) => {
       if (event.target === dialog) onCloseRef.current();
     };
@@ -119,8 +99,7 @@ export function Modal({
       className={[styles.dialog, className].filter(Boolean).join(" ")}
     >
       <div className={styles.content}>
-        {/* A dialog form: the close mark closes a dialog that is open in the
-            prerendered HTML even before (or without) the script. */}
+        {/* A dialog form: the close mark works before (or without) the script. */}
         <form method="dialog">
           <button
             type="submit"

@@ -15,11 +15,7 @@ interface PageHeaderProps {
   parallax?: boolean;
 }
 
-/**
- * A page's opening: a full-width photograph under the page heading and intro.
- * The photograph is the page's largest above-the-fold image, so it loads with
- * priority; the box has a fixed height, so nothing shifts when it arrives.
- */
+/** A page's heading and intro over a full-width photograph, loaded with priority in a fixed box. */
 export function PageHeader({ meta, image, alt, eyebrow, tall, parallax }: PageHeaderProps) {
   const { heading, intro } = meta;
   const picture = <ResponsiveImage name={image} alt={alt} sizes="100vw" priority cover />;
@@ -31,7 +27,7 @@ export function PageHeader({ meta, image, alt, eyebrow, tall, parallax }: PageHe
         <div className={styles.media}>{picture}</div>
       )}
       <div className={`container ${styles.text}`}>
-        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+        {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h1 className={styles.heading}>{heading}</h1>
         <p className={styles.intro}>{intro}</p>
       </div>

@@ -2,10 +2,7 @@ import type { ReactNode } from "react";
 import type { PageMeta } from "@/lib/content";
 import styles from "./PageIntro.module.css";
 
-/**
- * The heading and intro paragraph of a static page, from content/pages.json;
- * children (e.g. a link) follow the intro.
- */
+/** A static page's heading and intro (content/pages.json); children follow the intro. */
 export function PageIntro({
   meta: { heading, intro },
   children,

@@ -1,7 +1,5 @@
-// A resolved image (an entry of the media manifest) as a <picture>: AVIF and
-// WebP sources and an <img> with the intrinsic width and height. Safe in an
-// island: it imports no manifest. Static sections use ./ResponsiveImage, which
-// resolves names and renders this.
+// A resolved image as a <picture> of AVIF and WebP sources and an <img> of intrinsic size, which
+// reserves the box; the placeholder colour is a generated class (no inline styles). Island-safe.
 import type { ReactNode } from "react";
 import { fallbackSrc, placeholderClass, srcset, type ImageMedia } from "@/lib/media";
 import "@/generated/media.css";
@@ -17,9 +15,7 @@ export interface PictureProps {
   priority?: boolean;
   /** Fill the nearest positioned ancestor, cropping with object-fit: cover. */
   cover?: boolean;
-  /** Class for the <picture> element. */
   className?: string;
-  /** Class for the <img> element. */
   imgClassName?: string;
   /** Art direction: <PictureSources media=...> that come before `image`'s own. */
   children?: ReactNode;

@@ -1,32 +1,22 @@
-// A feed of LinkedIn posts, prerendered for lib/feed-view.ts to bring to life
-// in the browser: no framework ships for it. The HTML holds the loading state
-// (shown until the feed arrives), the place of the error and empty texts, the
-// empty list, a template of one card and, on the list page, `More articles`.
+// A feed of LinkedIn posts, prerendered for lib/feed-view.ts to bring to life (no framework).
 import type { ReactNode } from "react";
 import type { FeedLabels } from "@/lib/insights";
 import { SocialPostCard } from "./SocialPostCard";
 import buttonStyles from "./Button.module.css";
 import styles from "./PostList.module.css";
 
-/** Marks a feed's root element (lib/feed-view.ts looks for it). */
-export const FEED_ATTR = "data-feed";
-
 interface PostFeedProps {
   labels: FeedLabels;
-  /** What shows while the feed loads: a spinner or the placeholder cards. */
   loading: ReactNode;
-  /** Posts shown first. */
   count: number;
   /** Posts each `More articles` adds; without it there is no button. */
   more?: { label: string; step: number };
   /** The first card leads the page (its largest element): its image loads first. */
   leadFirst?: boolean;
-  /** The level of each post's heading: under the page's h1 (2) or a section's h2 (3). */
   headingLevel: 2 | 3;
   className?: string;
 }
 
-/** Posts as a grid of cards: one column up to 1023 px (wide cards on tablets), three on desktops. */
 export function PostFeed({
   labels,
   loading,
@@ -39,14 +29,12 @@ export function PostFeed({
   return (
     <div
       className={[styles.feed, className].filter(Boolean).join(" ")}
-      {...{ [FEED_ATTR]: "" }}
+      data-feed=""
       data-count={count}
       data-step={more?.step}
       data-lead={leadFirst ? "" : undefined}
     >
-      {/* What screen readers hear of the feed's progress: a live region that is
-          there, empty, from the first paint, so that lib/feed-view.ts's
-          "Loading insights" and then "3 posts shown" are each heard as they come. */}
+      {/* The feed's progress, heard: a live region there, empty, from the first paint. */}
       <p
         className="visually-hidden"
         role="status"
@@ -76,11 +64,7 @@ export function PostFeed({
   );
 }
 
-/**
- * The loading placeholder: cards of the same shape as the real ones, so the
- * posts replace it without moving what is around it. Only drawn: screen
- * readers hear the feed's status (PostFeed).
- */
+/** Placeholder cards of the real ones' shape, so nothing moves when the posts come. */
 export function PostListSkeleton({ count }: { count: number }) {
   return (
     <div className={styles.loading} aria-hidden="true">

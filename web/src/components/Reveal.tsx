@@ -5,25 +5,17 @@ interface RevealProps {
   children: ReactNode;
   as?: ElementType;
   className?: string;
-  /** Seconds the fade takes (the "bottom" rule's timed entrance). */
+  /** Seconds of the "bottom" rule's timed entrance. */
   duration?: number;
   /** Pixels the element rises while it fades in. */
   distance?: number;
-  /**
-   * "enter": as it scrolls into view; "bottom": when the element's bottom edge
-   * reaches the bottom of the viewport (the ESG block's rule).
-   */
+  /** "enter": as it scrolls into view; "bottom": when its bottom edge reaches the viewport's. */
   when?: "enter" | "bottom";
 }
 
 /**
- * The site's one reveal-on-scroll: fade and slide in. No script: the markup
- * carries the rule (`data-reveal`) and its numbers (`data-reveal-duration`,
- * `data-reveal-distance`, read by CSS `attr()`), and the stylesheet animates
- * it where the browser has scroll-driven animations ("enter", scrubbed by a
- * view timeline) or scroll-triggered ones ("bottom", a timed entrance started
- * by a timeline trigger). Elsewhere, without JavaScript or under reduced
- * motion the content is simply visible.
+ * Fade and slide in on scroll, with no script: CSS reads the data attributes with `attr()` and
+ * animates where the browser has scroll-driven animations; elsewhere the content just shows.
  */
 export function Reveal({
   children,

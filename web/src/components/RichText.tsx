@@ -2,10 +2,7 @@ import { ExternalLink } from "@/components/ExternalLink";
 import type { Site } from "@/lib/content";
 import { parseInline } from "@/lib/rich-text";
 
-/**
- * One paragraph of content text: `[label](href)` links and `{email.general}`
- * style placeholders from site.json (see ~/lib/rich-text).
- */
+/** One paragraph of content text with its links and placeholders (@/lib/rich-text). */
 export function Inline({ text, site }: { text: string; site: Site }) {
   return (
     <>
@@ -28,7 +25,6 @@ export function Inline({ text, site }: { text: string; site: Site }) {
   );
 }
 
-/** Paragraphs of content text. */
 export function Paragraphs({
   text,
   site,

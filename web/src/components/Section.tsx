@@ -32,7 +32,7 @@ export function Section({
         .join(" ")}
     >
       <div className="container">
-        {eyebrow && !hideHeading && <p className={styles.eyebrow}>{eyebrow}</p>}
+        {eyebrow && !hideHeading && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h2 id={id} className={hideHeading ? "visually-hidden" : styles.heading}>
           {heading}
         </h2>
@@ -44,5 +44,5 @@ export function Section({
 
 /** The small label above a heading. */
 export function Eyebrow({ children }: { children: ReactNode }) {
-  return <p className={styles.eyebrow}>{children}</p>;
+  return <p className={`eyebrow ${styles.eyebrow}`}>{children}</p>;
 }

@@ -1,11 +1,5 @@
-// One post of the firm's LinkedIn page, as a template rendered at build: the
-// firm's name and follower label, then the date, the kind of post (a repost,
-// a poll, a document), the cleaned commentary with its hashtags, the media
-// and what the kind adds (the reposted post, the poll's question and
-// options, the document's or article's title, a link for a kind the site
-// does not know), which lib/feed-view.ts fills in per post (the feed is
-// live) and removes where a post has none. The data-post-* attributes are
-// the places it fills.
+// One LinkedIn post as a template rendered at build: lib/feed-view.ts fills its data-post-*
+// places per post in the browser (the feed is live) and removes those a post does not use.
 import type { ReactNode } from "react";
 import { FEED_LANG, type FeedLabels } from "@/lib/insights";
 import styles from "./SocialPostCard.module.css";
@@ -13,9 +7,9 @@ import styles from "./SocialPostCard.module.css";
 type CardLabels = FeedLabels["card"];
 
 /**
- * A link to LinkedIn: a new tab, without a handle on this page, said to screen
- * readers. As components/ExternalLink, which takes neither the data attribute
- * nor the missing href of Read More (its href is set per post in the browser).
+ * A link to LinkedIn in a new tab, said to screen readers (`note`). Without a note it is a link
+ * every card repeats (the firm's page, its posts): clickable, but out of the tab order and hidden
+ * from screen readers, who would hear it once per post; every page links those once elsewhere.
  */
 function NewTabLink({
   href,
@@ -26,44 +20,23 @@ function NewTabLink({
 }: {
   href?: string;
   className?: string;
-  note: string;
+  note?: string;
   children: ReactNode;
   [data: `data-${string}`]: string;
 }) {
-  return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer" {...data}>
-      {children}
-      <span className="visually-hidden"> {note}</span>
-    </a>
-  );
-}
-
-/**
- * A link every card repeats to the same place (the firm's LinkedIn page and
- * its posts): drawn and clickable as LinkedIn's cards are, but out of the
- * tab order and hidden from screen readers, who would hear it once per post
- * (21 times on the full list). The same pages are linked once on every page
- * (the footer's LinkedIn link; the list page's intro).
- */
-function RepeatedLink({
-  href,
-  className,
-  children,
-}: {
-  href: string;
-  className?: string;
-  children: ReactNode;
-}) {
+  const repeated = note === undefined;
   return (
     <a
       href={href}
       className={className}
       target="_blank"
       rel="noopener noreferrer"
-      tabIndex={-1}
-      aria-hidden="true"
+      tabIndex={repeated ? -1 : undefined}
+      aria-hidden={repeated ? "true" : undefined}
+      {...data}
     >
       {children}
+      {!repeated && <span className="visually-hidden"> {note}</span>}
     </a>
   );
 }
@@ -79,8 +52,7 @@ export function SocialPostCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={styles.card}>
-      {/* Not shown: a screen reader's way into the post, first in it (lib/feed-view.ts
-          writes what begins the post). More articles moves focus here. */}
+      {/* A screen reader's way into the post; More articles moves focus here. */}
       <Heading className="visually-hidden" tabIndex={-1} data-post-heading="" />
       <header className={styles.header}>
         <img
@@ -93,14 +65,13 @@ export function SocialPostCard({
           decoding="async"
         />
         <div className={styles.byline}>
-          <RepeatedLink href={card.companyUrl} className={styles.name}>
+          <NewTabLink href={card.companyUrl} className={styles.name}>
             {card.siteName}
-          </RepeatedLink>
+          </NewTabLink>
           <span className={styles.meta} lang={FEED_LANG} aria-hidden="true" data-post-followers="">
             {card.followerLabel}
           </span>
-          {/* Where the date goes: lib/feed-view.ts puts a <time> in its place (an
-              empty <time> in the template would not be valid HTML). */}
+          {/* Replaced by a <time> (an empty one would not be valid HTML). */}
           <span className={styles.meta} lang={FEED_LANG} data-post-date="" />
         </div>
       </header>
@@ -109,7 +80,6 @@ export function SocialPostCard({
         <span data-post-kind-poll="">{card.pollLabel}</span>
         <span data-post-kind-document="">{card.documentLabel}</span>
       </p>
-      {/* The image or video goes over the placeholder; removed for a post without media. */}
       <div className={styles.media} data-post-media={styles.asset}>
         <img
           className={styles.placeholder}
@@ -122,7 +92,6 @@ export function SocialPostCard({
         />
       </div>
       <p className={styles.text} data-post-text={styles.hashtag} />
-      {/* What the kind of post adds; the parts a post does not use are removed. */}
       <div className={styles.extra} data-post-extra="">
         <blockquote className={styles.reshare} data-post-reshare="">
           <p className={styles.text} data-post-reshare-text={styles.hashtag} />
@@ -151,7 +120,6 @@ export function SocialPostCard({
         </p>
       </div>
       <footer className={styles.footer}>
-        {/* Removed when the text is short enough to read whole. */}
         <NewTabLink
           className={styles.readMore}
           note={card.newTab}
@@ -161,17 +129,14 @@ export function SocialPostCard({
           <span className="visually-hidden">
             {" "}
             {card.readMoreContext}
-            {/* lib/feed-view.ts writes ": <the post's heading>" here, so that each
-                Read More says which post it leads to: links lists and link
-                navigation hear it out of the card. In the same hidden span as
-                the words before it: a hidden span of its own would be heard
-                after a space (Chromium spaces out absolutely placed elements). */}
+            {/* ": <the post's heading>", so each Read More says its post out of the card; in
+                this span, as a span of its own would be heard after a space in Chromium. */}
             <span data-post-context="" />
           </span>
         </NewTabLink>
-        <RepeatedLink href={card.postsUrl} className={styles.posts}>
+        <NewTabLink href={card.postsUrl} className={styles.posts}>
           {card.postsLinkLabel}
-        </RepeatedLink>
+        </NewTabLink>
       </footer>
     </article>
   );

@@ -6,7 +6,6 @@ import button from "./Button.module.css";
 import styles from "./VideoModal.module.css";
 
 export interface ModalVideo {
-  /** The video file's URL. */
   src: string;
   poster: ImageMedia;
   title: string;
@@ -17,13 +16,8 @@ export interface ModalVideo {
 const attrs = (a: Record<string, string>) => a;
 
 /**
- * A video in a native modal <dialog>, with no framework: its WatchButton opens
- * it with an invoker command (`command="show-modal"`), which traps focus,
- * makes the page behind inert and returns focus to the button on close; the
- * close mark is a `method="dialog"` form; `closedby="any"` closes it on Escape
- * and on a backdrop click. `wireVideos` (@/lib/motion) plays the muted, looping
- * video when it opens (not under reduced motion) and pauses it on close, and
- * supplies invokers and backdrop clicks where a browser lacks them.
+ * A video in a native modal <dialog> with no framework: WatchButton opens it with an invoker
+ * command, `closedby="any"` closes it; `wireVideos` (@/lib/motion) plays it and fills the gaps.
  */
 export function VideoModal({
   id,
@@ -65,7 +59,6 @@ export function VideoModal({
   );
 }
 
-/** The button that opens a VideoModal, in the site's primary button style. */
 export function WatchButton({ target, children }: { target: string; children: ReactNode }) {
   return (
     <button

@@ -1,7 +1,4 @@
-// Where static sections resolve the media their content names. On the site it
-// is the build's manifest; the editor's preview provides one that also knows
-// the files just uploaded (admin/preview-media.ts, from Decap's getAsset), so
-// the same components draw an entry whose photo no build has seen yet.
+// Where static sections resolve media: the build's manifest, or the editor's with its uploads.
 // Islands never use it (it holds the manifest): they take resolved entries.
 import { createContext, useContext } from "react";
 import type { Media } from "@/lib/media";

@@ -1,17 +1,12 @@
 // The contact page's office accordion: at most one entry open.
 
-/** Index of the one open entry, or null when all are closed. */
 export type OpenIndex = number | null;
 
-/** Clicking an entry opens it (closing any other); clicking the open one closes it. */
 export function toggle(open: OpenIndex, index: number): OpenIndex {
   return open === index ? null : index;
 }
 
-/**
- * Arrow-key movement between the accordion's buttons (the WAI-ARIA accordion
- * pattern's optional keys): the index to focus, or null for other keys.
- */
+/** The button index the WAI-ARIA accordion's optional keys move to, or null. */
 export function focusTarget(key: string, current: number, count: number): number | null {
   if (count <= 0) return null;
   switch (key) {
@@ -28,13 +23,7 @@ export function focusTarget(key: string, current: number, count: number): number
   }
 }
 
-/**
- * Makes the prerendered accordion under `root` work: each `[data-accordion]`
- * holds disclosure buttons (`aria-expanded`, `aria-controls`) whose panels
- * carry `hidden`. A click (or Enter/Space, which click a button) opens one
- * panel and closes the others, or closes the open one; arrow keys, Home and
- * End move between the buttons. Returns a function that undoes it.
- */
+/** Wires each `[data-accordion]`'s disclosure buttons: one panel open at most, arrow keys. Returns an undo. */
 export function wireAccordion(root: ParentNode): () => void {
   const undo: Array<() => void> = [];
   for (const accordion of root.querySelectorAll<HTMLElement>("[data-accordion]")) {

@@ -1,18 +1,9 @@
-// The one moving part of /careers: the pause/play control of the looping
-// background video (WCAG 2.2.2). Platform code, not an island: a few lines
-// over the prerendered <video> and <button> of components/BackgroundVideo.
-// The prerendered video never autoplays; this starts it unless the visitor
-// prefers reduced motion, where the poster stays until play is pressed.
-/** Marks the element that holds one background video and its control. */
+// The pause/play control of /careers' looping background video (WCAG 2.2.2), over the
+// prerendered markup of components/BackgroundVideo; no autoplay under reduced motion.
 export const BACKGROUND_VIDEO_ATTR = "data-background-video";
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
-/**
- * Wires one background video: mutes it, starts it unless reduced motion is
- * preferred (and pauses it if that preference turns on), shows the control
- * and keeps its name ("Pause …" while playing, "Play …" otherwise) and icon
- * in step with the video.
- */
+/** Mutes and starts one background video and shows its control, named and drawn as the video plays. */
 export function controlBackgroundVideo(
   root: Element,
   matchMedia: (query: string) => MediaQueryList = (q) => window.matchMedia(q),
@@ -40,9 +31,6 @@ export function controlBackgroundVideo(
   reduce.addEventListener("change", () => {
     if (reduce.matches) video.pause();
   });
-  // decisions.md: videos never autoplay under prefers-reduced-motion (the rule
-  // of lib/motion's mayAutoplay, not imported: it would cost this page a
-  // second script file, shared with other pages' scripts).
   if (!reduce.matches) video.play().catch(sync);
   button.hidden = false;
   sync();

@@ -1,17 +1,13 @@
-// Captions of the site's videos as WebVTT (https://www.w3.org/TR/webvtt1/),
-// from the cues staff write in the content: a start and an end in seconds and
-// the text shown meanwhile. Written at build (pages/captions/[video].vtt.ts).
+// Video captions as WebVTT (https://www.w3.org/TR/webvtt1/) from the content's cues, at build.
 
-/** One caption as the content has it. */
+/** One caption: seconds from the video's start. */
 export interface Cue {
-  /** When it appears, in seconds from the start of the video. */
   start: number;
-  /** When it goes, in seconds; after `start`. */
   end: number;
   text: string;
 }
 
-/** A time as WebVTT writes it: hours, minutes, seconds and milliseconds ("00:01:04.500"). */
+/** A WebVTT time: "00:01:04.500". */
 export function vttTime(seconds: number): string {
   const ms = Math.round(seconds * 1000);
   const pad = (n: number, width = 2) => String(n).padStart(width, "0");
@@ -21,10 +17,7 @@ export function vttTime(seconds: number): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }
 
-/**
- * Cue text as WebVTT reads it: `&`, `<` and `>` escaped (they begin markup),
- * lines kept, blank lines dropped (a blank line would end the cue).
- */
+/** Cue text: markup characters escaped, blank lines (which end a cue) dropped. */
 function cueText(text: string): string {
   return text
     .replace(/&/g, "&amp;")
@@ -36,11 +29,7 @@ function cueText(text: string): string {
     .join("\n");
 }
 
-/**
- * The WebVTT file of a video's cues, in the order of their start. Throws
- * (failing the build, with what is wrong and where) on a cue that ends before
- * it starts, has a negative or non-numeric time, or has no text.
- */
+/** The WebVTT file of a video's cues by start; throws, failing the build, on a bad cue. */
 export function toWebVtt(cues: readonly Cue[], where: string): string {
   const blocks = [...cues]
     .sort((a, b) => a.start - b.start)

@@ -1,12 +1,10 @@
-// What the career teasers on other screens show of content/careers.json: the
-// teaser copy and each vacancy's slug, title, location and card photo.
+// What the career teasers on other screens show of content/careers.json.
 import type { CareersContent, Vacancy } from "./careers";
 import { truncate } from "./truncate";
 
 export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
 export type TeaserCopy = CareersContent["page"]["teasers"];
 
-/** Characters of a title on a teaser card. */
 export const TEASER_TITLE_LENGTH = 20;
 
 /** A teaser card title: over 20 characters it is cut to 20 plus an ellipsis. */

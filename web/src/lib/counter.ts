@@ -1,27 +1,18 @@
-// The home page's count-up: from 0 to the final number over a fixed duration,
-// easing out so the last digits settle calmly.
+// The home page's count-up from 0, easing out so the last digits settle calmly.
 
-/** Ease-out cubic on [0, 1]. */
 export function easeOutCubic(t: number): number {
   const c = Math.min(1, Math.max(0, t));
   return 1 - (1 - c) ** 3;
 }
 
-/**
- * The number shown `elapsedMs` after counting started: an integer from 0 to
- * `target`, exactly `target` once `durationMs` has passed.
- */
+/** The integer shown `elapsedMs` into the count, `target` once `durationMs` has passed. */
 export function countAt(elapsedMs: number, durationMs: number, target: number): number {
   if (durationMs <= 0 || elapsedMs >= durationMs) return target;
   if (elapsedMs <= 0) return 0;
   return Math.round(easeOutCubic(elapsedMs / durationMs) * target);
 }
 
-/**
- * Whether a counter animates at all: never under reduced motion, and not when
- * its block is already on screen at hydration (the visitor has already read
- * the final number in the prerendered HTML; dropping it to 0 would flicker).
- */
+/** Whether to count: not under reduced motion, nor when already on screen (it would flicker). */
 export function shouldCount(
   reducedMotion: boolean,
   topPx: number,
@@ -34,12 +25,7 @@ type Env = Pick<Window, "matchMedia" | "innerHeight" | "requestAnimationFrame"> 
   IntersectionObserver?: typeof IntersectionObserver;
 };
 
-/**
- * Counts the prerendered numbers under `root` (`[data-counter]`, holding their
- * final value, with `data-counter-ms` the duration) up from 0 once they scroll
- * into view. A number already on screen, or any under reduced motion, stays as
- * it is. Returns a function that stops it.
- */
+/** Counts each `[data-counter]` up over `data-counter-ms` as it scrolls into view. Returns a stop. */
 export function wireCounters(root: ParentNode, env: Env = window): () => void {
   const reduced = env.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const Observer = env.IntersectionObserver;

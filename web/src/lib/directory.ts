@@ -1,8 +1,5 @@
-// Pure logic of the people directory, the employee popup and the home team
-// teaser. No React, no content imports: everything is
-// passed in, so the rules are unit-tested on small fixtures.
+// Pure logic of the people directory, the employee popup and the home team teaser.
 
-/** The fields the rules look at. */
 export interface DirectoryPerson {
   id: number;
   name: string;
@@ -19,16 +16,11 @@ export interface DirectoryFilter {
 
 export const emptyFilter: DirectoryFilter = { text: "", locations: [], teams: [] };
 
-/** Whether the filter selects everyone. */
 export function isEmptyFilter(filter: DirectoryFilter): boolean {
   return filter.text.trim() === "" && filter.locations.length === 0 && filter.teams.length === 0;
 }
 
-/**
- * Whether a person passes the filter: a case-insensitive substring of the name,
- * the location in the selection (empty means all) and at least one team in the
- * selection (empty means all); the three combined with AND.
- */
+/** Name contains the text, location and some team selected (an empty selection means all). */
 export function matches(person: DirectoryPerson, filter: DirectoryFilter): boolean {
   const text = filter.text.trim().toLowerCase();
   if (text && !person.name.toLowerCase().includes(text)) return false;
@@ -39,10 +31,7 @@ export function matches(person: DirectoryPerson, filter: DirectoryFilter): boole
   return true;
 }
 
-/**
- * Sorted by first team in `teamOrder` (the spec's order); people of the same
- * first team keep their stored order. An unknown first team sorts last.
- */
+/** Sorted by first team in `teamOrder` (unknown last), stable. */
 export function sortByFirstTeam<T extends DirectoryPerson>(
   people: readonly T[],
   teamOrder: readonly string[],
@@ -69,12 +58,9 @@ export function directory<T extends DirectoryPerson>(
   );
 }
 
-/** Toggles a value in a selection: added when absent, removed when present. */
 export function toggle(selection: readonly string[], value: string): string[] {
   return selection.includes(value) ? selection.filter((v) => v !== value) : [...selection, value];
 }
-
-// ---------- URL query ----------
 
 /** A name as it appears in the URL: "Operations & Support" -> "operations-support". */
 export function slugify(name: string): string {
@@ -84,14 +70,9 @@ export function slugify(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** Query parameter names. */
 export const queryKeys = { text: "q", location: "location", team: "team" } as const;
 
-/**
- * The filter as URL query parameters: `q` for the text, one `location` and one
- * `team` per selected value as slugs, in the order of the known lists (so one
- * filter has one URL). Empty parts are left out.
- */
+/** The filter as a query: `q`, then `location` and `team` slugs in the known lists' order (one URL per filter). */
 export function filterToQuery(
   filter: DirectoryFilter,
   known: { locations: readonly string[]; teams: readonly string[] },
@@ -106,10 +87,7 @@ export function filterToQuery(
   return params;
 }
 
-/**
- * The filter a URL query describes. Unknown locations and teams are ignored
- * (an old or mistyped link still shows the directory).
- */
+/** The filter a query describes; unknown locations and teams are ignored. */
 export function queryToFilter(
   params: URLSearchParams,
   known: { locations: readonly string[]; teams: readonly string[] },
@@ -125,27 +103,18 @@ export function queryToFilter(
   };
 }
 
-// ---------- mobile load more ----------
-
 export const initialCount = 8;
 export const loadMoreStep = 10;
 
-/** How many are shown after one more click of Load more, never more than there are. */
 export function nextCount(shown: number, total: number, step = loadMoreStep): number {
   return Math.min(total, shown + step);
 }
 
-/** Whether Load more is offered: more filtered results remain than are shown. */
 export function hasMore(shown: number, total: number): boolean {
   return shown < total;
 }
 
-// ---------- popup ----------
-
-/**
- * The neighbours of an id in the stored list (not the filtered one): previous
- * is undefined on the first, next on the last, both for an unknown id.
- */
+/** The neighbours of an id in the stored (not the filtered) list. */
 export function neighbours<T extends { id: number }>(
   list: readonly T[],
   id: number,
@@ -155,7 +124,7 @@ export function neighbours<T extends { id: number }>(
   return { previous: list[i - 1], next: list[i + 1] };
 }
 
-/** The team line: the displayed title, or when it is empty the teams joined by commas. */
+/** The displayed team title, else the teams joined by commas. */
 export function teamLine(person: { team: readonly string[]; teamShown: string }): string {
   return person.teamShown.trim() || person.team.join(", ");
 }
@@ -169,7 +138,6 @@ export function personTitle(person: {
   return `${person.name}, ${teamLine(person)}`;
 }
 
-/** The "{count} people" line, from the directory's labels. */
 export function countLabel(
   count: number,
   labels: { resultOne: string; resultMany: string },
@@ -177,11 +145,7 @@ export function countLabel(
   return count === 1 ? labels.resultOne : labels.resultMany.replace("{count}", String(count));
 }
 
-/**
- * What a screen reader says after Load more (the moreShown label): how many
- * were added, how many are shown now, and of how many ("10 more shown, 18 of
- * 70 people"); the visitor hears it, then the first new person, where focus goes.
- */
+/** What a screen reader hears after Load more: "10 more shown, 18 of 70 people". */
 export function moreShownLabel(
   added: number,
   shown: number,
@@ -194,24 +158,16 @@ export function moreShownLabel(
     .replace("{total}", countLabel(total, labels));
 }
 
-/**
- * The popup a path opens: the id in /who-we-are/{id}, or null for the
- * directory itself (/who-we-are) and anything else.
- */
+/** The id in /who-we-are/{id}, else null. */
 export function popupIdFromPath(pathname: string): number | null {
   const m = /^\/who-we-are\/(\d{1,9})\/?$/.exec(pathname);
   return m ? Number(m[1]) : null;
 }
 
-// ---------- teaser ----------
-
 /** A random number in [0, 1), like Math.random. */
 export type Rng = () => number;
 
-/**
- * `n` different people drawn at random. When the list is large enough, none of
- * `avoid` is drawn, so that every reshuffle visibly changes the set.
- */
+/** `n` different people at random, none of `avoid` when the list allows (a reshuffle shows a change). */
 export function sample<T>(list: readonly T[], n: number, rng: Rng, avoid: readonly T[] = []): T[] {
   const fresh = list.filter((p) => !avoid.includes(p));
   const pool = fresh.length >= n ? fresh : [...list];

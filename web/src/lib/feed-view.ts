@@ -1,18 +1,10 @@
-// The insights feed's behaviour in the browser, over the HTML that
-// components/PostList (PostFeed) prerenders: no framework, a few KB. It loads
-// the feed, replaces the loading state with the first posts (or the error or
-// empty text), adds posts per `More articles` and moves focus to the heading
-// of the first new one, fills each card as its kind of post asks
-// (components/SocialPostCard), and its media: the lead card's image at once,
-// the others' when they come near the viewport. Screen readers hear its
-// progress in the feed's status: loading, then how many posts are shown.
+// The insights feed in the browser over components/PostList's HTML, no framework: loads the
+// feed, fills a card per post and its media, pages with `More articles`, says its progress.
 import { loadFeed, logFailure, resolveMedia } from "./feed";
 import {
   FEED_LANG,
   formatPostDate,
-  hasMorePosts,
   isoDate,
-  nextVisibleCount,
   postHeading,
   postText,
   postUrl,
@@ -22,7 +14,6 @@ import {
 } from "./insights";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-/** How far outside the viewport a card's media counts as near (a CSS margin). */
 export const NEAR_MARGIN = "200px 0px";
 
 /** Calls `then` once the element is in or near the viewport (at once without IntersectionObserver). */
@@ -43,14 +34,7 @@ export function whenNear(el: Element, then: () => void, margin = NEAR_MARGIN): v
   observer.observe(el);
 }
 
-/**
- * Puts a post's image or video over the card's placeholder once its URL is
- * resolved. The image waits for nothing on the lead card (the list page's
- * largest element: high priority, shown the moment it is decoded); on other
- * cards the media are asked for when near the viewport and fade in. A URL
- * that cannot be resolved, or media that fail to load, leave the
- * placeholder (logged only).
- */
+/** A post's image or video over the placeholder: at once on the lead card, else when near. */
 function fillMedia(box: HTMLElement, media: MediaRef | null, lead: boolean) {
   if (!media) {
     box.remove();
@@ -91,7 +75,6 @@ function fillMedia(box: HTMLElement, media: MediaRef | null, lead: boolean) {
   else whenNear(box, () => void show());
 }
 
-/** Appends text segments to el, each hashtag as a span of hashtagClass. */
 function appendSegments(el: HTMLElement, segments: TextSegment[], hashtagClass: string) {
   for (const s of segments) {
     if (!s.hashtag) el.append(s.text);
@@ -104,7 +87,6 @@ function appendSegments(el: HTMLElement, segments: TextSegment[], hashtagClass: 
   }
 }
 
-/** Sets a link's href, or removes the part when there is no URL. */
 function linkOrRemove(
   part: HTMLElement | null,
   link: HTMLAnchorElement | null,
@@ -114,12 +96,7 @@ function linkOrRemove(
   else part?.remove();
 }
 
-/**
- * Fills the kind label and what the kind of post adds (the reposted post,
- * the poll, the document's or article's title, or a link to LinkedIn), and
- * removes the parts the post does not use. A post with no text and no
- * media of any kind gets the link to itself on LinkedIn: never an empty card.
- */
+/** Fills what the kind of post adds and removes the rest; never an empty card. */
 function fillKind(
   item: HTMLElement,
   post: SocialPost,
@@ -198,12 +175,7 @@ function fillKind(
   if (!item.querySelector("[data-post-extra] > *")) q("[data-post-extra]")?.remove();
 }
 
-/**
- * The post's heading (lib/insights postHeading), and after each link that
- * leads to this post on LinkedIn the same words, so that links lists tell
- * them apart. A post without words is headed by the fallback label, its date
- * marked as Dutch.
- */
+/** The post's heading, repeated after each link to the post so links lists tell them apart. */
 function fillHeading(item: HTMLElement, post: SocialPost, fallback: string, date: string) {
   const heading = item.querySelector<HTMLElement>("[data-post-heading]");
   const marker = "\u0000";
@@ -276,7 +248,6 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
   const moreBox = root.querySelector<HTMLElement>("[data-feed-more]");
   const status = root.querySelector<HTMLElement>("[data-feed-status]");
   if (!list || !template) return;
-  // The status is in the page, empty, from the first paint: this change is heard.
   const say = (text: string) => {
     if (status) status.textContent = text;
   };
@@ -288,7 +259,6 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
   } catch {
     loading?.remove();
     say("");
-    // The error text is an alert of its own (PostFeed).
     if (error) error.textContent = error.dataset.feedError ?? "";
     return;
   }
@@ -307,7 +277,7 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
       .map((post, i) => renderCard(template, post, leadFirst && shown + i === 0, headingFallback));
     list.append(...added);
     shown = visible;
-    if (moreBox) moreBox.hidden = !hasMorePosts(shown, posts.length);
+    if (moreBox) moreBox.hidden = shown >= posts.length;
     say((status?.dataset.shown ?? "").replace("{count}", String(shown)));
     return added;
   };
@@ -315,10 +285,8 @@ export async function mountFeed(root: HTMLElement): Promise<void> {
   list.hidden = false;
 
   moreBox?.querySelector("button")?.addEventListener("click", () => {
-    const [first] = showUpTo(nextVisibleCount(shown, posts.length, step));
-    // Focus moves to the first new post's heading: the button may have gone,
-    // a keyboard user continues where the new posts begin, and a screen
-    // reader says which post that is.
+    const [first] = showUpTo(Math.min(shown + step, posts.length));
+    // Focus moves to the first new post's heading (the button may have gone).
     first?.querySelector<HTMLElement>("[data-post-heading]")?.focus();
   });
 }

@@ -1,9 +1,5 @@
-// The insights feed over the network, in the browser: the feed itself and the
-// download URLs of its media, each requested once per document. The feed is
-// live, so it is never fetched at build time: prerendered HTML shows the
-// loading state. /latest-insights preloads the feed from its HTML
-// (<link rel="preload" as="fetch" crossorigin>), and the request made here
-// takes over that response.
+// The insights feed and its media URLs, fetched in the browser once per document (the feed is
+// live, never prerendered); this request takes over /latest-insights' preload.
 import {
   mediaEndpoint,
   parseFeed,
@@ -16,10 +12,7 @@ import {
 /** The feed endpoint; a page that preloads it must use exactly this URL. */
 export const FEED_URL = "/linkedin-api";
 
-/**
- * Logs a failure without raising a console error or warning: the visitor
- * sees the error text (feed) or the placeholder (media); the log is for us.
- */
+/** Logs a failure as info, not an error: the visitor sees the error text or the placeholder. */
 export function logFailure(what: string, err: unknown) {
   console.info(`insights: ${what}: ${err instanceof Error ? err.message : String(err)}`);
 }
@@ -37,10 +30,7 @@ async function fetchJson(url: string): Promise<unknown> {
 
 let feed: Promise<SocialPost[]> | null = null;
 
-/**
- * The feed's posts. Rejects on an HTTP error, a network error, a body whose
- * status is 401 or one without elements (logged); a later call tries again.
- */
+/** The feed's posts; a failure is logged and rejects, and a later call tries again. */
 export function loadFeed(): Promise<SocialPost[]> {
   if (!feed) {
     feed = fetchJson(FEED_URL).then(parseFeed);
@@ -52,15 +42,10 @@ export function loadFeed(): Promise<SocialPost[]> {
   return feed;
 }
 
-/** Download URLs resolved or being resolved, by media URN: one request per medium. */
+/** Download URLs by media URN: one request per medium. */
 const resolving = new Map<string, Promise<ResolvedMedia>>();
 
-/**
- * The download URL of a post's image or video, through
- * /linkedin-api/{image,video}; only a path on this site is accepted. A
- * video over the server's size limit resolves to its thumbnail, an image.
- * A failure is logged once and rejects (the card keeps its placeholder).
- */
+/** A post's image or video URL through /linkedin-api/{kind} (parseMediaAnswer); failures log and reject. */
 export function resolveMedia(media: MediaRef): Promise<ResolvedMedia> {
   let pending = resolving.get(media.urn);
   if (!pending) {

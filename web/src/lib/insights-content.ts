@@ -1,10 +1,8 @@
-// What the insights screens say (the type of content/insights.json), and the
-// labels the feed components render (FeedLabels), made from it and site.json.
+// What the insights screens say, and the feed's labels made from it and site.json.
 import type { Site } from "./content";
 import type { FeedLabels } from "./insights";
 import type { LogoMedia } from "./media";
 
-/** Labels of the insights screens (content/insights.json). */
 export interface InsightsContent {
   home: { eyebrow: string; heading: string; intro: string; buttonLabel: string };
   list: { linkedinLinkLabel: string; moreLabel: string };
@@ -15,13 +13,17 @@ export interface InsightsContent {
     readMoreContext: string;
     postsLinkLabel: string;
     repostLabel: string;
+    /** Said when LinkedIn does not let us show the reposted post. */
     repostUnavailable: string;
     repostLinkLabel: string;
     pollLabel: string;
     documentLabel: string;
+    /** The link of a post the site cannot show otherwise. */
     fallbackLinkLabel: string;
+    /** The heading of a post without text ({date}: its date). */
     headingFallback: string;
   };
+  /** `shown` is heard when posts appear ({count}: how many are shown). */
   states: { loading: string; shown: string; error: string; empty: string; noScript: string };
 }
 
@@ -31,38 +33,24 @@ const size = ({ src, width, height }: { src: string; width: number; height: numb
   height,
 });
 
-/** What every feed needs: state texts and what a post card shows besides the post. */
 export function feedLabels(
   insights: InsightsContent,
   site: Site,
   logo: (file: string) => LogoMedia,
 ): FeedLabels {
-  const { card, states } = insights;
+  const { logo: avatar, placeholderLogo, ...texts } = insights.card;
+  const { noScript: _, ...states } = insights.states;
   return {
-    states: {
-      loading: states.loading,
-      shown: states.shown,
-      error: states.error,
-      empty: states.empty,
-    },
+    states,
     card: {
+      ...texts,
       siteName: site.name,
       companyUrl: site.social.linkedinCompany,
       postsUrl: site.social.linkedinPosts,
       followerLabel: site.social.followerLabel,
-      readMoreLabel: card.readMoreLabel,
-      readMoreContext: card.readMoreContext,
-      postsLinkLabel: card.postsLinkLabel,
-      repostLabel: card.repostLabel,
-      repostUnavailable: card.repostUnavailable,
-      repostLinkLabel: card.repostLinkLabel,
-      pollLabel: card.pollLabel,
-      documentLabel: card.documentLabel,
-      fallbackLinkLabel: card.fallbackLinkLabel,
-      headingFallback: card.headingFallback,
       newTab: site.ui.newTab,
-      avatar: size(logo(card.logo)),
-      placeholder: size(logo(card.placeholderLogo)),
+      avatar: size(logo(avatar)),
+      placeholder: size(logo(placeholderLogo)),
     },
   };
 }

@@ -5,12 +5,8 @@ import {
   FeedError,
   amsterdamOffsetHours,
   formatPostDate,
-  hasMorePosts,
   isoDate,
   mediaEndpoint,
-  nextVisibleCount,
-  PAGE_SIZE,
-  parseDownloadUrl,
   parseFeed,
   parseMediaAnswer,
   sortNewestFirst,
@@ -307,35 +303,6 @@ describe("formatPostDate", () => {
   });
 });
 
-describe("paging", () => {
-  it("shows 3, then 6, then the rest, and then no button", () => {
-    const total = 8;
-    let visible = PAGE_SIZE;
-    expect(hasMorePosts(visible, total)).toBe(true);
-    visible = nextVisibleCount(visible, total);
-    expect(visible).toBe(6);
-    expect(hasMorePosts(visible, total)).toBe(true);
-    visible = nextVisibleCount(visible, total);
-    expect(visible).toBe(8);
-    expect(hasMorePosts(visible, total)).toBe(false);
-  });
-
-  it("shows no button when the feed has 3 posts or fewer", () => {
-    expect(hasMorePosts(PAGE_SIZE, 3)).toBe(false);
-    expect(hasMorePosts(PAGE_SIZE, 0)).toBe(false);
-  });
-
-  it("never exceeds the total and always grows while posts remain (property)", () => {
-    fc.assert(
-      fc.property(fc.nat(100), fc.nat(100), (visible, total) => {
-        const next = nextVisibleCount(visible, total);
-        expect(next).toBeLessThanOrEqual(total);
-        if (hasMorePosts(visible, total)) expect(next).toBeGreaterThan(visible);
-      }),
-    );
-  });
-});
-
 describe("parseFeed and postMedia", () => {
   const post = (content?: unknown) => ({
     id: "urn:li:share:1",
@@ -431,12 +398,13 @@ describe("URLs", () => {
   });
 
   it("accepts only same-site download URLs", () => {
-    expect(parseDownloadUrl({ downloadUrl: "/linkedin-api/media/abc" })).toBe(
-      "/linkedin-api/media/abc",
-    );
-    expect(parseDownloadUrl({ downloadUrl: "https://media.licdn.com/x" })).toBeNull();
-    expect(parseDownloadUrl({ downloadUrl: "//evil.example/x" })).toBeNull();
-    expect(parseDownloadUrl({ status: 502 })).toBeNull();
+    expect(parseMediaAnswer({ downloadUrl: "/linkedin-api/media/abc" }, "image")).toEqual({
+      src: "/linkedin-api/media/abc",
+      kind: "image",
+    });
+    expect(parseMediaAnswer({ downloadUrl: "https://media.licdn.com/x" }, "image")).toBeNull();
+    expect(parseMediaAnswer({ downloadUrl: "//evil.example/x" }, "image")).toBeNull();
+    expect(parseMediaAnswer({ status: 502 }, "image")).toBeNull();
   });
 });
 

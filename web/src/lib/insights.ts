@@ -1,42 +1,17 @@
-// The insights feed: the pure logic that turns LinkedIn post elements (the /rest/posts shape our
-// /linkedin-api endpoint relays) into what the social post card shows:
-// cleaning LinkedIn's "little text format" commentary, the
-// Dutch date, and the list's paging.
-//
-// Browser-safe: no content file and no media manifest (lib/feed-view.ts ships
-// it). What the screens say (labels, links, logos) is resolved at build by
-// ./insights-content.ts and given to the feed's components as FeedLabels.
+// The insights feed's pure logic: LinkedIn post elements (as /linkedin-api relays them) into
+// what the post card shows. Browser-safe: the labels come resolved (./insights-content.ts).
+import type { InsightsContent } from "./insights-content";
 import type { LogoEntry } from "./media";
-import { graphemes } from "./truncate";
+import { graphemes, truncate } from "./truncate";
 
-/** Everything a feed shows besides the posts (components/PostList's labels). */
+/** Everything a feed shows besides the posts: the screens' texts, the firm's page and logos. */
 export interface FeedLabels {
-  /** `shown` is heard when posts appear ({count}: how many are shown). */
-  states: { loading: string; shown: string; error: string; empty: string };
-  card: {
+  states: Omit<InsightsContent["states"], "noScript">;
+  card: Omit<InsightsContent["card"], "logo" | "placeholderLogo"> & {
     siteName: string;
-    /** The firm's LinkedIn company page. */
     companyUrl: string;
-    /** The firm's LinkedIn posts page. */
     postsUrl: string;
     followerLabel: string;
-    readMoreLabel: string;
-    readMoreContext: string;
-    postsLinkLabel: string;
-    /** Says that a post is a repost of another. */
-    repostLabel: string;
-    /** Said when LinkedIn does not let us show the reposted post. */
-    repostUnavailable: string;
-    /** The link to the reposted post on LinkedIn. */
-    repostLinkLabel: string;
-    /** Says that a post is a poll. */
-    pollLabel: string;
-    /** Says that a post shares a document (before its title). */
-    documentLabel: string;
-    /** The link of a post the site cannot show otherwise. */
-    fallbackLinkLabel: string;
-    /** The heading of a post without text ({date}: its date). */
-    headingFallback: string;
     /** Said to screen readers after a link that opens a new tab. */
     newTab: string;
     avatar: LogoEntry;
@@ -61,10 +36,7 @@ export interface MediaRef {
   alt: string;
 }
 
-/**
- * What kind of organisation post it is (Posts API content types): the card
- * shows each as LinkedIn does (docs/spec-deviations.md).
- */
+/** The Posts API content type; the card shows each as LinkedIn does. */
 export type PostKind =
   | "text"
   | "image"
@@ -86,23 +58,14 @@ export interface SocialPost {
   /** The date LinkedIn shows: publishedAt, else createdAt (epoch milliseconds). */
   publishedAt: number;
   media: MediaRef | null;
-  /** An article's title and link (content.article). */
   article: { title: string; url: string | null } | null;
-  /** A document's title (content.media with a document URN). */
   document: { title: string } | null;
-  /** A poll's question and options (content.poll). */
   poll: { question: string; options: string[] } | null;
-  /**
-   * A repost (reshareContext.parent): the reposted post, or null when
-   * LinkedIn did not let the server read it.
-   */
+  /** The reposted post, null when LinkedIn did not let the server read it. */
   repost: { id: string; post: SocialPost | null } | null;
 }
 
-// ---- Commentary cleaning ---------------------------------------------------
-
-// The quantifiers are bounded so that hostile text (thousands of "@[" with
-// no closing bracket) costs linear time, not quadratic.
+// Bounded quantifiers: hostile text (thousands of "@[") costs linear time, not quadratic.
 // {hashtag|\#|Name} (LinkedIn escapes the # inside the template).
 const HASHTAG = /\{hashtag\|\\?#\|((?:\\.|[^}\\]){0,200})\}/g;
 // @[Name](urn:li:organization:123) or a person/other entity URN.
@@ -111,12 +74,7 @@ const MENTION = /@\[((?:\\.|[^\]\\]){0,200})\]\(urn:li:[^)\s]{0,200}\)/g;
 const ESCAPED = /\\([\\|{}@[\]()<>#*_~])/g;
 const BRACES = /[{}]/g;
 
-/**
- * Cleans LinkedIn commentary for display: hashtag markup becomes a plain
- * `#Name`, mention markup is removed and the mentioned name kept as text,
- * escapes of reserved characters are undone, and every brace is removed.
- * Total: it never throws and the result never contains `{` or `}`.
- */
+/** LinkedIn commentary as plain text: `#Name` hashtags, mentions as names, no escapes or braces. */
 export function cleanCommentary(raw: unknown): string {
   if (typeof raw !== "string") return "";
   return raw
@@ -131,18 +89,9 @@ export function cleanCommentary(raw: unknown): string {
     .trim();
 }
 
-/**
- * The cleaned text cut to {@link TEXT_LIMIT} characters plus `...` when
- * longer. A character is a grapheme cluster (Intl.Segmenter): a family or
- * skin-tone emoji, a flag or a letter with combining accents is kept whole
- * or left out whole, never torn.
- */
+/** The text cut to `limit` grapheme clusters plus `...` (an emoji or accent is never torn). */
 export function truncateText(text: string, limit = TEXT_LIMIT): string {
-  // A text of no more UTF-16 units than the limit has no more characters.
-  if (text.length <= limit) return text;
-  const chars = graphemes(text);
-  if (chars.length <= limit) return text;
-  return `${chars.slice(0, limit).join("").trimEnd()}...`;
+  return truncate(text, limit, "...").text;
 }
 
 /** Whether the card shows `Read More` for this cleaned text (characters as in truncateText). */
@@ -156,10 +105,7 @@ export interface TextSegment {
   hashtag: boolean;
 }
 
-/**
- * Splits text into runs so that every word beginning with `#` is its own
- * segment. Joining the segments' text gives the input back unchanged.
- */
+/** Text in runs, each word beginning with `#` its own; joined, they give the text back. */
 export function segmentText(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
   for (const token of text.split(/(\s+)/)) {
@@ -172,7 +118,6 @@ export function segmentText(text: string): TextSegment[] {
   return segments;
 }
 
-/** Everything the card shows of a post's text. */
 export interface PostText {
   segments: TextSegment[];
   readMore: boolean;
@@ -188,13 +133,8 @@ export function postText(commentary: string): PostText {
 export const HEADING_LIMIT = 80;
 
 /**
- * A post's heading, for screen readers (the card shows none): what begins
- * the post, so that headings tell posts apart and a post is heard by what it
- * says, not by the firm's name and followers that every card repeats. The
- * first line of the commentary (or of the reposted post), else the article's
- * or document's title or the poll's question, cut to {@link HEADING_LIMIT}
- * characters at a word; `fallback` (the kind of post and its date) when the
- * post says nothing.
+ * A post's heading for screen readers: the first line of what it says (commentary, reposted
+ * commentary, titles, poll question) cut at a word, else `fallback`.
  */
 export function postHeading(post: SocialPost, fallback: string): string {
   const candidates = [
@@ -221,29 +161,9 @@ export function postHeading(post: SocialPost, fallback: string): string {
   return `${(atWord || cut).trimEnd()}…`;
 }
 
-// ---- Date ------------------------------------------------------------------
-
-// Dates are formatted here rather than with Intl.DateTimeFormat: the first
-// Intl formatter a page creates initialises ICU, about 100 ms of a
-// 4x-throttled phone's main thread (measured in Chromium with "nl-NL" and
-// Europe/Amsterdam), and nothing else on the feed's pages needs it. The
-// unit tests check this against Intl over 1996-2100.
-
-/** Dutch short month names, as CLDR's nl locale writes them. */
-const DUTCH_MONTHS = [
-  "jan",
-  "feb",
-  "mrt",
-  "apr",
-  "mei",
-  "jun",
-  "jul",
-  "aug",
-  "sep",
-  "okt",
-  "nov",
-  "dec",
-];
+// Not Intl.DateTimeFormat: its first use initialises ICU, ~100 ms on a slow phone. The unit
+// tests check these against Intl over 1996-2100.
+const DUTCH_MONTHS = "jan feb mrt apr mei jun jul aug sep okt nov dec".split(" ");
 
 /** 01:00 UTC on the last Sunday of a month (0-based): when EU summer time starts or ends. */
 function lastSundayAt0100Utc(year: number, month: number): number {
@@ -251,23 +171,14 @@ function lastSundayAt0100Utc(year: number, month: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
 }
 
-/**
- * Amsterdam's offset from UTC in hours at an instant: CEST (+2) from the last
- * Sunday of March to the last Sunday of October, 01:00 UTC each (the EU rule
- * since 1996), CET (+1) otherwise.
- */
+/** Amsterdam's UTC offset in hours: +2 between the last Sundays of March and October (EU rule). */
 export function amsterdamOffsetHours(epochMs: number): number {
   const year = new Date(epochMs).getUTCFullYear();
   const summer = epochMs >= lastSundayAt0100Utc(year, 2) && epochMs < lastSundayAt0100Utc(year, 9);
   return summer ? 2 : 1;
 }
 
-/**
- * The language of what the feed shows in LinkedIn's words: the firm's page
- * is Dutch, so its follower count is ("3.921 volgers") and the date is
- * written as it shows it ("5 okt 2023"). Marked on those, so that a screen
- * reader reads them with a Dutch voice on the English page.
- */
+/** The language of the feed's dates and follower count, as the firm's Dutch LinkedIn page shows them. */
 export const FEED_LANG = "nl";
 
 /** The post date in Dutch, in Amsterdam: numeric day, short month and year ("14 nov 2023"). */
@@ -285,20 +196,6 @@ export function isoDate(epochMs: number): string {
   return Number.isNaN(d.getTime()) ? "" : d.toISOString();
 }
 
-// ---- Paging ---------------------------------------------------------------
-
-/** How many posts show after one more click of `More articles`. */
-export function nextVisibleCount(visible: number, total: number, step = PAGE_SIZE): number {
-  return Math.min(Math.max(visible, 0) + step, Math.max(total, 0));
-}
-
-/** Whether `More articles` shows: some posts are still hidden. */
-export function hasMorePosts(visible: number, total: number): boolean {
-  return visible < total;
-}
-
-// ---- Feed parsing ----------------------------------------------------------
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -307,11 +204,7 @@ function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-/**
- * The media a post shows: content.media.id when it names an
- * image or a video, else the first image of a multi-image post, else the
- * article's thumbnail as an image.
- */
+/** The media a post shows: its image or video, else a multi-image's first, else an article's thumbnail. */
 export function postMedia(content: unknown): MediaRef | null {
   if (!isRecord(content)) return null;
   const media = content.media;
@@ -345,7 +238,6 @@ function articleUrl(source: string): string | null {
   }
 }
 
-/** The kind of a post by what its content holds (Posts API content types). */
 function postKind(content: unknown, repost: boolean, media: MediaRef | null): PostKind {
   if (repost) return "repost";
   if (!isRecord(content) || Object.keys(content).length === 0) return "text";
@@ -366,11 +258,7 @@ function firstTime(...values: unknown[]): number {
   return Number.NaN;
 }
 
-/**
- * One feed element as a post, or null when it lacks an id. `reshared` holds
- * the reposted posts by URN (the feed answer's `reshared`); a reposted post
- * is read without it, so a repost of a repost shows one level.
- */
+/** One feed element as a post, or null without an id; `reshared` holds reposted posts by URN (one level). */
 export function toSocialPost(
   element: unknown,
   reshared?: Record<string, unknown>,
@@ -408,10 +296,7 @@ export function toSocialPost(
   };
 }
 
-/**
- * Posts newest publication first, as LinkedIn's page shows them; posts of
- * the same time keep their order (the server sorts the same way).
- */
+/** Newest first, as LinkedIn shows them; a stable sort, as the server's. */
 export function sortNewestFirst(posts: SocialPost[]): SocialPost[] {
   const time = (p: SocialPost) => (Number.isFinite(p.publishedAt) ? p.publishedAt : 0);
   return posts
@@ -425,10 +310,7 @@ export class FeedError extends Error {
   override name = "FeedError";
 }
 
-/**
- * The posts of a /linkedin-api answer body. Throws FeedError when the body
- * reports status 401 or has no elements list.
- */
+/** The posts of a /linkedin-api answer; FeedError for status 401 or no elements list. */
 export function parseFeed(body: unknown): SocialPost[] {
   if (!isRecord(body)) throw new FeedError("feed answer is not an object");
   if (body.status === 401) throw new FeedError("feed answer has status 401");
@@ -453,35 +335,22 @@ export function mediaEndpoint(media: MediaRef): string {
   return `/linkedin-api/${media.kind}?urn=${encodeURIComponent(media.urn)}`;
 }
 
-/** A path on this site, else null (our server proxies LinkedIn's media). */
+/** A path on this site (the server proxies LinkedIn's media), else null. */
 function sitePath(url: string): string | null {
   return url.startsWith("/") && !url.startsWith("//") ? url : null;
 }
 
-/**
- * The downloadUrl of a media answer, accepted only when it is a path on this
- * site (our server proxies LinkedIn's media); null otherwise.
- */
-export function parseDownloadUrl(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  return sitePath(str(body.downloadUrl));
-}
-
-/** What a card shows for a medium: its URL and whether it is an image or a video. */
 export interface ResolvedMedia {
   src: string;
   kind: "image" | "video";
 }
 
-/**
- * The medium of a media answer: the downloadUrl as the kind asked, or, for
- * a video over the server's size limit, its `thumbnail` as an image (never
- * a broken player). Only paths on this site; null otherwise.
- */
+/** A media answer's downloadUrl, or a too-large video's thumbnail as an image; paths on this site only. */
 export function parseMediaAnswer(body: unknown, kind: MediaRef["kind"]): ResolvedMedia | null {
-  const src = parseDownloadUrl(body);
+  if (!isRecord(body)) return null;
+  const src = sitePath(str(body.downloadUrl));
   if (src) return { src, kind };
-  if (kind === "video" && isRecord(body)) {
+  if (kind === "video") {
     const thumb = sitePath(str(body.thumbnail));
     if (thumb) return { src: thumb, kind: "image" };
   }

@@ -1,10 +1,5 @@
-// JSON-LD in <script type="application/ld+json">: the text of a script
-// element ends at the first "</script" whatever the JSON around it says, so a
-// vacancy title such as `</script><script>…` would end the block and start a
-// script. jsonForScript writes JSON that cannot: "<", ">" and "&" as \u escapes
-// (so no tag, comment or entity can start), and U+2028/U+2029 as well (line
-// terminators to older JavaScript parsers). The JSON means the same: parsers
-// read the escapes back as the characters.
+// A script element's text ends at the first "</script", so JSON-LD escapes "<", ">", "&" (and the
+// line terminators U+2028/9) as \u escapes, which parsers read back as the characters.
 
 const escapes: Record<string, string> = {
   "<": "\\u003c",

@@ -24,12 +24,7 @@ export function osmPageUrl({ lat, lon }: MapPoint, zoom = 17): string {
   return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lon.toFixed(5)}#map=${zoom}/${lat.toFixed(5)}/${lon.toFixed(5)}`;
 }
 
-/**
- * Consent for the map under `root`: a click on `[data-map-show]` puts the
- * frame kept in `template[data-map-frame]` (inert until then: nothing is
- * requested from the map's site) in place of `[data-map-preview]`, shows
- * `[data-map-link]` and moves focus to the frame. Returns a function that undoes the wiring.
- */
+/** On `[data-map-show]`, the templated frame replaces the preview and takes focus. Returns an undo. */
 export function wireMapConsent(root: ParentNode): () => void {
   const undo: Array<() => void> = [];
   for (const button of root.querySelectorAll<HTMLButtonElement>("[data-map-show]")) {

@@ -1,19 +1,8 @@
-// Typed access to the media manifest written by scripts/build-media.mjs.
-// Content files refer to media by file name ("home-hero.jpg",
-// "charity-policy-2023-2025.pdf"): the name the editor stores. These accessors
-// turn a file name into URLs and dimensions, and throw an Error naming the file
-// when it is unknown or has another extension than the file in content/media/,
-// so a typo fails the prerender (and so the build) instead of shipping a broken
-// image. The manifest is keyed by media name (the file name without its
-// extension), which is also what hashed URLs and placeholder classes use.
-//
-// The manifest itself is read at build time only (./media-manifest.ts): static
-// sections resolve names while prerendering, and an island gets the resolved
-// entries it shows as props, so no page ships the manifest.
+// Typed access to scripts/build-media.mjs's manifest, keyed by media name (file name without
+// extension). Content names files ("home-hero.jpg"); an unknown one throws, failing the build.
 
 /** One encoded width of an image. */
 export interface ImageVariant {
-  /** Width in pixels. */
   w: number;
   /** URL path, e.g. /media/img/home-hero-640.1a2b3c4d.avif */
   src: string;
@@ -23,9 +12,8 @@ export interface ImageEntry {
   /** Intrinsic size of the source image, for the img width/height attributes. */
   width: number;
   height: number;
-  /** Dominant colour (#rrggbb), shown as background until the image loads. */
+  /** Dominant colour (#rrggbb), shown until the image loads. */
   color: string;
-  /** Variants ordered by ascending width. */
   avif: ImageVariant[];
   webp: ImageVariant[];
 }
@@ -38,9 +26,7 @@ export interface LogoEntry {
   height: number;
 }
 export interface DocumentEntry {
-  /** Stable URL path, e.g. /media/documents/code-of-conduct.pdf */
   src: string;
-  /** File size in bytes. */
   bytes: number;
 }
 
@@ -60,7 +46,6 @@ export type VideoMedia = VideoEntry & { name: string };
 export type LogoMedia = LogoEntry & { name: string };
 export type DocumentMedia = DocumentEntry & { name: string };
 
-/** Where each kind's files live (scripts/media-kinds.mjs has the full table). */
 const FOLDERS = {
   images: "content/media/images",
   videos: "content/media/video",
@@ -69,17 +54,14 @@ const FOLDERS = {
 } as const;
 const KIND = { images: "image", videos: "video", logos: "logo", documents: "document" } as const;
 
-/** The media name of a file name: "home-hero.jpg" -> "home-hero". */
 function mediaName(file: string): string {
   const dot = file.lastIndexOf(".");
   return dot > 0 ? file.slice(0, dot) : file;
 }
 
-/** Thrown when content refers to a media file that does not exist. */
 export class MissingMediaError extends Error {
   constructor(
     readonly kind: "image" | "video" | "logo" | "document",
-    /** The file name content asked for. */
     readonly file: string,
     folder: string,
     /** The file of the same media name that does exist, if any ("home-hero.jpg"). */
@@ -95,7 +77,6 @@ export class MissingMediaError extends Error {
   }
 }
 
-/** Accessors over a manifest; the module exports them bound to the generated one. */
 export function createMedia(manifest: MediaManifest) {
   function find<T extends object>(
     section: keyof MediaManifest,
@@ -117,15 +98,10 @@ export function createMedia(manifest: MediaManifest) {
     return Object.hasOwn(entries, name) && entries[name]?.file === file;
   }
   return {
-    /** An image by file name, e.g. "home-hero.jpg". */
     image: (file: string): ImageMedia => find<ImageEntry>("images", file),
-    /** A video by file name, e.g. "charity-intro.mp4". */
     video: (file: string): VideoMedia => find<VideoEntry>("videos", file),
-    /** A logo by file name, e.g. "anbi.svg". */
     logo: (file: string): LogoMedia => find<LogoEntry>("logos", file),
-    /** A document by file name, e.g. "code-of-conduct.pdf". */
     document: (file: string): DocumentMedia => find<DocumentEntry>("documents", file),
-    /** Whether the manifest has that file of that kind. */
     has,
   };
 }
@@ -141,10 +117,7 @@ export function srcset(variants: readonly ImageVariant[]): string {
     .join(", ");
 }
 
-/**
- * The URL for the img element's src (used only by browsers that ignore the
- * sources): the smallest WebP at least `target` pixels wide, else the largest.
- */
+/** The img's src (for browsers that ignore the sources): the smallest WebP >= `target` px wide. */
 export function fallbackSrc(img: Pick<ImageEntry, "webp">, target = 960): string {
   const sorted = [...img.webp].sort((a, b) => a.w - b.w);
   const pick = sorted.find((v) => v.w >= target) ?? sorted[sorted.length - 1];
@@ -152,7 +125,7 @@ export function fallbackSrc(img: Pick<ImageEntry, "webp">, target = 960): string
   return pick.src;
 }
 
-/** Class (from the generated media.css) that paints the image's dominant colour; `name` is the media name. */
+/** The generated media.css class painting an image's dominant colour. */
 export function placeholderClass(name: string): string {
   return `media-bg-${name}`;
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { mayAutoplay, wireVideos } from "./motion";
-
-describe("mayAutoplay", () => {
-  it("plays without a reduced-motion preference and never with one", () => {
-    expect(mayAutoplay(false)).toBe(true);
-    expect(mayAutoplay(true)).toBe(false);
-  });
-});
+import { wireVideos } from "./motion";
 
 describe("wireVideos: inline videos", () => {
   type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;

@@ -1,17 +1,4 @@
-// Moving pictures: the decision several components share, and the few lines of
-// script that start and stop the charity page's videos (no framework: the page
-// ships this module and nothing else).
-
-/** The reduced-motion media query. */
-export const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-/**
- * Whether a video may start playing by itself: only without a reduced-motion
- * preference (decisions.md: videos never autoplay under prefers-reduced-motion).
- */
-export function mayAutoplay(reducedMotion: boolean): boolean {
-  return !reducedMotion;
-}
+// The charity page's videos: the few lines of script that start and stop them.
 
 type Env = Pick<Window, "matchMedia"> & {
   IntersectionObserver?: typeof IntersectionObserver;
@@ -20,18 +7,11 @@ type Env = Pick<Window, "matchMedia"> & {
 const play = (video: HTMLVideoElement) => void video.play().catch(() => {});
 
 /**
- * Wires the videos under `root` (the prerendered markup of LoopVideo and
- * VideoModal):
- * - `video[data-play="in-view"]` plays while a quarter of it is on screen;
- * - a `dialog[data-video-modal]` plays its video when it opens, pauses it when
- *   it closes;
- * - a video's default captions show when it first plays;
- * - where the browser lacks them, the `command="show-modal"` invoker buttons
- *   and the `closedby="any"` backdrop click are supplied here.
- * Nothing starts by itself under reduced motion. Returns a function that undoes it.
+ * Plays in-view videos and a video dialog's while open (never by itself under reduced motion),
+ * shows default captions on first play, and polyfills `command` and `closedby`. Returns an undo.
  */
 export function wireVideos(root: ParentNode, env: Env = window): () => void {
-  const mayPlay = () => mayAutoplay(env.matchMedia(REDUCED_MOTION).matches);
+  const mayPlay = () => !env.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const undo: Array<() => void> = [];
   const on = <K extends keyof HTMLElementEventMap>(
     el: HTMLElement,
@@ -42,10 +22,7 @@ export function wireVideos(root: ParentNode, env: Env = window): () => void {
     undo.push(() => el.removeEventListener(type, fn));
   };
 
-  // A muted video needs its words: its default captions show when it first
-  // plays. WebKit leaves a default track disabled when the system's caption
-  // preference says so (deciding after this script has run, so not before
-  // playback); the visitor can still turn them off in the player.
+  // A muted video needs its words; WebKit may leave a default track disabled until playback.
   for (const video of root.querySelectorAll<HTMLVideoElement>("video")) {
     const track = video.querySelector<HTMLTrackElement>(":scope > track[default]");
     if (!track) continue;

@@ -1,13 +1,8 @@
 // Which header link carries the active-link marker (spec: "Shared layout: header").
 
-/** Paths on which the marker is hidden even though they have one segment or none. */
 export const markerHiddenPaths = ["/", "/privacy-statement"];
 
-/**
- * Index of the nav link the marker sits under, or null when it is hidden: on
- * the home and privacy pages, the 404 page, and any path of two or more
- * segments. A one-segment path that matches no link falls back to the first.
- */
+/** The link the marker is under: null on home, privacy, 404 and deeper paths; unknown paths get the first. */
 export function markerIndex(
   pathname: string,
   links: readonly { to: string }[],

@@ -1,14 +1,9 @@
-/** The fields of a mouse event (DOM or React) that tell a plain click. */
 export type ClickLike = Pick<
   MouseEvent,
   "button" | "defaultPrevented" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey"
 >;
 
-/**
- * Whether a click on a link is a plain one, which a page may handle in place:
- * the main button, not already handled, and no modifier (a new tab or window,
- * a download).
- */
+/** Whether a click is plain (main button, unhandled, no modifier): a page may handle it in place. */
 export function isPlainClick(event: ClickLike): boolean {
   return (
     event.button === 0 &&

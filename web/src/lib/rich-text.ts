@@ -1,6 +1,4 @@
-// A tiny inline markup for content paragraphs, so the firm can write links and
-// firm constants into running text without HTML: `[label](href)` is a link and
-// `{email.general}` / `{phone}` / `{name}` are replaced from content/site.json.
+// Content paragraphs' inline markup: `[label](href)` links and `{phone}`-style site.json values.
 
 export type Segment = { text: string } | { text: string; href: string };
 

@@ -1,7 +1,4 @@
-// The content of the screens, as types: each page shell imports its file of
-// content/ (validated at build against its schema and
-// scripts/content-checks/screens.mjs) and passes its parts to the components
-// as props; the editor's preview passes the entry's data the same way.
+// The screens' content types: page shells (and the editor's preview) pass their parts as props.
 import type contactJson from "#content/contact.json";
 import type governanceJson from "#content/governance.json";
 import type homeJson from "#content/home.json";

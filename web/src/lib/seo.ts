@@ -1,18 +1,13 @@
-// Builds the <head> every page needs: title, description, canonical link,
-// Open Graph and the Twitter card (what a shared link previews). Page shells
-// pass the result to the layout (layouts/Base.astro), which is the one place
-// that writes it into the document.
+// A page's <head>: title, description, canonical link, Open Graph and the Twitter card;
+// layouts/Base.astro writes it.
 
-/** A <meta> tag: by name (description, robots, twitter:*) or by property (og:*). */
 export type MetaTag = { name: string; content: string } | { property: string; content: string };
 
-/** Everything a page puts in its <head> besides what every page shares. */
 export interface PageHead {
   title: string;
   meta: MetaTag[];
   /** Absolute URL of the page; absent on pages that must not be indexed. */
   canonical?: string;
-  /** Structured data (schema.org), each written as one application/ld+json block. */
   jsonLd: object[];
 }
 
@@ -24,15 +19,12 @@ export interface SeoInput {
   path?: string;
   siteName: string;
   siteUrl: string;
-  /** Keeps the page out of search results (the 404 page). */
   noindex?: boolean;
-  /** Language and country for og:locale, e.g. "en_GB". */
+  /** og:locale, e.g. "en_GB". */
   locale?: string;
-  /** The picture of link previews. */
   image?: SeoImage;
 }
 
-/** A link preview's picture: an absolute or root-relative URL, its size, type and text alternative. */
 export interface SeoImage {
   src: string;
   width: number;
@@ -87,7 +79,6 @@ export function seo(input: SeoInput): PageHead {
       { property: "og:image:alt", content: image.alt },
     );
   }
-  // X (Twitter) reads og:* too, but checkers and some clients want their own.
   meta.push(
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },

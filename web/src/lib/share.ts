@@ -1,6 +1,4 @@
-// The share images made at build by scripts/build-share-images.mjs: one link
-// preview picture per page (by its path) and the firm's logo as a PNG. Build
-// time only (page heads); nothing here ships to the browser.
+// The share images of scripts/build-share-images.mjs: one per page path, and the logo as a PNG.
 import type { SeoImage } from "./seo";
 
 export interface ShareLogo {
@@ -24,16 +22,13 @@ export class MissingShareImageError extends Error {
   }
 }
 
-/** Accessors over a manifest; `@/lib/share-manifest` binds them to the generated one. */
 export function createShare(manifest: ShareManifest) {
   return {
-    /** The link preview picture of a page; throws for a page without one (fails the build). */
     shareImage(path: string): SeoImage {
       const entry = Object.hasOwn(manifest.pages, path) ? manifest.pages[path] : undefined;
       if (!entry) throw new MissingShareImageError(path);
       return entry;
     },
-    /** The firm's mark as a square PNG (the Organization logo). */
     shareLogo(): ShareLogo {
       return manifest.logo;
     },

@@ -1,13 +1,9 @@
-// schema.org structured data about the firm, from content/site.json: the
-// Organization (name, logo, founding date, offices, phone, LinkedIn page) and
-// the WebSite (the site's name in search results), both on the home page, as
-// Google's guidance asks. The vacancy pages' JobPosting is in ./careers.
+// schema.org data about the firm for the home page: the Organization and the WebSite.
 import type { Office, Site } from "./content";
 import { absoluteImageUrl, absoluteUrl } from "./seo";
 
 type Json = Record<string, unknown>;
 
-/** An office as a schema.org PostalAddress. */
 export function postalAddress(office: Office): Json {
   return {
     "@type": "PostalAddress",
@@ -18,12 +14,10 @@ export function postalAddress(office: Office): Json {
   };
 }
 
-/** The node id of the firm, so that other data can refer to it. */
 export function organizationId(siteUrl: string): string {
   return `${absoluteUrl(siteUrl, "/")}#organization`;
 }
 
-/** A logo as a schema.org ImageObject with an absolute URL. */
 export function imageObject(
   siteUrl: string,
   logo: { src: string; width: number; height: number },
@@ -36,11 +30,6 @@ export function imageObject(
   };
 }
 
-/**
- * The firm as a schema.org Organization: name, url, logo, description,
- * founding date, every office as a postal address, the phone as a contact
- * point and the LinkedIn page in sameAs.
- */
 export function organization(
   site: Site,
   siteUrl: string,
@@ -69,7 +58,6 @@ export function organization(
   };
 }
 
-/** The site as a schema.org WebSite: its name (and short name) for search results, published by the firm. */
 export function webSite(site: Site, siteUrl: string): Json {
   return {
     "@context": "https://schema.org",

@@ -1,6 +1,4 @@
-// Cutting text to a number of characters without splitting a character: a
-// "character" is a grapheme cluster (what a reader sees as one letter: "é" written
-// as e + accent, an emoji with skin tone, a flag), never half a surrogate pair.
+// Cutting text without splitting a character: a grapheme cluster (an accented letter, an emoji).
 
 type Segmenter = { segment(text: string): Iterable<{ segment: string }> };
 
@@ -19,17 +17,14 @@ export function graphemes(text: string): string[] {
 }
 
 export interface Truncated {
-  /** The text to show. */
   text: string;
-  /** Whether the text was cut. */
   cut: boolean;
 }
 
-/**
- * The text when it has at most `max` characters; otherwise its first `max`
- * characters (trailing white space dropped) followed by `suffix`.
- */
+/** The text, or over `max` characters its first `max` (trailing space dropped) and `suffix`. */
 export function truncate(text: string, max: number, suffix: string): Truncated {
+  // No more UTF-16 units than `max` is no more characters.
+  if (text.length <= max) return { text, cut: false };
   const chars = graphemes(text);
   if (chars.length <= max) return { text, cut: false };
   return { text: chars.slice(0, max).join("").trimEnd() + suffix, cut: true };

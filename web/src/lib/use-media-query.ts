@@ -1,13 +1,8 @@
 import { useSyncExternalStore } from "react";
 
-/** Layout breakpoints of the specification (section 9). */
 export const breakpoints = { mobile: 768, desktop: 1024 } as const;
 
-/**
- * Tracks a media query (the spec's "current screen width is tracked on window
- * resize"). Prerendered HTML knows no width, so the server snapshot is false and
- * layout itself is done by CSS; this drives behaviour only.
- */
+/** Tracks a media query for behaviour (layout is CSS); false in prerendered HTML. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

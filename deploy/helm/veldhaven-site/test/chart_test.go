@@ -359,12 +359,6 @@ func TestEveryOptionalPartOn(t *testing.T) {
 		t.Errorf("feed owner env %v: want feed.extraEnv and the insights settings", env)
 	}
 
-	ms := m.services["site-veldhaven-site-metrics"]
-	if ms == nil || len(ms.Spec.Ports) != 1 || ms.Spec.Ports[0].TargetPort.String() != "metrics" || ms.Spec.Type != corev1.ServiceTypeClusterIP {
-		t.Errorf("metrics Service %+v, want one ClusterIP port to the metrics port", ms)
-	} else if !selects(ms.Spec.Selector, web) || !selects(ms.Spec.Selector, feed) {
-		t.Errorf("metrics Service selects %v: want the web pods and the feed owner", ms.Spec.Selector)
-	}
 	claim := m.claims[claimName]
 	if claim == nil || claim.Spec.StorageClassName == nil || *claim.Spec.StorageClassName != "fast" || claim.Annotations["helm.sh/resource-policy"] != "keep" {
 		t.Fatalf("claim %+v", claim)
@@ -883,12 +877,8 @@ func TestBadValuesFailWithAReason(t *testing.T) {
 		{"two feed owners on a ReadWriteOnce claim", []string{"feed.replicaCount=2"}, "Multi-Attach"},
 		{"two feed owners on any claim", []string{"feed.replicaCount=2", "feed.persistence.accessModes={ReadWriteMany}"}, "feed.replicaCount 2"},
 		{"two feed owners without a claim", []string{"feed.replicaCount=3", "feed.persistence.enabled=false"}, "another LinkedIn client"},
-		{"a surge of the owner onto another node", []string{"feed.strategy.type=RollingUpdate"}, "feed.strategy.type RollingUpdate"},
-		{"a surge of the owner, ReadWriteOncePod", []string{"feed.strategy.type=RollingUpdate", "feed.persistence.accessModes={ReadWriteOncePod}"}, "use Recreate"},
-		{"rollingUpdate settings with Recreate", []string{"feed.strategy.rollingUpdate.maxSurge=1"}, "feed.strategy.rollingUpdate"},
-		{"a claim on the web pods", []string{"persistence.enabled=true"}, "feed.persistence"},
-		{"a claim on the web pods, half asked for", []string{"persistence.accessModes={ReadWriteMany}"}, "web pods keep no state"},
-		{"an owner strategy Kubernetes lacks", []string{"feed.strategy.type=Blue"}, "feed.strategy.type"},
+		{"a surge of the owner (always Recreate)", []string{"feed.strategy.type=RollingUpdate"}, "strategy"},
+		{"a claim on the web pods", []string{"persistence.enabled=true"}, "persistence"},
 		{"a misspelt owner value", []string{"feed.replicas=1"}, "replicas"},
 		{"a budget under the server's minimum", []string{"insights.dailyCalls=9"}, "dailyCalls"},
 	}
@@ -953,10 +943,9 @@ func TestNoPreStopSleepWhenZero(t *testing.T) {
 	}
 }
 
-// TestFeedOwnerWithoutClaim: what may start is rendered: the owner on an
-// emptyDir, with RollingUpdate if asked (nothing to attach), or stopped.
+// TestFeedOwnerWithoutClaim: the owner on an emptyDir, or stopped.
 func TestFeedOwnerWithoutClaim(t *testing.T) {
-	out, err := render(t, "--set", "feed.persistence.enabled=false", "--set", "feed.strategy.type=RollingUpdate")
+	out, err := render(t, "--set", "feed.persistence.enabled=false")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -968,11 +957,8 @@ func TestFeedOwnerWithoutClaim(t *testing.T) {
 	if v := feed.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].EmptyDir == nil || v[0].EmptyDir.SizeLimit == nil {
 		t.Errorf("feed owner /data %+v, want an emptyDir with a size limit", v)
 	}
-	if feed.Spec.Strategy.Type != appsv1.RollingUpdateDeploymentStrategyType {
-		t.Errorf("feed owner strategy %s, want the RollingUpdate asked for", feed.Spec.Strategy.Type)
-	}
 
-	out, err = render(t, "--set", "feed.replicaCount=0", "--set", "feed.persistence.accessModes={ReadWriteMany}", "--set", "feed.strategy.type=RollingUpdate")
+	out, err = render(t, "--set", "feed.replicaCount=0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,7 @@ import type { CareersContent } from "@/lib/careers";
 import type { PageMeta } from "@/lib/content";
 import styles from "./CareersWelcome.module.css";
 
-/**
- * The opening of /careers: the page heading and intro, and 'Who we welcome',
- * over the looping muted background video.
- */
+/** The opening of /careers over its background video. */
 export function CareersWelcome({
   meta: { heading, intro },
   page: { welcome, video, videoPoster, pauseLabel, playLabel },

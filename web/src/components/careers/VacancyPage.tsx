@@ -1,6 +1,4 @@
-// A vacancy's page (/careers/{slug}), rendered at build: header, the people,
-// the role, the profile, personal characteristics, benefits, ambitions and the
-// contact. Static: it ships no script.
+// A vacancy's page (/careers/{slug}), static.
 import type { ReactNode } from "react";
 import { Button } from "@/components/Button";
 import { ContentHtml } from "@/components/ContentHtml";

@@ -6,12 +6,7 @@ import type { Charity } from "@/lib/charity";
 import type { Site } from "@/lib/content";
 import styles from "./charity.module.css";
 
-/**
- * ESG initiatives: heading, paragraph, secondary `More information` button and
- * an image per breakpoint (its alt from the content says what it shows, not
- * the heading beside it again). Fades in and rises 50 px in
- * 0.3 s when its bottom reaches the bottom of the viewport.
- */
+/** ESG initiatives; rises 50 px in 0.3 s as its bottom reaches the viewport's. */
 export function EsgBlock({ esg: e, site }: { esg: Charity["esg"]; site: Site }) {
   return (
     <section aria-labelledby="esg" className={styles.esgBand}>

@@ -16,10 +16,7 @@ interface PartnerSectionProps {
   site: Site;
 }
 
-/**
- * One partner charity: text, art-directed image, logos, optional button and
- * video (a `Watch the video` button and its modal dialog; no framework).
- */
+/** One partner charity, with an optional video in a modal dialog. */
 export function PartnerSection({ partner: p, index, labels, site }: PartnerSectionProps) {
   const { image, logo, video } = useMedia();
   const headingId = `partner-${p.id}`;
@@ -39,7 +36,7 @@ export function PartnerSection({ partner: p, index, labels, site }: PartnerSecti
         />
       </div>
       <div className={styles.partnerBody}>
-        <p className={styles.theme}>{p.theme}</p>
+        <p className={`eyebrow ${styles.theme}`}>{p.theme}</p>
         <h3 id={headingId} className={styles.partnerName}>
           {p.name}
         </h3>

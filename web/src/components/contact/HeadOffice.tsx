@@ -25,7 +25,7 @@ export function HeadOffice({
       </address>
       <dl className={styles.lines}>
         <div>
-          <dt>{h.phoneLabel}</dt>
+          <dt className="eyebrow">{h.phoneLabel}</dt>
           <dd>
             <a href={telHref(site.phone)}>{site.phone}</a>
           </dd>
@@ -34,7 +34,7 @@ export function HeadOffice({
           const email = site.email[m.email as keyof typeof site.email];
           return (
             <div key={m.label}>
-              <dt>{m.label}</dt>
+              <dt className="eyebrow">{m.label}</dt>
               <dd>
                 <a href={`mailto:${email}`}>{email}</a>
               </dd>

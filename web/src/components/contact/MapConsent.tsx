@@ -7,16 +7,9 @@ import { office, type Contact } from "@/lib/screens";
 import styles from "./contact.module.css";
 
 /**
- * The map of the head office. The OpenStreetMap frame loads only after the
- * visitor clicks `Show map` (decisions.md); before that, a static preview with
- * the address. The frame waits in a <template> (inert: nothing is requested)
- * until `wireMapConsent` (@/lib/map, a few lines of script on the page) puts
- * it in the preview's place. Both states have the same box, so nothing
- * shifts. Without script the button is hidden and the link to the map's site shows.
- *
- * `frame={false}` leaves the frame out: the editor's preview renders this in
- * the browser, where React puts a <template>'s children in the document
- * itself (not in its inert content), and the frame would load.
+ * The head office's map: a preview until `Show map` (consent) puts the OpenStreetMap frame from
+ * its inert <template> in its place (`wireMapConsent`). `frame={false}` for the editor's preview,
+ * where React would render a <template>'s children live.
  */
 export function MapConsent({
   map: m,
@@ -63,7 +56,6 @@ export function MapConsent({
             >
               <span>{m.showLabel}</span>
             </button>
-            {/* What the visitor consents to: the button's description, heard with it. */}
             <p id="map-consent" className={styles.consent}>
               {m.consent}
             </p>

@@ -3,13 +3,7 @@ import type { Site } from "@/lib/content";
 import { office, type Contact } from "@/lib/screens";
 import styles from "./contact.module.css";
 
-/**
- * The four offices as an accordion, prerendered closed: each header is a real
- * disclosure button (aria-expanded, aria-controls) over a hidden region.
- * `wireAccordion` (@/lib/accordion, a few lines of script on the page) keeps
- * one open at a time, closes the open one on a second click, and moves focus
- * with the arrow keys, Home and End. Without script every panel shows.
- */
+/** The offices as an accordion of disclosure buttons (`wireAccordion`); without script all show. */
 export function OfficeAccordion({
   contact,
   site,

@@ -10,11 +10,7 @@ interface TextBlockProps {
   site: Site;
 }
 
-/**
- * One titled section of the governance text: a section under its heading,
- * not a named region. The page is one text (its documents beside it), and a
- * landmark per topic made landmark navigation useless.
- */
+/** One titled section of the governance text (not a region: a landmark per topic is noise). */
 export function TextSection({ id, heading, text, site }: TextBlockProps) {
   return (
     <section className={styles.section}>

@@ -18,11 +18,7 @@ interface FilterControlsProps {
   >;
 }
 
-/**
- * Name search and the location and team toggles (each click toggles one value;
- * none selected means all). Used inline on wide screens and in the mobile
- * filter dialog.
- */
+/** Name search and the location and team toggles, inline or in the mobile dialog. */
 export function FilterControls({
   value,
   onChange,

@@ -5,10 +5,7 @@ import { teamLine } from "@/lib/directory";
 import type { Employee, PeopleContent } from "@/lib/people";
 import styles from "./OurDna.module.css";
 
-/**
- * The page's opening: heading, intro and the CEO's quote under `Our DNA`, over
- * a photograph with the site's parallax from 768 px.
- */
+/** Who we are's opening over a parallax photograph. */
 export function OurDna({
   meta: { heading, intro },
   dna,

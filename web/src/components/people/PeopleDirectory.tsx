@@ -26,17 +26,14 @@ import { FilterControls } from "./FilterControls";
 import styles from "./PeopleDirectory.module.css";
 
 export interface PeopleDirectoryProps {
-  /** Everyone, in stored order (the order previous and next follow). */
+  /** Everyone, in stored order (the order previous and next follow); details in the same. */
   people: readonly PersonCard[];
-  /** What the popup adds, for everyone (same order). */
   details: readonly PersonDetails[];
-  /** The person whose popup is open in the HTML (/who-we-are/{id}); absent on /who-we-are. */
+  /** The person whose popup is open in the HTML. */
   openId?: number;
-  /** The office cities and the teams (in the directory's sort order). */
   locations: readonly string[];
   teams: readonly string[];
   labels: { directory: DirectoryLabels; popup: PopupLabels };
-  /** The firm's name, for the title of a person's page; and the directory page's title. */
   siteName: string;
   directoryTitle: string;
 }
@@ -45,15 +42,9 @@ const directoryPath = "/who-we-are";
 const personPath = (id: number) => `${directoryPath}/${id}`;
 
 /**
- * Who we are's directory and employee popup, one island. The filter lives in
- * the URL query (a filtered view can be shared and survives reload) and the
- * open popup in the path (/who-we-are/{id}), both through the History API:
- * opening, closing and moving between people keep the page and its scroll
- * position, the back button walks them, and the title follows the person.
- * Both are read after hydration, so the prerendered HTML (everyone, and the
- * popup of the page's own person) hydrates without a mismatch. Wide screens
- * filter inline and show the whole grid; phones filter in a dialog and show 8
- * people, 10 more per `Load more`.
+ * Who we are's directory and popup, one island. The filter lives in the query and the popup in
+ * the path (/who-we-are/{id}) through the History API, read after hydration (no mismatch).
+ * Phones filter in a dialog and show 8 people, 10 more per `Load more`.
  */
 export function PeopleDirectory({
   people,
@@ -226,9 +217,7 @@ export function PeopleDirectory({
           )}
         </div>
 
-        {/* The no-result sentence is a live region that is always there (empty
-            while people match), so that it is heard as it appears, after the
-            count: a region added with its text would be silent. */}
+        {/* Always there, empty while people match: a live region added with its text is silent. */}
         <div className={none ? styles.empty : styles.emptyIdle}>
           <p aria-live="polite">{none ? labels.emptyText : ""}</p>
           {none && (
@@ -303,8 +292,7 @@ export function PeopleDirectory({
               idPrefix="dialog-filter"
               {...controls}
             />
-            {/* How many the choices match, heard as they change (Clear filters
-                included); the dialog shows the result once applied. */}
+            {/* How many the choices match, heard as they change. */}
             <p className="visually-hidden" aria-live="polite">
               {countLabel(draftCount, labels)}
             </p>

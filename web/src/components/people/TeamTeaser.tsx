@@ -24,12 +24,8 @@ export interface TeamTeaserProps {
 }
 
 /**
- * The home page's team teaser: three people, reshuffled every 8 s, each
- * linking to their popup page. The shuffle pauses while the teaser is hovered
- * or has focus, and never runs under reduced motion. Over 1024 px the name and
- * office show on hover and focus; below, under the photo. An island
- * (client:visible, composed in ./TeamTeaser.astro): without script it shows
- * the prerendered set.
+ * Three people reshuffled every 8 s, each linking to their popup page; paused while hovered or
+ * focused, and never under reduced motion.
  */
 export function TeamTeaser({
   heading,

@@ -27,10 +27,7 @@ function Body({ block, site }: { block: Block; site: Site }) {
   );
 }
 
-/**
- * The privacy and cookie statement: an h2 per topic, an h3 per data-subject
- * right and cookie kind, with a table of contents linking to each.
- */
+/** The privacy and cookie statement with its table of contents. */
 export function PrivacyText({ privacy, site }: { privacy: Privacy; site: Site }) {
   return (
     <div className={`container ${styles.layout}`}>

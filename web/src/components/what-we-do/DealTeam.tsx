@@ -16,7 +16,7 @@ export function DealTeam({ dealTeam: d, site }: { dealTeam: WhatWeDo["dealTeam"]
           <Paragraphs text={d.text} site={site} />
           <p className={styles.stat}>
             <span className={styles.statValue}>{d.stat.value}</span>
-            <span className={styles.statLabel}>{d.stat.label}</span>
+            <span className={`eyebrow ${styles.statLabel}`}>{d.stat.label}</span>
           </p>
         </Split>
       </div>

@@ -29,7 +29,7 @@ export function Philosophy({
                 cover
               />
             </div>
-            <p className={styles.region}>{s.region}</p>
+            <p className={`eyebrow ${styles.region}`}>{s.region}</p>
             <h3>{s.title}</h3>
             <p>{s.text}</p>
           </li>
