@@ -94,10 +94,13 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     expect(core("actions/notifications.js")).toMatch(/export \{ addNotification\b/);
   });
 
-  it("the backend it reads a published file with, and an entry's deletion asking preUnpublish first", () => {
+  it("the backend it reads the content with, a save asking preSave and a deletion preUnpublish first", () => {
     const backend = core("backend.js");
     expect(backend).toMatch(/export const currentBackend = function/);
-    expect(backend).toContain("async getEntry(state, collection, slug)");
+    expect(backend).toContain("async listAllEntries(collection)");
+    expect(backend).toContain("async unpublishedEntries(collections)");
+    expect(backend).toContain("const loadedEntry = await this.implementation.getEntry(path);");
+    expect(backend).toMatch(/async persistEntry\(\{[\s\S]*?await this\.invokePreSaveEvent\(/);
     expect(backend).toMatch(
       /async deleteEntry\(state, collection, slug\) \{[\s\S]*?await this\.invokePreUnpublishEvent\(entry\);[\s\S]*?await this\.implementation\.deleteFiles\(paths, commitMessage\);/,
     );

@@ -54,17 +54,54 @@ export const onRouteChange = (listener: (pathname: string, action: string) => vo
 /** Goes to a route of Decap's in place of the current one (Back still works as before). */
 export const replaceRoute = (path: string) => history.replace(path);
 
+/** A content file's data by its path under content/ ("site.json", "people/anna-de-vries.json"). */
+export type ContentFiles = Record<string, unknown>;
+
+interface DecapBackend {
+  implementation: { getEntry(path: string): Promise<{ data: string }> };
+  listAllEntries(collection: Immutable): Promise<{ path: string; data: unknown }[]>;
+  unpublishedEntries(collections: unknown): Promise<{ entries: { path: string; data: unknown }[] }>;
+}
+
+const underContent = (path: string) => path.replace(/^\/?content\//, "");
+
 /**
- * A file collection's file as published, read through Decap's backend
- * (getEntry: the default branch on GitHub, the working tree locally), not
- * as the editor was built.
+ * Every content file as published, read through Decap's backend (the default
+ * branch on GitHub, the working tree locally), not as the editor was built;
+ * with `drafts`, each entry's saved draft in review (the editorial workflow's
+ * pull requests) in its place.
  */
-export async function publishedData(collection: string, file: string): Promise<unknown> {
-  const now = state();
-  const backend = currentBackend(now.config as never) as unknown as {
-    getEntry(state: unknown, collection: unknown, slug: string): Promise<{ data: unknown }>;
-  };
-  return (await backend.getEntry(now, now.collections?.get(collection), file)).data;
+export async function currentContent(drafts = false): Promise<ContentFiles> {
+  const now = state() as Record<string, Immutable & { valueSeq(): { toArray(): Immutable[] } }>;
+  const backend = currentBackend(now.config as never) as unknown as DecapBackend;
+  const files: ContentFiles = {};
+  await Promise.all(
+    now
+      .collections!.valueSeq()
+      .toArray()
+      .map(async (collection) => {
+        if (collection.get("folder")) {
+          for (const entry of await backend.listAllEntries(collection))
+            files[underContent(entry.path)] = entry.data;
+          return;
+        }
+        const paths = (collection.get("files") as Immutable).toJS() as { file: string }[];
+        await Promise.all(
+          paths.map(async ({ file }) => {
+            files[underContent(file)] = JSON.parse(
+              (await backend.implementation.getEntry(file)).data,
+            );
+          }),
+        );
+      }),
+  );
+  // Decap keeps its configuration as a plain object.
+  const mode = (now.config as unknown as { publish_mode?: string } | undefined)?.publish_mode;
+  if (drafts && mode === "editorial_workflow") {
+    for (const entry of (await backend.unpublishedEntries(now.collections)).entries)
+      files[underContent(entry.path)] = entry.data;
+  }
+  return files;
 }
 
 /** A message in Decap's own notification area (top right), as its saves report. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { contentDir } from "../content-dir.mjs";
 import { annotatedValues, createValidator } from "../content-schema.mjs";
 import { entryFolders } from "../validate-content.mjs";
-import { check, describeField } from "./fields.mjs";
+import { describeField } from "../content-rules.mjs";
+import { check } from "./fields.mjs";
 
 const read = (/** @type {string} */ path) => JSON.parse(readFileSync(path, "utf8"));
 const pageNames = readdirSync(join(contentDir, "schema"))

@@ -5,12 +5,12 @@
 // what the build refuses here the editor has already refused on the field.
 import {
   datePairProblem,
+  describeField,
   duplicateProblem,
   fieldPattern,
   optionProblem,
   optionsFrom,
 } from "../content-rules.mjs";
-import { describeField } from "./fields.mjs";
 
 /** "/vacancies/3/slug" -> "slug" */
 const lastKey = (/** @type {string} */ path) => path.slice(path.lastIndexOf("/") + 1);

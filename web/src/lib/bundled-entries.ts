@@ -1,7 +1,6 @@
 // The entries of content/people/, careers/ and charity/ as Vite bundles them
 // (import.meta.glob, vacancies' Markdown rendered by scripts/safe-html.mjs's
-// plugin): what the editor's previews draw the other entries from and the
-// unit tests read. The site's pages read the same files through Astro's
+// plugin): what the unit tests read. The site's pages read the same files through Astro's
 // content collections (./entries.ts), in the same order.
 import type { Partner as PartnerEntry, Person, VacancyEntry } from "@/generated/content-entries";
 import type { CareersContent } from "./careers";
