@@ -51,7 +51,7 @@ async function typeOnNewLine(page: Page, text: string) {
  * arrives; an Enter that came before the caret had moved split the paragraph
  * where the click had put it, and the rest of its last word went into the list.
  */
-async function caretAt(page: Page, where: "the text's end" | "an empty line") {
+async function caretAt(page: Page, where: "the text's end" | "an empty line", timeout?: number) {
   await expect
     .poll(
       () =>
@@ -70,7 +70,7 @@ async function caretAt(page: Page, where: "the text's end" | "an empty line") {
           rest.setStart(node, selection.anchorOffset);
           return visible(rest.toString()) === "";
         }, where),
-      { message: `the caret on ${where}` },
+      { message: `the caret on ${where}`, timeout },
     )
     .toBe(true);
 }
@@ -89,12 +89,16 @@ test('typing "- " or "1. " at the start of a rich-text line starts a list, saved
 
   await openEntry(page, "vacancies", vacancy.file);
   const roleText = (await shownField(page, "Role text")).locator("[data-slate-editor]");
-  // A new line after the last paragraph, as someone adding a list at the end would.
-  await roleText.locator(":scope > p").last().click();
-  // The end of the text, where the click did not put the caret (End alone
-  // goes to the end of the line on screen, and a long paragraph wraps).
-  await page.keyboard.press("ControlOrMeta+End");
-  await caretAt(page, "the text's end");
+  // A new line after the last paragraph, as someone adding a list at the end would:
+  // a click in it, then to the end of the text, where the click did not put the
+  // caret (End alone goes to the end of the line on screen, and a long paragraph
+  // wraps). A click while Slate is still mounting the field leaves no caret in it,
+  // and a person who sees none clicks again.
+  await expect(async () => {
+    await roleText.locator(":scope > p").last().click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await caretAt(page, "the text's end", 3_000);
+  }).toPass({ timeout: 30_000 });
   const newLine = async () => {
     await page.keyboard.press("Enter");
     await caretAt(page, "an empty line");
