@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { escapeRegExp } from "../e2e/fixtures";
 
 /** The content files' shapes as the editor specs read them (content/schema has the whole). */
 export interface Vacancy {
@@ -144,7 +145,7 @@ export async function newEntry(page: Page, collection: string) {
  * getByLabel cannot find it: the box is looked up by the label's `for`.
  */
 export async function fieldBox(page: Page, label: string): Promise<Locator> {
-  const labels = page.locator("label").filter({ hasText: new RegExp(`^${label}$`) });
+  const labels = page.locator("label").filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(labels).toHaveCount(1);
   const id = await labels.getAttribute("for");
   expect(id, `the label "${label}" names its field`).toBeTruthy();
@@ -261,7 +262,9 @@ export async function withBuiltSite(check: (origin: string) => Promise<void>) {
  * field's whole container, its label, control, errors and hint.
  */
 export async function shownField(page: Page, label: string): Promise<Locator> {
-  const labels = page.locator("label:visible").filter({ hasText: new RegExp(`^${label}$`) });
+  const labels = page
+    .locator("label:visible")
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(labels).toHaveCount(1);
   // label < Decap's ControlTopbar < ControlContainer
   return labels.locator("xpath=../..");

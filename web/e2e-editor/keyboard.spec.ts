@@ -82,7 +82,7 @@ test("a photo uploaded in an entry is no draft once the entry is saved", async (
   const { vacancy } = await openFirstVacancy(page);
   const library = page.getByRole("dialog");
   const openLibrary = async () => {
-    const field = await shownField(page, "Card photo");
+    const field = await shownField(page, "Card photo (optional)");
     await field
       .getByRole("button", { name: /Choose different image/ })
       .first()

@@ -328,7 +328,7 @@ test("a draft's upload is saved in the draft, and goes with the draft when it is
 
   acceptQuestions(page);
   const { problems } = await openVacancy(page, vacancy);
-  const card = await shownField(page, "Card photo");
+  const card = await shownField(page, "Card photo (optional)");
   await card.getByRole("button", { name: /Choose (different|an) image/ }).click();
   const library = page.getByRole("dialog");
   await library.locator('input[type="file"]').setInputFiles(join(files, uploadName));
