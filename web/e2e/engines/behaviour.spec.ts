@@ -92,8 +92,15 @@ test.describe("the menu at 375 px", () => {
     await expect.poll(() => focused(site)).toMatchObject({ tag: "button", text: "Open menu" });
     // Everything behind is reachable again once it is closed.
     expect(await site.evaluate(() => document.querySelector("main")!.inert)).toBe(false);
-    // The menu folds away over 0.45 s (Header.module.css) before it opens again.
-    await new Promise((r) => setTimeout(r, 500));
+    // The menu folds away over 0.45 s (Header.module.css) before it opens again,
+    // later than that on a busy machine.
+    await expect
+      .poll(() =>
+        site.evaluate(
+          () => document.getElementById("site-nav")!.getAnimations({ subtree: true }).length,
+        ),
+      )
+      .toBe(0);
     await site.press("Enter");
     await expect.poll(() => menuOpen(site)).toBe(true);
     await expect.poll(() => focused(site)).toMatchObject({ text: "What we do" });
