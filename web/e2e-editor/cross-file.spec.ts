@@ -14,7 +14,9 @@ import {
   publish,
   readContent,
   readEntries,
+  readEntry,
   test,
+  type Vacancy,
 } from "./editor";
 
 /** Puts the sandbox's files back as they are now after `run`, for the specs after this one. */
@@ -56,6 +58,38 @@ test.describe(() => {
     await expect(refusal).toContainText(named);
     await expect(page.getByText("Entry saved")).toHaveCount(0);
     expect(readFileSync(file, "utf8")).toBe(before);
+  });
+
+  test("a vacancy's benefits text is asked for only where it shows: with no benefits list", async ({
+    page,
+  }) => {
+    const vacancies = readEntries<Vacancy & { benefitsList: string[] }>("careers");
+    const withList = vacancies.find((v) => v.benefitsList.length > 0)!;
+    const withoutList = vacancies.find((v) => v.benefitsList.length === 0)!;
+    const path = (v: Vacancy) => `content/careers/${v.file}.json`;
+    await restoring([path(withList), path(withoutList)], async () => {
+      const benefitsText = page.getByRole("textbox", {
+        name: "Benefits text (optional)",
+        exact: true,
+      });
+      // Not shown beside a list, so not needed there.
+      await openEntry(page, "vacancies", withList.file);
+      await benefitsText.fill("");
+      await publish(page);
+      await expectSaved(page);
+      expect(readEntry("careers", withList.file)).not.toHaveProperty("benefitsText");
+
+      // Shown in place of an empty list: refused without it, naming the field.
+      const before = readFileSync(inSandbox(path(withoutList)), "utf8");
+      await openEntry(page, "vacancies", withoutList.file);
+      await benefitsText.fill("");
+      await publish(page);
+      const refusal = page.getByText(/Not saved: the site could not be built with this change\./);
+      await expect(refusal).toContainText("Benefits text");
+      await expect(refusal).toContainText("is needed when the benefits list is empty");
+      await expect(page.getByText("Entry saved")).toHaveCount(0);
+      expect(readFileSync(inSandbox(path(withoutList)), "utf8")).toBe(before);
+    });
   });
 });
 

@@ -232,7 +232,7 @@ test.describe("/careers/{slug}", () => {
 
       const benefits = page.getByRole("region", { name: detailHeadings(v)[4] });
       if (v.benefitsList.length === 0)
-        await expect(benefits.getByText(v.benefitsText)).toBeVisible();
+        await expect(benefits.getByText(v.benefitsText!)).toBeVisible();
       else await expect(benefits.getByRole("listitem")).toHaveCount(v.benefitsList.length);
 
       await expect(page.getByRole("region", { name: "Our Ambitions" })).toBeVisible();

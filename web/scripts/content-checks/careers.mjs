@@ -1,5 +1,6 @@
 // Rules for content/careers.json and the vacancies (content/careers/*.json)
-// that a JSON Schema cannot state: no blank text.
+// that a JSON Schema cannot state: no blank text, and a benefits text where
+// the vacancy has no benefits list to show instead.
 // Unique ids and slugs, offices that exist in site.json and dates in order are
 // rules the schema names (./rules.mjs); media files and the role texts'
 // Markdown are checked for every file by ./fields.mjs.
@@ -20,6 +21,15 @@ export function check(files) {
         for (const [k, v] of Object.entries(value)) if (k !== "$schema") blank(v, `${path}/${k}`);
       }
     })(data, "");
+    const vacancy = /** @type {{ benefitsList?: unknown[], benefitsText?: string }} */ (data);
+    if (file.startsWith("careers/") && !vacancy.benefitsList?.length && !vacancy.benefitsText) {
+      errors.push({
+        file,
+        field: "/benefitsText",
+        reason:
+          "is needed when the benefits list is empty: write what the firm offers, or list the benefits",
+      });
+    }
   }
   return errors;
 }

@@ -20,11 +20,28 @@ describe("careers content check", () => {
     expect(errorsAfter(() => {})).toEqual([]);
   });
 
+  it("accepts a vacancy with a benefits list and no benefits text", () => {
+    expect(
+      errorsAfter((v) => {
+        v.benefitsList = ["A pension scheme"];
+        delete v.benefitsText;
+      }),
+    ).toEqual([]);
+  });
+
   it.each([
     [
       "a blank text",
       (/** @type {any} */ v) => (v.requirements[1] = "   "),
       "careers/asset-manager.json: /requirements/1: is blank",
+    ],
+    [
+      "no benefits text and an empty benefits list",
+      (/** @type {any} */ v) => {
+        v.benefitsList = [];
+        delete v.benefitsText;
+      },
+      "careers/asset-manager.json: /benefitsText: is needed when the benefits list is empty",
     ],
   ])("fails the build on %s", (_, change, message) => {
     const errors = errorsAfter(change);

@@ -52,7 +52,8 @@ export function benefits(
 ):
   | { heading: string; kind: "text"; text: string }
   | { heading: string; kind: "list"; items: string[] } {
-  return v.benefitsList.length === 0
+  // The content check requires the text when the list is empty.
+  return v.benefitsList.length === 0 && v.benefitsText !== undefined
     ? { heading: headings.text, kind: "text", text: v.benefitsText }
     : { heading: headings.list, kind: "list", items: v.benefitsList };
 }
