@@ -229,7 +229,9 @@ test("the walkthrough: a vacancy added with two photos, its contact and office p
   await text("Date posted").fill("2026-11-20");
   await text("Header text").fill("Help us invest in affordable homes across Europe.");
   await text("Profile text").fill("You combine analytical rigour with curiosity.");
-  await text("Benefits text (optional)").fill("A competitive salary and a team that invests in you.");
+  await text("Benefits text (optional)").fill(
+    "A competitive salary and a team that invests in you.",
+  );
   // The contact is a person of the directory: name, job title, e-mail and portrait come from them.
   const contact = readEntries<Employee>("people").find((p) => p.teamShown === "HR Manager")!;
   await chooseOption(page, "Contact", contact.name);

@@ -13,7 +13,6 @@ import {
   type Employee,
   expect,
   expectSaved,
-  fieldBox,
   inSandbox,
   openEntry,
   publish,

@@ -9,7 +9,7 @@
 // which allows only the scripts the build declared.
 import { readEntries } from "../scripts/content-dir.mjs";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
