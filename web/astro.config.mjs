@@ -8,7 +8,6 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { aliases } from "./scripts/aliases.mjs";
 import { inlineHashes } from "./scripts/inline-hashes.mjs";
-import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
 
 /**
  * client:interaction: hydrate an island on the visitor's first interaction
@@ -50,8 +49,6 @@ export default defineConfig({
   // (scripts/inline-hashes.mjs).
   integrations: [react(), onInteraction, inlineHashes()],
   vite: {
-    // Content HTML is sanitised as it is bundled: no sanitiser ships to the browser.
-    plugins: [sanitizeContentPlugin()],
     resolve: { alias: aliases },
     build: {
       // Hashed file names are what lets the server cache assets for a year.

@@ -14,7 +14,7 @@
 // - minItems/maxItems become the list's min/max.
 // - Media (`editor.folder`) are uploaded to content/media/<folder> and stored as
 //   the bare file name, as the content files refer to them; a photo narrower
-//   than `editor.minWidth` (800 px when unsaid) gets a warning on upload.
+//   than `editor.minWidth` (800 px when unsaid) is refused, on upload and when chosen.
 // - Rules between values (scripts/content-rules.mjs) travel with the field for
 //   admin/rule-control.tsx: `editor.unique` -> unique (the list, the entry's
 //   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a
@@ -187,14 +187,27 @@ export function fieldFor(name, raw, required, ctx) {
   const widget = editor.widget;
   const arrayItems = type === "array" ? resolve(node.items ?? {}, ctx.root, ctx.file) : undefined;
   const options = editor.options ?? arrayItems?.editor?.options;
-  if (editor.unique) {
+  // A top-level field of a folder's entry (a vacancy's slug): the rule spans the other entries.
+  const ofEntry = ctx.entries !== undefined && ctx.path === "";
+  if (editor.unique && ofEntry) {
+    // The other entries' values as the editor was built, by the entry's file name.
+    field.unique = {
+      entry: editor.unique,
+      taken: ctx.entries.map(([slug, data]) => [slug, data[name]]),
+    };
+    // A new entry's Position: after the last, in the tens the hint speaks of.
+    if (name === "order")
+      field.default = Math.max(0, ...ctx.entries.map(([, data]) => Number(data[name]) || 0)) + 10;
+  } else if (editor.unique) {
     // The list the value is unique in ("vacancies"), from the field's path ("/vacancies/*/slug").
     const list = ctx.path.replace(/\/\*$/, "");
     if (!list || list.includes("*") || list === ctx.path)
       throw new Error(`${ctx.file}: ${path}: editor.unique works in a top-level list only`);
     field.unique = { list: list.slice(1).split("/"), entry: editor.unique };
   }
-  if (editor.notBefore) {
+  if (editor.notBefore && ofEntry) {
+    field.not_before = { field: editor.notBefore, list: [] };
+  } else if (editor.notBefore) {
     const list = ctx.path.replace(/\/\*$/, "");
     if (!list || list.includes("*") || list === ctx.path)
       throw new Error(`${ctx.file}: ${path}: editor.notBefore works in a top-level list only`);
@@ -207,7 +220,7 @@ export function fieldFor(name, raw, required, ctx) {
       options: node.enum.map((v) => ({ label: editor.labels?.[v] ?? String(v), value: v })),
     });
   } else if (options) {
-    if (!ctx.content?.[options.file])
+    if (options.file && !ctx.content?.[options.file])
       throw new Error(`${ctx.file}: ${path}: editor.options needs content/${options.file}.json`);
     Object.assign(field, {
       widget: "select",
@@ -261,7 +274,6 @@ export function fieldFor(name, raw, required, ctx) {
     field.widget = "boolean";
   } else if (type === "array") {
     Object.assign(field, listField(name, node, { ...ctx, path }));
-    if (editor.search) field.search = editor.search;
   } else if (type === "object" || node.properties || node.patternProperties) {
     Object.assign(
       field,
@@ -350,13 +362,96 @@ function objectFields(node, ctx) {
   return { fields };
 }
 
+/** `{ [key]: list }`, or nothing for an empty list. */
+const optionalList = (/** @type {string} */ key, /** @type {unknown[]} */ list) =>
+  list.length > 0 ? { [key]: list } : {};
+
+/** A regular expression matching `text` as written. */
+const literally = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * The collections: one file entry per content file, grouped as in ./groups.mjs.
- * @param {Record<string, Schema>} schemas each content file's schema, by file name ("careers")
+ * A folder's entries as a collection of its own (Decap's folder collection):
+ * one file per entry, named by `group.slug`, listed with Decap's search, sort
+ * (`group.sort`, by Position first), filters (`group.filters`: one per choice
+ * of those fields) and groups.
+ * @param {Record<string, any>} group a group of ./groups.mjs with a `folder`
+ * @param {Schema} root the entries' schema
+ * @param {Record<string, any>} content
+ */
+function folderCollection(group, root, content) {
+  const entries = Object.entries(content)
+    .filter(([path]) => path.startsWith(`${group.folder}/`))
+    .map(([path, data]) => [path.slice(group.folder.length + 1).replace(/\.json$/, ""), data]);
+  const { fields } = objectFields(root, {
+    root,
+    file: `content/schema/entries/${group.folder}.schema.json`,
+    path: "",
+    content,
+    entries,
+  });
+  const byName = (/** @type {string} */ name) => {
+    const field = fields.find((f) => f.name === name);
+    if (!field) throw new Error(`admin/groups.mjs: ${group.name}: no field ${name}`);
+    return field;
+  };
+  return {
+    name: group.name,
+    label: group.label,
+    label_singular: group.labelSingular,
+    description: group.description,
+    folder: `content/${group.folder}`,
+    create: true,
+    delete: true,
+    format: CONTENT_FORMAT,
+    extension: "json",
+    identifier_field: fields.some((f) => f.name === "title") ? "title" : "name",
+    slug: group.slug,
+    summary: group.summary,
+    preview_path: group.page,
+    editor: { preview: true },
+    sortable_fields: group.sort.map((/** @type {string} */ name) => ({
+      field: name,
+      label: byName(name).label,
+      ...(name === group.sort[0] && { default_sort: true }),
+    })),
+    // Decap refuses an empty list of filters or groups: none is left out.
+    ...optionalList(
+      "view_filters",
+      group.filters.flatMap((/** @type {string} */ name) => {
+        const field = byName(name);
+        // A list's value is matched as Decap writes it out: List [ "Investment", "Finance" ].
+        const pattern = field.multiple
+          ? (/** @type {string} */ v) => `"${literally(v)}"`
+          : (/** @type {string} */ v) => `^${literally(v)}$`;
+        return (field.options ?? []).map((/** @type {any} */ o) => ({
+          label: `${field.label}: ${o.label}`,
+          field: name,
+          pattern: pattern(String(o.value)),
+        }));
+      }),
+    ),
+    ...optionalList(
+      "view_groups",
+      group.groups.map((/** @type {string} */ name) => ({
+        label: byName(name).label,
+        field: name,
+      })),
+    ),
+    fields,
+  };
+}
+
+/**
+ * The collections: one file entry per content file, grouped as in ./groups.mjs,
+ * and one collection per folder of entries.
+ * @param {Record<string, Schema>} schemas each content file's schema, by file
+ *   name ("careers"), and each folder's entry schema ("entries/people")
  */
 export function editorCollections(schemas, content = {}) {
   const names = Object.keys(schemas).sort();
-  const grouped = new Set(editorGroups.flatMap((g) => g.files));
+  const grouped = new Set(
+    editorGroups.flatMap((g) => (g.folder ? [`entries/${g.folder}`] : g.files)),
+  );
   const missing = names.filter((n) => !grouped.has(n));
   if (missing.length > 0) {
     throw new Error(`admin/groups.mjs: content files in no editor group: ${missing.join(", ")}`);
@@ -365,7 +460,20 @@ export function editorCollections(schemas, content = {}) {
   if (unknown.length > 0) {
     throw new Error(`admin/groups.mjs: no schema for ${unknown.join(", ")}`);
   }
-  return editorGroups.map((group) => ({
+  return editorGroups.map((group) =>
+    group.folder
+      ? folderCollection(group, schemas[`entries/${group.folder}`], content)
+      : fileCollection(group, schemas, content),
+  );
+}
+
+/** A group of content files as a collection with one entry per file. */
+function fileCollection(
+  /** @type {Record<string, any>} */ group,
+  /** @type {Record<string, Schema>} */ schemas,
+  /** @type {Record<string, any>} */ content,
+) {
+  return {
     name: group.name,
     label: group.label,
     description: group.description,
@@ -395,7 +503,7 @@ export function editorCollections(schemas, content = {}) {
         fields,
       };
     }),
-  }));
+  };
 }
 
 /**
@@ -413,7 +521,6 @@ export function editorConfig(schemas, content = {}) {
     // "View preview" on a change in review, "View live" on a published one
     // (docs/editing.md, Publishing).
     show_preview_links: true,
-    search: false,
     collections: editorCollections(schemas, content),
   };
 }

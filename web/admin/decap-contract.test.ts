@@ -94,6 +94,18 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     expect(core("actions/notifications.js")).toMatch(/export \{ addNotification\b/);
   });
 
+  it("the backend it reads the content with, a save asking preSave and a deletion preUnpublish first", () => {
+    const backend = core("backend.js");
+    expect(backend).toMatch(/export const currentBackend = function/);
+    expect(backend).toContain("async listAllEntries(collection)");
+    expect(backend).toContain("async unpublishedEntries(collections)");
+    expect(backend).toContain("const loadedEntry = await this.implementation.getEntry(path);");
+    expect(backend).toMatch(/async persistEntry\(\{[\s\S]*?await this\.invokePreSaveEvent\(/);
+    expect(backend).toMatch(
+      /async deleteEntry\(state, collection, slug\) \{[\s\S]*?await this\.invokePreUnpublishEvent\(entry\);[\s\S]*?await this\.implementation\.deleteFiles\(paths, commitMessage\);/,
+    );
+  });
+
   it("the state it reads: auth, config, media, the library", () => {
     for (const key of ["auth", "config", "medias", "mediaLibrary"]) {
       expect(core("reducers/index.js"), key).toMatch(new RegExp(`\\b${key}\\b`));
@@ -175,6 +187,7 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
     const backend = source("decap-cms-backend-github", "dist/esm/implementation.js");
     expect(backend).toMatch(/\n  persistEntry\(entry, options\) \{/);
     expect(backend).toMatch(/this\.api = new apiCtor\(/);
+    expect(backend).toMatch(/\n  deleteFiles\(paths, commitMessage\) \{/);
     const api = source("decap-cms-backend-github", "dist/esm/API.js");
     for (const signature of [
       "async updateTree(baseSha, files, branch = this.branch, hasSubfolders = true)",
@@ -184,6 +197,9 @@ describe("each internal of Decap that ./decap-internals.ts relies on", () => {
       "async getPullRequests(head, state, predicate)",
       "async getDifferences(from, to)",
       "this.branch = config.branch",
+      "async getDefaultBranch()",
+      "commit(message, changeTree)",
+      "async createBranchAndPullRequest(branchName, sha, commitMessage)",
     ]) {
       expect(api, signature).toContain(signature);
     }

@@ -8,6 +8,7 @@
 // styles carry are styled in ./decap-internals.css, checked the same way.
 // Decap's own bugs are not fixed here: they are patches (web/patches).
 import * as mediaActions from "decap-cms-core/dist/esm/actions/mediaLibrary.js";
+import { currentBackend } from "decap-cms-core/dist/esm/backend.js";
 import * as notificationActions from "decap-cms-core/dist/esm/actions/notifications.js";
 import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js";
 import { history as decapHistory } from "decap-cms-core/dist/esm/routing/history.js";
@@ -52,6 +53,56 @@ export const onRouteChange = (listener: (pathname: string, action: string) => vo
 
 /** Goes to a route of Decap's in place of the current one (Back still works as before). */
 export const replaceRoute = (path: string) => history.replace(path);
+
+/** A content file's data by its path under content/ ("site.json", "people/anna-de-vries.json"). */
+export type ContentFiles = Record<string, unknown>;
+
+interface DecapBackend {
+  implementation: { getEntry(path: string): Promise<{ data: string }> };
+  listAllEntries(collection: Immutable): Promise<{ path: string; data: unknown }[]>;
+  unpublishedEntries(collections: unknown): Promise<{ entries: { path: string; data: unknown }[] }>;
+}
+
+const underContent = (path: string) => path.replace(/^\/?content\//, "");
+
+/**
+ * Every content file as published, read through Decap's backend (the default
+ * branch on GitHub, the working tree locally), not as the editor was built;
+ * with `drafts`, each entry's saved draft in review (the editorial workflow's
+ * pull requests) in its place.
+ */
+export async function currentContent(drafts = false): Promise<ContentFiles> {
+  const now = state() as Record<string, Immutable & { valueSeq(): { toArray(): Immutable[] } }>;
+  const backend = currentBackend(now.config as never) as unknown as DecapBackend;
+  const files: ContentFiles = {};
+  await Promise.all(
+    now
+      .collections!.valueSeq()
+      .toArray()
+      .map(async (collection) => {
+        if (collection.get("folder")) {
+          for (const entry of await backend.listAllEntries(collection))
+            files[underContent(entry.path)] = entry.data;
+          return;
+        }
+        const paths = (collection.get("files") as Immutable).toJS() as { file: string }[];
+        await Promise.all(
+          paths.map(async ({ file }) => {
+            files[underContent(file)] = JSON.parse(
+              (await backend.implementation.getEntry(file)).data,
+            );
+          }),
+        );
+      }),
+  );
+  // Decap keeps its configuration as a plain object.
+  const mode = (now.config as unknown as { publish_mode?: string } | undefined)?.publish_mode;
+  if (drafts && mode === "editorial_workflow") {
+    for (const entry of (await backend.unpublishedEntries(now.collections)).entries)
+      files[underContent(entry.path)] = entry.data;
+  }
+  return files;
+}
 
 /** A message in Decap's own notification area (top right), as its saves report. */
 export function notify(message: string, type: "error" | "warning" | "success" | "info") {
@@ -175,6 +226,8 @@ const part = (label: keyof typeof DECAP_CLASS_LABELS) => `[class*="${label}"]`;
 
 /** Selectors for the parts of Decap's form the editor names, opens or focuses. */
 export const decapPart = {
+  /** An entry's editor: its toolbar and form (EditorInterface.js). */
+  editor: part("EditorContainer"),
   /** A list entry's bar: [fold chevron] [drag handle] [remove ✕] (ListItemTopBar.js). */
   listEntryBar: part("StyledListItemTopBar"),
   listEntry: part("ListItem"),
@@ -299,20 +352,60 @@ export interface GitHubApi {
   ): Promise<{ files?: { filename: string; status: string; sha: string }[] }>;
 }
 
+/** The parts of Decap's GitHub API a deletion's pull request is made with. */
+type DeletingApi = GitHubApi & {
+  getDefaultBranch(): Promise<{ commit: { sha: string } }>;
+  updateTree: UpdateTree;
+  commit(message: string, tree: { sha: string; parentSha?: string }): Promise<{ sha: string }>;
+  createBranchAndPullRequest(
+    branch: string,
+    sha: string,
+    title: string,
+  ): Promise<{ number: number }>;
+};
+
+/**
+ * Deletes `paths` in one commit on the default branch's head, on a new branch
+ * `branch` with a pull request titled `message` (Decap's own deleteFiles
+ * commits on the default branch itself); returns the pull request's number.
+ */
+export async function deletionPullRequest(
+  github: GitHubApi,
+  branch: string,
+  paths: string[],
+  message: string,
+): Promise<number> {
+  const api = github as DeletingApi;
+  const main = await api.getDefaultBranch();
+  const tree = await api.updateTree(
+    main.commit.sha,
+    paths.map((path) => ({ path, sha: null })),
+  );
+  const commit = await api.commit(message, tree);
+  return (await api.createBranchAndPullRequest(branch, commit.sha, message)).number;
+}
+
 type Persist = (entry: PersistEntry, options: PersistOptions) => Promise<unknown>;
 type TreeChange = (baseSha: string, files: TreeFile[], api: GitHubApi) => Promise<TreeFile[]>;
-type UpdateTree = (baseSha: string, files: TreeFile[], ...rest: unknown[]) => Promise<unknown>;
+type UpdateTree = (
+  baseSha: string,
+  files: TreeFile[],
+  ...rest: unknown[]
+) => Promise<{ sha: string; parentSha?: string }>;
+export type DeleteFiles = (paths: string[], message: string) => Promise<unknown>;
 
 /**
  * Every GitHub backend Decap makes saves through `save` (given its API and
- * its own persistEntry), and every tree its commits build (API.updateTree,
- * POST git/trees) goes through `tree` first. Decap refuses a second
- * registration of a name; its registry entry's init makes the backend.
+ * its own persistEntry), deletes published files (an entry, its one commit on
+ * the default branch) through `remove`, and every tree its saves build
+ * (API.updateTree, POST git/trees) goes through `tree` first. Decap refuses a
+ * second registration of a name; its registry entry's init makes the backend.
  */
 export function aroundGitHubSaves(
   cms: unknown,
   save: (api: GitHubApi, persist: Persist) => Persist,
   tree: TreeChange,
+  remove: (api: GitHubApi, deleteFiles: DeleteFiles) => DeleteFiles,
 ) {
   const registered = (
     cms as { getBackend(name: string): { init(...args: unknown[]): unknown } | undefined }
@@ -320,8 +413,15 @@ export function aroundGitHubSaves(
   if (!registered) return;
   const init = registered.init;
   registered.init = (...args: unknown[]) => {
-    const backend = init(...args) as { api?: GitHubApi | null; persistEntry: Persist };
+    const backend = init(...args) as {
+      api?: GitHubApi | null;
+      persistEntry: Persist;
+      deleteFiles: DeleteFiles;
+    };
     const persist = backend.persistEntry.bind(backend);
+    const deleteFiles = backend.deleteFiles.bind(backend);
+    backend.deleteFiles = (paths, message) =>
+      backend.api ? remove(backend.api, deleteFiles)(paths, message) : deleteFiles(paths, message);
     let wrapped: GitHubApi | undefined;
     backend.persistEntry = (entry, options) => {
       const api = backend.api as (GitHubApi & { updateTree: UpdateTree }) | null | undefined;

@@ -2,6 +2,7 @@
 // ESM modules: ./decap-internals.ts types what it uses of them.
 declare module "decap-cms-core/dist/esm/actions/mediaLibrary.js";
 declare module "decap-cms-core/dist/esm/actions/notifications.js";
+declare module "decap-cms-core/dist/esm/backend.js";
 declare module "decap-cms-core/dist/esm/redux/index.js";
 declare module "decap-cms-core/dist/esm/routing/history.js";
 // decap-cms-backend-proxy carries no types: the local editor extends its backend (./local-backend.tsx).

@@ -22,15 +22,20 @@ export interface RuleField {
   multiple?: boolean;
   options?: Option[];
   options_from?: OptionsSource;
-  /** Unique in the top-level list `list` of the entry; `entry` is the word for one of its items. */
-  unique?: { list: string[]; entry: string };
-  /** Not before the sibling `field` (items of the top-level list `list`). */
+  /**
+   * Unique in the top-level list `list` of the entry, or (`taken`) among the
+   * other entries of a folder: [file name, value] of each as the editor was
+   * built. `entry` is the word for one of them.
+   */
+  unique?: { list?: string[]; taken?: [string, unknown][]; entry: string };
+  /** Not before the sibling `field` (items of the top-level list `list`; the entry itself when empty). */
   not_before?: { field: string; list: string[] };
 }
 
 type Data = Record<string, unknown>;
 
 function listAt(data: Data | undefined, path: string[]): Data[] {
+  if (path.length === 0) return data ? [data] : [];
   const list = path.reduce<unknown>(
     (at, key) => (at && typeof at === "object" ? (at as Data)[key] : undefined),
     data,
@@ -44,6 +49,7 @@ const label = (field: RuleField) => field.label ?? field.name;
 /**
  * What is wrong with `value`, one message per problem (empty when nothing is).
  * @param data the whole entry's data, for the rules between values
+ * @param entrySlug the file name of the entry being edited (a folder's entry), "" for a new one
  * @param unchanged the value is the one the field was opened with: a value
  *   another entry was then given too is blamed on that entry, the one staff
  *   changed, not on this one nobody touched (a new vacancy given the
@@ -54,6 +60,7 @@ export function fieldProblems(
   value: unknown,
   data: Data | undefined,
   unchanged = false,
+  entrySlug = "",
 ): string[] {
   const problems: string[] = [];
   if (field.required !== false && isBlank(value)) {
@@ -72,9 +79,12 @@ export function fieldProblems(
     }
   }
   if (field.unique && value !== undefined && value !== "" && !unchanged) {
-    const values = listAt(data, field.unique.list).map((item) => item?.[field.name]);
+    const { list, taken } = field.unique;
+    const values = list ? listAt(data, list).map((item) => item?.[field.name]) : [];
     const at = values.indexOf(value);
-    const others = values.filter((_, i) => i !== at);
+    const others = taken
+      ? taken.filter(([slug]) => slug !== entrySlug).map(([, v]) => v)
+      : values.filter((_, i) => i !== at);
     const why = duplicateProblem(label(field), value, others, field.unique.entry);
     if (why) problems.push(why);
   }

@@ -135,9 +135,15 @@ function focusWhenShown(get: () => HTMLElement | undefined) {
   });
 }
 
-/** The first field of the entry's form staff can type in (the preview is in a frame). */
+/**
+ * The first field of the entry's form staff can type in (the preview is in a
+ * frame). Only in the form: as the route changes the list's search box is
+ * still on the page.
+ */
 const firstField = () =>
-  [...document.querySelectorAll<HTMLElement>(EDITABLE)].find((e) => e.checkVisibility());
+  [...document.querySelectorAll<HTMLElement>(`${decapPart.editor} :is(${EDITABLE})`)].find((e) =>
+    e.checkVisibility(),
+  );
 
 /** Focus on the first field of an entry opened, and on the save's status after a save. */
 export function installEntryFocus(cms: { registerEventListener(listener: object): void }) {

@@ -37,10 +37,11 @@ describe("installLinkedInNotice", () => {
   const answer = (body: unknown, status = 200) =>
     (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 
-  it("shows the message and the link above the editor", async () => {
+  it("shows the message and the link in the notices at the foot of the window, after the editor", async () => {
     document.body.innerHTML = "<div id='nc-root'></div>";
     await installLinkedInNotice(document, answer(failing));
-    const notice = document.body.firstElementChild as HTMLElement;
+    const notice = document.body.lastElementChild?.firstElementChild as HTMLElement;
+    expect(notice.parentElement?.className).toBe("editor-foot");
     expect(notice.getAttribute("role")).toBe("status");
     expect(notice.textContent).toContain(failing.message);
     expect(notice.querySelector("a")?.getAttribute("href")).toBe("/admin/linkedin");

@@ -1,10 +1,12 @@
 // Staff learn that the LinkedIn feed needs a page admin where they already
 // are: the editor. The feed owner says at /admin/linkedin/status (JSON,
 // internal/linkedinauth) whether the connection fails or expires within 14
-// days; then the editor shows a notice above Decap with the link to
+// days; then the editor shows a notice at the foot of the window with the link to
 // /admin/linkedin, where a page admin reconnects it. A site without LinkedIn
 // (the sample feed), or a status that cannot be read, shows nothing: the
 // editor never waits for it.
+
+import { editorFoot } from "./live-status";
 
 /** What /admin/linkedin/status answers (the fields the notice reads). */
 export interface LinkedInStatus {
@@ -31,29 +33,20 @@ export function noticeElement(
   doc: Document,
   notice: { message: string; url: string },
 ): HTMLElement {
-  const box = doc.createElement("aside");
+  const box = doc.createElement("div");
   box.className = "linkedin-notice";
   box.setAttribute("aria-label", "LinkedIn feed");
   box.setAttribute("role", "status");
-  Object.assign(box.style, {
-    background: "#fff4e5",
-    color: "#14213d",
-    borderBottom: "2px solid #8a4b00",
-    padding: "0.6rem 1rem",
-    font: "0.95rem/1.4 system-ui, sans-serif",
-  });
   const text = doc.createElement("span");
   text.textContent = notice.message + " ";
   const link = doc.createElement("a");
   link.href = notice.url;
   link.textContent = "Open the LinkedIn connection";
-  link.style.color = "#0f2a44";
-  link.style.fontWeight = "600";
   box.append(text, link);
   return box;
 }
 
-/** Reads the status once and shows the notice at the top of the page when it asks for one. */
+/** Reads the status once and shows the notice at the foot of the window when it asks for one. */
 export async function installLinkedInNotice(
   doc: Document = document,
   get: typeof fetch = fetch,
@@ -62,7 +55,7 @@ export async function installLinkedInNotice(
     const response = await get("/admin/linkedin/status", { cache: "no-store" });
     if (!response.ok) return;
     const notice = linkedInNotice(await response.json());
-    if (notice) doc.body.prepend(noticeElement(doc, notice));
+    if (notice) editorFoot(doc).append(noticeElement(doc, notice));
   } catch {
     // No status (a build without a feed owner, a network error): no notice.
   }

@@ -111,7 +111,7 @@ describe("showLiveState", () => {
     document.body.replaceChildren();
     showLiveState(document, { step: "building" });
     showLiveState(document, { step: "live", url: "https://www.veldhaven.eu" });
-    const banners = document.querySelectorAll("aside.live-status");
+    const banners = document.querySelectorAll("div.live-status");
     expect(banners).toHaveLength(1);
     const banner = banners[0]!;
     expect(banner.getAttribute("role")).toBe("status");

@@ -102,15 +102,30 @@ export async function watchLive({
   }
 }
 
-/** The banner at the top of the editor (one, replaced by each state). */
+/**
+ * The editor's notices (this banner, the LinkedIn feed's) float at the foot
+ * of the window, one above the other: Decap's layout is fixed, and anything
+ * placed before it in the page would sit under its top bar, unseen.
+ */
+export function editorFoot(doc: Document): HTMLElement {
+  let foot = doc.querySelector<HTMLElement>("div.editor-foot");
+  if (!foot) {
+    foot = doc.createElement("div");
+    foot.className = "editor-foot";
+    doc.body.append(foot);
+  }
+  return foot;
+}
+
+/** The banner at the foot of the editor (one, replaced by each state). */
 export function showLiveState(doc: Document, state: LiveState): void {
-  let box = doc.querySelector<HTMLElement>("aside.live-status");
+  let box = doc.querySelector<HTMLElement>("div.live-status");
   if (!box) {
-    box = doc.createElement("aside");
+    box = doc.createElement("div");
     box.className = "live-status";
     box.setAttribute("aria-label", "Publishing");
     box.setAttribute("role", "status");
-    doc.body.prepend(box);
+    editorFoot(doc).prepend(box);
   }
   box.dataset.step = state.step;
   const text = doc.createElement("span");

@@ -9,7 +9,14 @@ import globalCss from "@/styles/global.css?inline";
 import { confirmingListControl } from "./confirm-remove";
 import { currentFileControl } from "./current-file";
 import { DateControl } from "./date-control";
-import { gitHubToken, mediaLibrary, type Immutable } from "./decap-internals";
+import {
+  currentContent,
+  gitHubToken,
+  isEntryRoute,
+  mediaLibrary,
+  onRouteChange,
+  type Immutable,
+} from "./decap-internals";
 import { editorWords, mergePhrases } from "./editor-words";
 import { emptyOptionalPaths, type EditorField, type KeyPath } from "./empty-fields";
 import { installFieldNames } from "./field-names";
@@ -19,9 +26,9 @@ import {
   installFoldedNameClick,
   installRevealErrors,
 } from "./form-help";
-import { withSearch } from "./list-search";
+import { withKeptFolds } from "./list-folds";
 import { orderedJsonFormat } from "./ordered-json";
-import { prepareForPreview } from "./preview-data";
+import { contentChanged, prepareForPreview, siteContent, useContentNow } from "./preview-data";
 import { previewMedia } from "./preview-media";
 import { pagePreviews, StayInPreview } from "./previews";
 import { isLocalEditor, localPhrases } from "./local-editor";
@@ -36,11 +43,47 @@ import { guardedControl, installUploadGuard } from "./upload-guard";
 import { mediaPageWrites } from "./media-page";
 import { openMediaFromAddress } from "./media-address";
 import { removeUnusedMediaOnGitHub } from "./unused-media-github";
+import { breakages, deleteRefusal, formOf, formsOf, saveRefusal } from "./cross-file";
 
 interface EditorConfig {
   backend?: { name: string; [key: string]: unknown };
-  collections: { name: string; format: string; files: { name: string; fields: EditorField[] }[] }[];
+  /** File collections have `files`; a folder's collection (one entry per file) has `fields`. */
+  collections: {
+    name: string;
+    format: string;
+    /** A folder's collection: content/people. */
+    folder?: string;
+    files?: { name: string; label?: string; file?: string; fields: EditorField[] }[];
+    fields?: EditorField[];
+  }[];
   [key: string]: unknown;
+}
+
+/**
+ * Where an entry's file is under content/ ("site.json", "people/anna.json"); a
+ * new entry of a folder, not yet named, gets a name no file has.
+ */
+function entryPath(config: EditorConfig, entry: ImmutableLike): string {
+  const path = String(entry.get("path") ?? "").replace(/^\/?content\//, "");
+  if (path) return path;
+  const folder = config.collections.find((c) => c.name === entry.get("collection"))?.folder;
+  return `${String(folder).replace(/^content\//, "")}/ new entry .json`;
+}
+
+/** The entry's data as a plain object, or undefined before Decap has it. */
+function plainData(entry: ImmutableLike): Record<string, unknown> | undefined {
+  const data = (entry.get("data") as ImmutableLike | undefined)?.toJS();
+  return data && typeof data === "object" ? (data as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Each form of the config: a file's by its name, a folder's entries' by the
+ * collection's name (the names Decap looks preview templates up by).
+ */
+function forms(config: EditorConfig) {
+  return config.collections.flatMap((c) =>
+    c.fields ? [{ name: c.name, fields: c.fields }] : (c.files ?? []),
+  );
 }
 
 type ImmutableLike = Pick<Immutable, "get" | "toJS">;
@@ -79,46 +122,96 @@ function registerPreviews(config: EditorConfig) {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
     CMS.registerPreviewStyle(link.href);
   }
-  for (const collection of config.collections) {
-    for (const file of collection.files) {
-      const Page = pagePreviews[file.name];
-      if (!Page) continue;
-      const Preview = ({ entry, getAsset }: PreviewProps) => {
-        const data = (entry.get("data") as ImmutableLike | undefined)?.toJS();
-        if (!data || typeof data !== "object") return null;
-        // Uploads land in the images folder, Decap's default media folder.
-        const media = previewMedia((name) => getAsset(name)?.toString() || undefined);
-        return (
-          <StayInPreview>
-            <MediaContext.Provider value={media}>
-              <Page
-                content={prepareForPreview(data as Record<string, unknown>, file.fields) as never}
-              />
-            </MediaContext.Provider>
-          </StayInPreview>
-        );
-      };
-      // Decap's typings describe the props it passes loosely; ours names what we read.
-      CMS.registerPreviewTemplate(file.name, Preview as never);
-    }
+  const fieldsOf = formsOf(config.collections as never);
+  const fieldsAt = (path: string) => formOf(fieldsOf, path)?.fields;
+  const load = () => currentContent(true);
+  for (const file of forms(config)) {
+    const Page = pagePreviews[file.name];
+    if (!Page) continue;
+    const Preview = ({ entry, getAsset }: PreviewProps) => {
+      const now = useContentNow(load);
+      const data = plainData(entry);
+      if (!data || !now) return null;
+      if ("error" in now)
+        return <p>The preview could not read the site&apos;s content: {now.error}</p>;
+      // Uploads land in the images folder, Decap's default media folder.
+      const media = previewMedia((name) => getAsset(name)?.toString() || undefined);
+      const all = siteContent({ ...now.files, [entryPath(config, entry)]: data }, fieldsAt);
+      return (
+        <StayInPreview>
+          <MediaContext.Provider value={media}>
+            <Page content={prepareForPreview(data, file.fields) as never} all={all} />
+          </MediaContext.Provider>
+        </StayInPreview>
+      );
+    };
+    // Decap's typings describe the props it passes loosely; ours names what we read.
+    CMS.registerPreviewTemplate(file.name, Preview as never);
   }
+  // The content is read again when an entry opens and after a save or a deletion.
+  onRouteChange((path) => {
+    if (isEntryRoute(path)) contentChanged();
+  });
+  for (const name of ["postSave", "postUnpublish"])
+    CMS.registerEventListener({ name, handler: () => contentChanged() } as never);
 }
 
 function registerSaveRules(config: EditorConfig) {
   const fieldsOf = new Map(
     config.collections.flatMap((c) =>
-      c.files.map((f) => [`${c.name}/${f.name}`, f.fields] as const),
+      c.fields
+        ? [[c.name, c.fields] as const]
+        : (c.files ?? []).map((f) => [`${c.name}/${f.name}`, f.fields] as const),
     ),
   );
   CMS.registerEventListener({
     name: "preSave",
     // Decap sets what the handler returns as the entry's data: it must stay an Immutable map.
     handler: ({ entry }: { entry: ImmutableLike }) => {
-      const fields = fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
+      const fields =
+        fieldsOf.get(String(entry.get("collection"))) ??
+        fieldsOf.get(`${entry.get("collection")}/${entry.get("slug")}`);
       const data = entry.get("data") as ImmutableData;
       if (!fields) return data;
       const paths = emptyOptionalPaths(data.toJS() as Record<string, unknown>, fields);
       return paths.reduce((cleaned, path) => cleaned.deleteIn(path), data);
+    },
+  });
+}
+
+/**
+ * A save or a deletion the build would refuse elsewhere (./cross-file.ts) is
+ * refused before anything is written: Decap runs preSave before it saves and
+ * preUnpublish before it deletes, and shows what a handler throws in its
+ * message ("Failed to delete entry: ..."). The content is read as published,
+ * which is what the change is built on.
+ */
+function registerCrossFileRules(config: EditorConfig) {
+  const forms = formsOf(config.collections as never);
+  const refusal = async (entry: ImmutableLike, deleting: boolean) => {
+    const path = entryPath(config, entry);
+    const data = plainData(entry) ?? {};
+    const before = await currentContent();
+    const after = { ...before };
+    if (deleting) delete after[path];
+    else after[path] = data;
+    const found = breakages(before, after, forms);
+    const name = String(data.name ?? data.title ?? path);
+    // A string, not an Error: Decap puts it in its message as it is.
+    return deleting ? deleteRefusal(name, found) : saveRefusal(found);
+  };
+  CMS.registerEventListener({
+    name: "preSave",
+    handler: async ({ entry }: { entry: ImmutableLike }) => {
+      const problem = await refusal(entry, false);
+      if (problem) throw problem;
+    },
+  });
+  CMS.registerEventListener({
+    name: "preUnpublish",
+    handler: async ({ entry }: { entry: ImmutableLike }) => {
+      const problem = await refusal(entry, true);
+      if (problem) throw problem;
     },
   });
 }
@@ -146,14 +239,14 @@ function registerUploadRules(config: EditorConfig) {
 
 /**
  * The content rules between values, checked on the field before a save
- * (./rule-control.tsx), an id the editor assigns, a searchable long list, and
+ * (./rule-control.tsx), an id the editor assigns, and
  * Decap's messages in the staff's words (./editor-words.ts).
  */
 function registerFieldRules(local: boolean) {
   for (const name of ["string", "text", "number", "select", "markdown"])
     wrapWidget(name, withRules);
   CMS.registerWidget("date", withRules(DateControl as never) as never, widget("datetime").preview);
-  wrapWidget("list", withSearch);
+  wrapWidget("list", withKeptFolds);
   CMS.registerWidget("assigned-id", AssignedIdControl as never, widget("number").preview);
   const en = CMS.getLocale("en") as Parameters<typeof mergePhrases>[0] | undefined;
   // The local editor's save is a save, not a publication (./local-editor.ts).
@@ -199,10 +292,11 @@ async function start() {
     // Every collection uses the one format (admin/config.mjs CONTENT_FORMAT).
     config.collections[0]?.format ?? "json",
     "json",
-    orderedJsonFormat(config.collections.flatMap((c) => c.files.map((f) => f.fields))),
+    orderedJsonFormat(forms(config).map((f) => f.fields)),
   );
   registerPreviews(config);
   registerSaveRules(config);
+  registerCrossFileRules(config);
   registerUploadRules(config);
   const local = isLocalEditor(config);
   registerFieldRules(local);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../scripts/content-dir.mjs";
@@ -56,10 +56,20 @@ describe("orderLike", () => {
 
 describe("the content files", () => {
   const schemas = readSchemas();
-  const files = editorConfig(schemas, readContentFiles()).collections.flatMap((c) => c.files);
+  const collections = editorConfig(schemas, readContentFiles()).collections;
+  const files = collections.flatMap((c) => ("files" in c ? c.files : []));
+  // A folder's entries are written with their collection's fields.
+  const entries = collections.flatMap((c) =>
+    "folder" in c
+      ? readdirSync(join(contentDir, "..", c.folder)).map((f) => ({
+          file: `${c.folder}/${f}`,
+          fields: c.fields,
+        }))
+      : [],
+  );
   const format = orderedJsonFormat(files.map((f) => f.fields as EditorField[]));
 
-  it.each(files.map((f) => [f.file, f] as const))(
+  it.each([...files, ...entries].map((f) => [f.file, f] as const))(
     "%s comes out of the editor byte for byte as it is when nothing changed",
     (path, file) => {
       const raw = readFileSync(join(contentDir, "..", path), "utf8");

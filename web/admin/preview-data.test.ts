@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EditorField } from "./empty-fields";
-import { prepareForPreview } from "./preview-data";
+import { prepareForPreview, siteContent } from "./preview-data";
 
 const fields: EditorField[] = [
   { name: "title", widget: "string" },
@@ -63,5 +63,30 @@ describe("prepareForPreview", () => {
     const html = (prepareForPreview(data, fields).vacancies as { roleText: string }[])[0]!.roleText;
     expect(html).not.toMatch(/<img|href="javascript:/);
     expect(html).toContain("&lt;img");
+  });
+});
+
+describe("siteContent", () => {
+  const vacancyFields: EditorField[] = [
+    { name: "title", widget: "string" },
+    { name: "roleText", widget: "markdown" },
+  ];
+  const files = {
+    "site.json": { name: "Veldhaven" },
+    "careers.json": { page: { heading: "Careers" } },
+    "careers/b.json": { order: 20, title: "Second", roleText: "**B**" },
+    "careers/a.json": { order: 10, title: "First", roleText: "**A**" },
+    "people/anna.json": { order: 10, id: 1, name: "Anna de Vries (draft)" },
+  };
+
+  it("reads the pages' content from the files given (drafts among them), entries in their order, Markdown rendered", () => {
+    const all = siteContent(files, (path) => (path.startsWith("careers/") ? vacancyFields : []));
+    expect(all.employees.map((e) => e.name)).toEqual(["Anna de Vries (draft)"]);
+    expect(all.careers.vacancies.map((v) => [v.title, v.roleText])).toEqual([
+      ["First", "<p><strong>A</strong></p>\n"],
+      ["Second", "<p><strong>B</strong></p>\n"],
+    ]);
+    expect(all.careers.page).toEqual({ heading: "Careers" });
+    expect(all.site).toEqual({ name: "Veldhaven" });
   });
 });

@@ -39,10 +39,12 @@ function plain(value: unknown): unknown {
  */
 function problemsOf(props: ControlProps, opened: unknown): string[] {
   const field = props.field.toJS() as RuleField;
-  const data = props.getEntry()?.get("data") as ImmutableLike | undefined;
+  const entry = props.getEntry();
+  const data = entry?.get("data") as ImmutableLike | undefined;
   const value = plain(props.value);
   const unchanged = value !== undefined && value !== "" && value === plain(opened);
-  return fieldProblems(field, value, data?.toJS() as Record<string, unknown>, unchanged);
+  const slug = entry?.get("newRecord") ? "" : String(entry?.get("slug") ?? "");
+  return fieldProblems(field, value, data?.toJS() as Record<string, unknown>, unchanged, slug);
 }
 
 /** A control that also answers `isValid()` with the field's rules. */
@@ -117,8 +119,15 @@ export class AssignedIdControl extends Component<ControlProps> {
     const { value } = this.props;
     if (typeof value === "number" || (typeof value === "string" && value !== "")) return;
     const unique = (this.props.field.toJS() as RuleField).unique;
+    if (unique?.taken) {
+      // A folder's new entry: the next number after the other entries'.
+      this.props.onChange(nextId(unique.taken.map(([, v]) => v)));
+      return;
+    }
     const data = this.props.getEntry()?.get("data") as ImmutableLike | undefined;
-    const items = unique ? (data?.getIn(unique.list) as ImmutableLike | undefined) : undefined;
+    const items = unique?.list
+      ? (data?.getIn(unique.list) as ImmutableLike | undefined)
+      : undefined;
     const list = (items?.toJS() ?? []) as Record<string, unknown>[];
     this.props.onChange(nextId(list.map((item) => item?.[String(this.props.field.get("name"))])));
   }

@@ -17,17 +17,21 @@
 import CMS from "decap-cms-app";
 import {
   aroundGitHubSaves,
+  deletionPullRequest,
   notify,
+  type DeleteFiles,
   type DataFile,
   type GitHubApi,
   type PersistEntry,
   type PersistOptions,
   type TreeFile,
 } from "./decap-internals";
-import { unusedMediaPlan } from "./unused-media-plan";
+import { unusedAfterDelete, unusedMediaPlan } from "./unused-media-plan";
 
 const MEDIA_ROOT = "content/media";
 const CONTENT_ROOT = "content";
+/** A content file: content/site.json, or an entry of a folder (content/people/anna.json). */
+const CONTENT_FILE = /^content\/([^/]+\/)?[^/]+\.json$/;
 
 /** The save under way: its data files and the deletions its tree gets. */
 type Pending = { dataFiles: DataFile[]; remove: string[] };
@@ -44,6 +48,33 @@ async function textOn(api: GitHubApi, path: string, branch: string): Promise<str
     throw error;
   }
 }
+
+/**
+ * The content files (content/*.json, content/people/*.json) of the default
+ * branch but those at `except`, and those of the drafts in review but
+ * `ownDraft`: a photo one of them names stays.
+ */
+async function otherContent(api: GitHubApi, except: Set<string>, ownDraft?: string) {
+  const main = api.branch;
+  const others: string[] = [];
+  for (const file of await api.listFiles(CONTENT_ROOT, { branch: main, depth: 2 })) {
+    if (!file.path.endsWith(".json") || except.has(trim(file.path))) continue;
+    others.push(String(await api.readFile(trim(file.path), file.id, { branch: main })));
+  }
+  const drafts = await api.getPullRequests(undefined, "open", () => true);
+  for (const pull of drafts) {
+    if (pull.head.ref === ownDraft) continue;
+    const { files = [] } = await api.getDifferences(main, pull.head.sha);
+    for (const file of files) {
+      if (file.status === "removed" || !CONTENT_FILE.test(file.filename)) continue;
+      others.push(String(await api.readFile(file.filename, file.sha, { branch: pull.head.ref })));
+    }
+  }
+  return others;
+}
+
+const mediaOn = async (api: GitHubApi, branch: string) =>
+  (await api.listFiles(MEDIA_ROOT, { branch, depth: 100 })).map((f) => trim(f.path));
 
 /**
  * The media files to delete and the uploads to commit, from the default branch,
@@ -64,24 +95,8 @@ async function planFor(api: GitHubApi, entry: PersistEntry, options: PersistOpti
       if (text !== undefined) before.push(text);
     }
   }
-  const others: string[] = [];
-  for (const file of await api.listFiles(CONTENT_ROOT, { branch: main })) {
-    if (!file.path.endsWith(".json") || savedPaths.has(trim(file.path))) continue;
-    others.push(String(await api.readFile(trim(file.path), file.id, { branch: main })));
-  }
-  // Other drafts in review count as content: a photo one of them names stays.
-  const drafts = await api.getPullRequests(undefined, "open", () => true);
-  for (const pull of drafts) {
-    if (pull.head.ref === ownDraft) continue;
-    const { files = [] } = await api.getDifferences(main, pull.head.sha);
-    for (const file of files) {
-      if (file.status === "removed" || !/^content\/[^/]+\.json$/.test(file.filename)) continue;
-      others.push(String(await api.readFile(file.filename, file.sha, { branch: pull.head.ref })));
-    }
-  }
-  const media = (await api.listFiles(MEDIA_ROOT, { branch: main, depth: 100 })).map((f) =>
-    trim(f.path),
-  );
+  const others = await otherContent(api, savedPaths, ownDraft);
+  const media = await mediaOn(api, main);
   return unusedMediaPlan({
     before,
     saved: entry.dataFiles.map((f) => f.raw),
@@ -154,6 +169,48 @@ const removingUnusedMedia =
     }
   };
 
-/** Every GitHub backend Decap makes removes the uploads its saves leave unused. */
+/**
+ * A published entry deleted: Decap would commit the deletion straight to the
+ * default branch, which the rule on main refuses (docs/deploy.md). Instead the
+ * deletion, with the media files only the entry named, is one commit on a
+ * branch of its own and a pull request, checked like a draft and merged on
+ * GitHub; staff are told where it is. If the media cannot be checked, the
+ * entry's deletion goes alone and staff are told the files stay.
+ */
+const deletingUnusedMedia =
+  (api: GitHubApi, deleteFiles: DeleteFiles): DeleteFiles =>
+  async (paths, message) => {
+    const entries = paths.map(trim).filter((path) => CONTENT_FILE.test(path));
+    if (entries.length === 0) return deleteFiles(paths, message);
+    let remove: string[] = [];
+    let unchecked = "";
+    try {
+      const deleted: string[] = [];
+      for (const path of entries) {
+        const text = await textOn(api, path, api.branch);
+        if (text !== undefined) deleted.push(text);
+      }
+      remove = unusedAfterDelete({
+        deleted,
+        others: await otherContent(api, new Set(entries)),
+        media: await mediaOn(api, api.branch),
+      });
+    } catch (error) {
+      unchecked = error instanceof Error ? error.message : String(error);
+    }
+    // content/careers/asset-manager.json -> delete/careers/asset-manager
+    const branch = `delete/${entries[0]!.replace(/^content\//, "").replace(/\.json$/, "")}`;
+    const number = await deletionPullRequest(api, branch, [...paths.map(trim), ...remove], message);
+    notify(
+      `The deletion is change request #${number} on GitHub, checked like a draft; it is on the site once it is merged there.${
+        unchecked
+          ? ` The photos and files only it used could not be checked on GitHub (${unchecked}), so they were kept.`
+          : ""
+      }`,
+      unchecked ? "warning" : "success",
+    );
+  };
+
+/** Every GitHub backend Decap makes removes the uploads its saves and deletions leave unused. */
 export const removeUnusedMediaOnGitHub = () =>
-  aroundGitHubSaves(CMS, removingUnusedMedia, withDeletions);
+  aroundGitHubSaves(CMS, removingUnusedMedia, withDeletions, deletingUnusedMedia);

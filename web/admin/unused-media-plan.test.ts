@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unusedMediaPlan } from "./unused-media-plan";
+import { unusedAfterDelete, unusedMediaPlan } from "./unused-media-plan";
 
 const careers = (...vacancies: Record<string, string | number>[]) => JSON.stringify({ vacancies });
 const media = [
@@ -88,6 +88,27 @@ describe("unusedMediaPlan", () => {
         media,
         uploads: [],
       }),
+    ).toThrow(/a content file is not JSON/);
+  });
+});
+
+describe("unusedAfterDelete", () => {
+  it("removes what only the deleted entry named, and keeps what another entry or page names", () => {
+    expect(
+      unusedAfterDelete({
+        deleted: [JSON.stringify({ id: 3, overviewImage: "role.jpg", headerImage: "office.jpg" })],
+        others: [
+          JSON.stringify({ offices: [{ image: "office.jpg" }] }),
+          JSON.stringify({ id: 1, overviewImage: "anna.jpg" }),
+        ],
+        media,
+      }),
+    ).toEqual(["content/media/images/role.jpg"]);
+  });
+
+  it("refuses to guess when a content file does not parse", () => {
+    expect(() =>
+      unusedAfterDelete({ deleted: [JSON.stringify({ a: "role.jpg" })], others: ["{"], media }),
     ).toThrow(/a content file is not JSON/);
   });
 });

@@ -9,7 +9,7 @@ export interface UnusedMediaInput {
   before: string[];
   /** The saved files as this save writes them. */
   saved: string[];
-  /** Every other content file (content/*.json) on the default branch. */
+  /** Every other content file (content/*.json, content/people/*.json) on the default branch and in the other drafts. */
   others: string[];
   /** The media files on the default branch (paths from the repository's root). */
   media: string[];
@@ -40,6 +40,22 @@ function strings(texts: string[], what: string): Set<string> {
   const out = new Set<string>();
   for (const value of parsed(texts, what)) stringsIn(value, out);
   return out;
+}
+
+/**
+ * The media files that deleted entry files (content/careers/asset-manager.json)
+ * leave unused: those they named that no other content file names.
+ */
+export function unusedAfterDelete(input: {
+  deleted: string[];
+  others: string[];
+  media: string[];
+}): string[] {
+  return unusedMedia({
+    before: strings(input.deleted, "the deleted file"),
+    now: strings(input.others, "a content file"),
+    media: input.media,
+  });
 }
 
 /** The media files a save leaves unused, and the uploads it should commit. */

@@ -3,13 +3,13 @@
 // the library, and a capturing listener refuses a file that breaks the rule
 // before Decap's own handler sees it (so nothing is written to content/media).
 // A photo is also read: one that is not really a JPEG or PNG (a PDF, HEIC or
-// WebP renamed .jpg) is refused, one narrower than its field shows it asks
-// first; a file that passes is handed on to Decap as it was chosen. A photo
-// chosen from the library (uploaded before, perhaps for a smaller field) is
-// asked about the same way when it is chosen.
+// WebP renamed .jpg) or narrower than its field shows it is refused, with the
+// width it needs; a file that passes is handed on to Decap as it was chosen. A
+// photo chosen from the library (uploaded before, perhaps for a smaller field)
+// is measured and refused the same way when it is chosen.
 import { useRef, type ComponentType } from "react";
 import { dropLibraryChoice, type Immutable } from "./decap-internals";
-import { photoCheck, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
+import { photoRefusal, refusal, ruleForFolder, type UploadRule } from "./upload-rules";
 import { MEDIA_PAGE_READ_ONLY, isDeleteButton, onMediaPage, type LibraryState } from "./media-page";
 
 type FieldLike = Pick<Immutable, "get">;
@@ -28,18 +28,17 @@ let armed: UploadRule | undefined;
 let armedMinWidth: number | undefined;
 /** Events the guard dispatches again after reading the files: Decap's to handle. */
 const passed = new WeakSet<Event>();
-/** How the guard asks (window.confirm unless installUploadGuard is told otherwise). */
-let ask: (message: string) => boolean = (m) => window.confirm(m);
-/** Photos a staff member chose to use though narrow, by name and width asked: not asked again. */
-const acceptedNarrow = new Set<string>();
-const narrowKey = (name: string, minWidth: number | undefined) => `${name} ${minWidth}`;
+/** How the guard tells a refusal (window.alert unless installUploadGuard is told otherwise). */
+let tell: (message: string) => void = (m) => window.alert(m);
 
 const fileName = (path: string) => path.split("/").pop() ?? path;
 
 /**
- * The chosen library file's bytes, once Decap has loaded it (its asset URL is
- * "" until then). Up to 20 s: on a busy machine or a slow line Decap took
- * more than 5, and a photo not measured is taken without the question.
+ * The chosen library file's bytes, once Decap has loaded it. Until then Decap
+ * answers with a stand-in (an empty SVG under another path), and a file no
+ * field of the entry shows is not loaded before it is asked for. Up to 20 s: on
+ * a busy machine or a slow line Decap took more than 5, and a photo not
+ * measured is taken as it is.
  */
 async function chosenFile(
   getAsset: FileControlProps["getAsset"],
@@ -47,7 +46,8 @@ async function chosenFile(
   field: FieldLike,
 ): Promise<(Blob & { name: string }) | undefined> {
   for (let tries = 0; tries < 200; tries++) {
-    const url = getAsset(path, field)?.toString();
+    const asset = getAsset(path, field) as { path?: string; toString(): string } | undefined;
+    const url = asset?.path?.endsWith(`/${fileName(path)}`) ? asset.toString() : "";
     if (url) {
       const blob = await (await fetch(url)).blob();
       return Object.assign(blob, { name: fileName(path) });
@@ -68,31 +68,22 @@ export function guardedControl(
       armedMinWidth = minWidth;
       return props.onOpenMediaLibrary(options);
     };
-    // Decap asks again on every redraw while a choice is pending: one question per choice.
-    const asking = useRef<string | undefined>(undefined);
+    // Decap hands the choice again on every redraw while it is pending: one check per choice.
+    const checking = useRef<string | undefined>(undefined);
     const change = (value: unknown) => {
-      if (
-        !minWidth ||
-        typeof value !== "string" ||
-        value === props.value ||
-        acceptedNarrow.has(narrowKey(fileName(value), minWidth))
-      )
+      // The field's own photo is never questioned.
+      if (!minWidth || typeof value !== "string" || value === props.value)
         return props.onChange(value);
-      if (asking.current === value) return undefined;
-      asking.current = value;
+      if (checking.current === value) return undefined;
+      checking.current = value;
       void chosenFile(props.getAsset, value, props.field)
-        .then((file): Promise<{ warning?: string }> | { warning?: string } =>
-          file ? photoCheck(file, minWidth) : {},
-        )
-        .then((result) => {
-          if (!result.warning || ask(`${result.warning}\n\nUse it anyway?`)) {
-            acceptedNarrow.add(narrowKey(fileName(value), minWidth));
-            props.onChange(value);
-          } else {
-            // Cancel: the choice is dropped, the field keeps its photo.
-            dropLibraryChoice(props, value);
-          }
-          asking.current = undefined;
+        .then((file) => (file ? photoRefusal(file, minWidth) : undefined))
+        .then((why) => {
+          checking.current = undefined;
+          if (!why) return props.onChange(value);
+          // Refused: the choice is dropped, the field keeps its photo.
+          dropLibraryChoice(props, value);
+          tell(why);
         });
       return undefined;
     };
@@ -118,13 +109,12 @@ export interface GuardOptions {
   /** The words of the library's delete button in Decap's locale (./media-page.ts isDeleteButton). */
   deleteLabel: string;
   report?: (message: string) => void;
-  warn?: (message: string) => boolean;
 }
 
 type Guard = Required<Omit<GuardOptions, "defaultFolder">> & { mediaPageRule?: UploadRule };
 
 function check(files: FileList | null | undefined, event: Event, guard: Guard) {
-  const { report, warn, mediaPageRule, mediaPageWrites, library } = guard;
+  const { report, mediaPageRule, mediaPageWrites, library } = guard;
   if (passed.has(event)) return;
   if (!files || files.length === 0) return;
   // The Media page (the library opened by no field: Decap's header, #/media)
@@ -156,15 +146,9 @@ function check(files: FileList | null | undefined, event: Event, guard: Guard) {
   event.preventDefault();
   const chosen = Array.from(files);
   const minWidth = mediaPage ? undefined : armedMinWidth;
-  void Promise.all(chosen.map((file) => photoCheck(file, minWidth))).then((results) => {
-    const refused = results.find((r) => r.refusal)?.refusal;
+  void Promise.all(chosen.map((file) => photoRefusal(file, minWidth))).then((results) => {
+    const refused = results.find(Boolean);
     if (refused) return refuse(refused);
-    for (const r of results) {
-      if (r.warning && !warn(`${r.warning}\n\nUpload it anyway?`)) return refuse("");
-    }
-    for (const [i, r] of results.entries()) {
-      if (r.warning) acceptedNarrow.add(narrowKey(chosen[i]!.name, minWidth));
-    }
     handOn(event, chosen);
   });
 }
@@ -197,11 +181,10 @@ export function installUploadGuard(options: GuardOptions): () => void {
     library: options.library,
     mediaPageWrites: options.mediaPageWrites ?? true,
     deleteLabel: options.deleteLabel,
-    report: options.report ?? ((m) => m && window.alert(m)),
-    warn: options.warn ?? ((m) => window.confirm(m)),
+    report: options.report ?? ((m) => window.alert(m)),
     mediaPageRule: ruleForFolder(options.defaultFolder),
   };
-  ask = guard.warn;
+  tell = guard.report;
   const onChange = (event: Event) => {
     const input = event.target;
     if (input instanceof HTMLInputElement && input.type === "file")

@@ -60,16 +60,17 @@ export function refusal(
 }
 
 /**
- * What a photo's own bytes say: a refusal when it is not really a JPEG or PNG
- * (a renamed PDF, HEIC or WebP), a warning when it is narrower than `minWidth`.
+ * Why a photo's own bytes refuse it, or undefined: it is not really a JPEG or
+ * PNG (a renamed PDF, HEIC or WebP), or it is narrower than `minWidth`, the
+ * widest its field shows it.
  */
-export async function photoCheck(
+export async function photoRefusal(
   file: Blob & { name: string },
   minWidth: number | undefined,
-): Promise<{ refusal?: string; warning?: string }> {
+): Promise<string | undefined> {
   const bytes = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const refused = notAPhoto(file.name, bytes);
-  if (refused) return { refusal: refused };
-  const warning = minWidth ? tooSmall(file.name, imageSize(bytes), minWidth) : undefined;
-  return warning ? { warning } : {};
+  return (
+    notAPhoto(file.name, bytes) ??
+    (minWidth ? tooSmall(file.name, imageSize(bytes), minWidth) : undefined)
+  );
 }

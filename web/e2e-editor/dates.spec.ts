@@ -3,14 +3,14 @@
 // as 12 January and 31-12-2027 as the year 22027. Each test runs in an en-US
 // and an nl-NL browser.
 import {
-  type Careers,
   expect,
   expectSaved,
   openFirstVacancy,
   publish,
-  readContent,
+  readEntry,
   shownControl,
   test,
+  type Vacancy,
 } from "./editor";
 
 // Each browser its own year: every test changes the date the one before saved.
@@ -27,7 +27,7 @@ for (const [locale, year] of [
       [`1 December ${year}`, `${year}-12-01`, `1 December ${year}`],
     ] as const) {
       test(`"${typed}" is shown as ${words} and saved as ${saved}`, async ({ page }) => {
-        await openFirstVacancy(page);
+        const { vacancy } = await openFirstVacancy(page);
         const date = shownControl(page, "Date posted");
         await date.click();
         await page.keyboard.press("ControlOrMeta+a");
@@ -36,13 +36,13 @@ for (const [locale, year] of [
         await expect(date.locator("xpath=following-sibling::output")).toHaveText(words);
         await publish(page);
         await expectSaved(page);
-        expect(readContent<Careers>("careers").vacancies[0]!.datePosted).toBe(saved);
+        expect(readEntry<Vacancy>("careers", vacancy.file).datePosted).toBe(saved);
       });
     }
 
     test("a date typed month first is refused, saying the day comes first", async ({ page }) => {
-      const before = readContent<Careers>("careers");
-      await openFirstVacancy(page);
+      const { vacancy } = await openFirstVacancy(page);
+      const before = readEntry<Vacancy>("careers", vacancy.file);
       const date = shownControl(page, "Date posted");
       await date.click();
       await page.keyboard.press("ControlOrMeta+a");
@@ -54,7 +54,7 @@ for (const [locale, year] of [
         ),
       ).toBeVisible();
       await expect(date).toBeFocused();
-      expect(readContent<Careers>("careers")).toEqual(before);
+      expect(readEntry<Vacancy>("careers", vacancy.file)).toEqual(before);
     });
   });
 }

@@ -7,20 +7,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
+import type { Locator } from "@playwright/test";
 import {
   backendActions,
   buildSite,
-  type Careers,
   chooseOption,
   type Employee,
   expect,
   expectSaved,
-  fieldBox,
   inSandbox,
+  newEntry,
   openEntry,
   publish,
   readContent,
+  readEntries,
+  readEntry,
   test,
+  type Vacancy,
   withBuiltSite,
 } from "./editor";
 
@@ -29,10 +32,6 @@ interface EditorField {
   name: string;
   pattern?: [string, string];
   fields?: EditorField[];
-}
-interface Employees {
-  employees: Employee[];
-  [key: string]: unknown;
 }
 
 // A portrait as a member of staff would upload one, and a file that is none,
@@ -73,7 +72,7 @@ test("the editor loads, previews a page with the site's components, and breaks n
   const response = await page.goto("/admin/");
   // bin/site gives the editor its own policy; the fixture fails the test on any violation of it.
   expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'self'/);
-  const vacancy = readContent<Careers>("careers").vacancies[0]!;
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
   await openEntry(page, "careers", "careers");
   const preview = page.locator("iframe").first().contentFrame();
   await expect(
@@ -98,32 +97,30 @@ test("the Contact page's preview shows the map's preview and asks the map's site
   await expect(preview.getByTitle(map.frameTitle)).toHaveCount(0);
 });
 
-test("a vacancy's new title is saved to content/careers.json and shown by the rebuilt /careers", async ({
+test("a vacancy's new title is saved to its file in content/careers/ and shown by the rebuilt /careers", async ({
   page,
 }) => {
-  const before = readContent<Careers>("careers");
-  const beforeText = readFileSync(inSandbox("content/careers.json"), "utf8");
-  const vacancy = before.vacancies[0]!;
+  const vacancies = readEntries<Vacancy>("careers");
+  const vacancy = vacancies[0]!;
+  const path = inSandbox(`content/careers/${vacancy.file}.json`);
+  const before = readEntry<Vacancy>("careers", vacancy.file);
+  const beforeText = readFileSync(path, "utf8");
   const newTitle = "Portfolio Manager Residential";
-  expect(before.vacancies.map((v) => v.title)).not.toContain(newTitle);
+  expect(vacancies.map((v) => v.title)).not.toContain(newTitle);
 
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByRole("button", { name: "Expand" }).first().click();
-  const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
+  await openEntry(page, "vacancies", vacancy.file);
+  const title = page.getByRole("textbox", { name: "Title", exact: true }).first();
   await expect(title).toHaveValue(vacancy.title);
   await title.fill(newTitle);
   await publish(page);
   await expectSaved(page);
 
   // The file holds the new title and nothing else changed.
-  const expected = structuredClone(before);
-  expected.vacancies[0]!.title = newTitle;
-  expect(readContent<Careers>("careers")).toEqual(expected);
+  expect(readEntry<Vacancy>("careers", vacancy.file)).toEqual({ ...before, title: newTitle });
   // ...and the file's text differs by that one line (a reviewable pull request).
   const titleLine = `"title": ${JSON.stringify(vacancy.title)},`;
   expect(beforeText.split(titleLine)).toHaveLength(2);
-  expect(readFileSync(inSandbox("content/careers.json"), "utf8")).toBe(
+  expect(readFileSync(path, "utf8")).toBe(
     beforeText.replace(titleLine, `"title": ${JSON.stringify(newTitle)},`),
   );
 
@@ -144,21 +141,18 @@ test("a required field left empty and a malformed one are refused with their mes
   page,
   request,
 }) => {
-  const file = inSandbox("content/careers.json");
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
+  const file = inSandbox(`content/careers/${vacancy.file}.json`);
   const before = readFileSync(file, "utf8");
   const config = (await (await request.get("/admin/config.yml")).json()) as {
-    collections: { name: string; files: { name: string; fields: EditorField[] }[] }[];
+    collections: { name: string; fields?: EditorField[] }[];
   };
-  const vacancyFields = config.collections
-    .find((c) => c.name === "careers")!
-    .files.find((f) => f.name === "careers")!
-    .fields.find((f) => f.name === "vacancies")!.fields!;
+  const vacancyFields = config.collections.find((c) => c.name === "vacancies")!.fields!;
   const slugRule = vacancyFields.find((f) => f.name === "slug")!.pattern!;
 
   const actions = backendActions(page);
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByRole("button", { name: "Expand" }).first().click();
+  await openEntry(page, "vacancies", vacancy.file);
+  const vacancies = page.locator("body");
   await vacancies.getByRole("textbox", { name: "Title", exact: true }).first().fill("");
   await vacancies.getByRole("textbox", { name: "Slug", exact: true }).first().fill("Not a slug");
   await publish(page);
@@ -191,9 +185,8 @@ test("a text file chosen as a portrait is refused with a message, and nothing re
   });
   const actions = backendActions(page);
 
-  await openEntry(page, "people", "employees");
-  const employees = await fieldBox(page, "Employees");
-  await employees.getByRole("button", { name: "Add employee" }).click();
+  await newEntry(page, "employees");
+  const employees = page.locator("body");
   await employees.getByRole("button", { name: "Choose an image" }).first().click();
   const library = page.getByRole("dialog");
   await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
@@ -210,44 +203,41 @@ test("a text file chosen as a portrait is refused with a message, and nothing re
   expect(images()).toEqual(before);
 });
 
-test("a new employee with an uploaded portrait is saved, passes the build and appears on /who-we-are", async ({
+test("a new employee with one uploaded portrait is saved, passes the build and shows it on the card at every width and in the popup", async ({
   page,
 }) => {
-  const before = readContent<Employees>("employees");
-  const colleague = before.employees[0]!;
+  const before = readEntries<Employee>("people");
+  const colleague = before[0]!;
   const person = {
-    id: Math.max(...before.employees.map((e) => e.id)) + 1,
+    order: Math.max(...before.map((e) => e.order)) + 10,
+    id: Math.max(...before.map((e) => e.id)) + 1,
     name: "Ilse Verbruggen",
     team: [colleague.team[0]!],
     location: colleague.location,
     description:
       "Ilse joined the asset management team to look after the residential portfolio's sustainability upgrades.",
   };
-  expect(before.employees.map((e) => e.name)).not.toContain(person.name);
+  expect(before.map((e) => e.name)).not.toContain(person.name);
   expect(images()).not.toContain(portraitName);
 
-  await openEntry(page, "people", "employees");
-  const employees = await fieldBox(page, "Employees");
-  await employees.getByRole("button", { name: "Add employee" }).click();
+  await newEntry(page, "employees");
+  const employees = page.locator("body");
+  // A new person comes last in the directory: the Position after everyone's.
+  await expect(employees.getByLabel("Position", { exact: true })).toHaveValue(String(person.order));
   // The id is given by the editor, the next free number.
   await expect(employees.getByLabel("Id", { exact: true }).locator("visible=true")).toHaveValue(
     String(person.id),
   );
   await employees.getByRole("textbox", { name: "Name", exact: true }).fill(person.name);
 
-  // The portrait, uploaded once and chosen for each of the three crops.
+  // One portrait, uploaded once: a person asks for no other photo.
   const library = page.getByRole("dialog");
-  for (let crop = 0; crop < 3; crop++) {
-    await employees.getByRole("button", { name: "Choose an image" }).first().click();
-    await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
-    if (crop === 0) {
-      await library.locator('input[type="file"]').setInputFiles(portrait);
-    } else {
-      await library.getByText(portraitName, { exact: true }).click();
-    }
-    await library.getByRole("button", { name: "Choose selected" }).click();
-    await expect(library).toHaveCount(0);
-  }
+  await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(1);
+  await employees.getByRole("button", { name: "Choose an image" }).click();
+  await expect(library.getByRole("heading", { name: "Images" })).toBeVisible();
+  await library.locator('input[type="file"]').setInputFiles(portrait);
+  await library.getByRole("button", { name: "Choose selected" }).click();
+  await expect(library).toHaveCount(0);
   await expect(employees.getByRole("button", { name: "Choose an image" })).toHaveCount(0);
   // The preview draws the new person's card with the upload, which no build has seen.
   const card = page
@@ -269,42 +259,47 @@ test("a new employee with an uploaded portrait is saved, passes the build and ap
   await publish(page);
   await expectSaved(page);
 
-  // The file holds the new person after everyone else, with the portrait's file name.
-  expect(readContent<Employees>("employees")).toEqual({
-    ...before,
-    employees: [
-      ...before.employees,
-      {
-        ...person,
-        image: portraitName,
-        imageMobile: portraitName,
-        imageDesktop: portraitName,
-        teamShown: "",
-      },
-    ],
+  // The new person's own file, after everyone else, with the portrait's file name.
+  expect(readEntry("people", "ilse-verbruggen")).toEqual({
+    ...person,
+    image: portraitName,
+    teamShown: "",
   });
+  expect(readEntries<Employee>("people").at(-1)!.name).toBe(person.name);
   expect(readFileSync(inSandbox(`content/media/images/${portraitName}`))).toEqual(
     readFileSync(portrait),
   );
 
   await buildSite();
   await withBuiltSite(async (origin) => {
+    // Every picture of the person is drawn from the variants the build made of the one upload.
+    const variant = new RegExp(
+      `/media/img/${portraitName.replace(/\.jpg$/, "")}-\\d+\\.[0-9a-f]{8}\\.(webp|avif)$`,
+    );
+    const shown = (photo: Locator) =>
+      photo.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
     await page.goto(`${origin}/who-we-are`);
     const directory = page.getByRole("region", { name: "Meet our people" });
-    await expect(directory.getByRole("listitem")).toHaveCount(before.employees.length + 1);
-    await expect(directory.getByRole("listitem").filter({ hasText: person.name })).toHaveCount(1);
+    await expect(directory.getByRole("listitem")).toHaveCount(before.length + 1);
+    // The directory's card on a computer, a tablet and a phone (found by its search there).
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${origin}/who-we-are?q=${encodeURIComponent(person.name)}`);
+      const card = directory.getByRole("listitem").filter({ hasText: person.name });
+      await expect(card).toHaveCount(1);
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => (await shown(card.locator("img"))).src, { message: `${width} px` })
+        .toMatch(variant);
+    }
+    // The popup.
     const response = await page.goto(`${origin}/who-we-are/${person.id}`);
     expect(response?.status()).toBe(200);
     const popup = page.getByRole("dialog");
     await expect(popup.getByRole("heading", { name: person.name })).toBeVisible();
-    // The portrait is drawn from the variants the build made of the upload.
     const photo = popup.locator("picture img").first();
-    const variant = new RegExp(
-      `/media/img/${portraitName.replace(/\.jpg$/, "")}-\\d+\\.[0-9a-f]{8}\\.webp$`,
-    );
     await expect(photo).toHaveAttribute("src", variant);
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await shown(photo)).width).toBeGreaterThan(0);
+    expect((await shown(photo)).src).toMatch(variant);
   });
 });

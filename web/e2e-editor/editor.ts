@@ -2,15 +2,19 @@
 // (sign-in, fields found by their labels, publishing), a watch on the console,
 // and a rebuild of the site served by the sandbox's own binary.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { escapeRegExp } from "../e2e/fixtures";
 
 /** The content files' shapes as the editor specs read them (content/schema has the whole). */
 export interface Vacancy {
+  /** The entry's file name without .json (as readEntries gives it; not in the file). */
+  file: string;
+  order: number;
   id: number;
   slug: string;
   title: string;
@@ -19,11 +23,9 @@ export interface Vacancy {
   roleText: string;
   [key: string]: unknown;
 }
-export interface Careers {
-  vacancies: Vacancy[];
-  [key: string]: unknown;
-}
 export interface Employee {
+  file: string;
+  order: number;
   id: number;
   name: string;
   image: string;
@@ -32,6 +34,10 @@ export interface Employee {
   location: string;
   [key: string]: unknown;
 }
+
+/** A person as the People list shows them (admin/groups.mjs's summary). */
+export const listed = (person: Employee) =>
+  `${person.name}, ${person.location}${person.teamShown ? ` – ${person.teamShown}` : ""}`;
 
 /** The copy of the repository `make edit` runs in (playwright.editor.config.ts makes it). */
 export function sandbox(): string {
@@ -48,6 +54,23 @@ export function inSandbox(path: string): string {
 /** A content file of the sandbox as it is on disk now. */
 export function readContent<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(inSandbox(`content/${name}.json`), "utf8")) as T;
+}
+
+/** A folder's entries of the sandbox (content/careers/*.json) in their stored order. */
+export function readEntries<T = Record<string, unknown>>(folder: string): T[] {
+  const dir = inSandbox(`content/${folder}`);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => ({
+      ...JSON.parse(readFileSync(join(dir, f), "utf8")),
+      file: f.replace(/\.json$/, ""),
+    }))
+    .sort((a, b) => a.order - b.order) as T[];
+}
+
+/** One entry of a folder as it is on disk now ("careers", "asset-manager"). */
+export function readEntry<T = Record<string, unknown>>(folder: string, name: string): T {
+  return JSON.parse(readFileSync(inSandbox(`content/${folder}/${name}.json`), "utf8")) as T;
 }
 
 /**
@@ -93,13 +116,26 @@ export const test = base.extend<{ consoleProblems: string[]; expectedProblems: R
 export { expect };
 
 /**
- * Opens an entry as a member of staff does: the editor (the local editor
- * opens without signing in), then the entry's page, ready to edit.
+ * Opens a page of a collection ("employees", "pages/entries/home") as a member
+ * of staff does: the editor first (the local editor opens without signing in),
+ * then the page once Decap shows its collections; sooner, Decap's own start
+ * sends the page back to the first collection.
  */
-export async function openEntry(page: Page, collection: string, entry: string) {
+export async function openCollection(page: Page, path: string) {
   await page.goto("/admin/");
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
-  await page.goto(`/admin/#/collections/${collection}/entries/${entry}`);
+  await page.goto(`/admin/#/collections/${path}`);
+}
+
+/** Opens an entry ready to edit. */
+export async function openEntry(page: Page, collection: string, entry: string) {
+  await openCollection(page, `${collection}/entries/${entry}`);
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+}
+
+/** Opens a new entry of a folder's collection ("employees": a new person), ready to fill in. */
+export async function newEntry(page: Page, collection: string) {
+  await openCollection(page, `${collection}/new`);
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 
@@ -109,7 +145,7 @@ export async function openEntry(page: Page, collection: string, entry: string) {
  * getByLabel cannot find it: the box is looked up by the label's `for`.
  */
 export async function fieldBox(page: Page, label: string): Promise<Locator> {
-  const labels = page.locator("label").filter({ hasText: new RegExp(`^${label}$`) });
+  const labels = page.locator("label").filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(labels).toHaveCount(1);
   const id = await labels.getAttribute("for");
   expect(id, `the label "${label}" names its field`).toBeTruthy();
@@ -226,7 +262,9 @@ export async function withBuiltSite(check: (origin: string) => Promise<void>) {
  * field's whole container, its label, control, errors and hint.
  */
 export async function shownField(page: Page, label: string): Promise<Locator> {
-  const labels = page.locator("label:visible").filter({ hasText: new RegExp(`^${label}$`) });
+  const labels = page
+    .locator("label:visible")
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(labels).toHaveCount(1);
   // label < Decap's ControlTopbar < ControlContainer
   return labels.locator("xpath=../..");
@@ -237,16 +275,11 @@ export function shownControl(page: Page, label: string): Locator {
   return page.getByLabel(label, { exact: true }).locator("visible=true").first();
 }
 
-/**
- * Opens the careers entry with its first vacancy unfolded: that vacancy as
- * the file has it, and the Vacancies list's box.
- */
+/** Opens the first vacancy (in stored order): that vacancy as its file has it, and the form. */
 export async function openFirstVacancy(page: Page) {
-  const vacancy = readContent<Careers>("careers").vacancies[0]!;
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(vacancy.title, { exact: true }).click();
-  return { vacancy, vacancies };
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
+  await openEntry(page, "vacancies", vacancy.file);
+  return { vacancy, vacancies: page.locator("body") };
 }
 
 /** Picks a choice of a shown pick list (Decap's select) by the field's label and the choice's words. */

@@ -8,16 +8,16 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
-  type Careers,
   expect,
   expectSaved,
   fieldBox,
   openEntry,
   openFirstVacancy,
   publish,
-  readContent,
+  readEntry,
   shownField,
   test,
+  type Vacancy,
 } from "./editor";
 
 /** Presses Tab until `isTarget` holds for the focused element; false if it never did. */
@@ -82,7 +82,7 @@ test("a photo uploaded in an entry is no draft once the entry is saved", async (
   const { vacancy } = await openFirstVacancy(page);
   const library = page.getByRole("dialog");
   const openLibrary = async () => {
-    const field = await shownField(page, "Card photo");
+    const field = await shownField(page, "Card photo (optional)");
     await field
       .getByRole("button", { name: /Choose different image/ })
       .first()
@@ -110,7 +110,7 @@ test("a photo uploaded in an entry is no draft once the entry is saved", async (
     .poll(
       () => {
         try {
-          return readContent<Careers>("careers").vacancies[0]!.overviewImage;
+          return readEntry<Vacancy>("careers", vacancy.file).overviewImage;
         } catch {
           return undefined; // the save is writing the file
         }

@@ -4,15 +4,15 @@
 import type { Page } from "@playwright/test";
 import { marked, type Tokens } from "marked";
 import {
-  type Careers,
   expect,
   expectSaved,
-  fieldBox,
   openEntry,
   publish,
-  readContent,
+  readEntries,
+  readEntry,
   shownField,
   test,
+  type Vacancy,
 } from "./editor";
 
 /** The lists of a Markdown text as the site's Markdown reader sees them. */
@@ -78,18 +78,16 @@ async function caretAt(page: Page, where: "the text's end" | "an empty line", ti
 test('typing "- " or "1. " at the start of a rich-text line starts a list, saved as a Markdown list', async ({
   page,
 }) => {
-  const before = readContent<Careers>("careers");
+  const before = readEntries<Vacancy>("careers");
   // A vacancy whose role text ends with a paragraph (a line after a list would be an item).
-  const index = before.vacancies.findLastIndex(
+  const index = before.findLastIndex(
     (v) => !/^([-*+]|\d+[.)]) /.test(v.roleText.split("\n").pop()!),
   );
   expect(index, "a vacancy whose role text ends with a paragraph").toBeGreaterThanOrEqual(0);
-  const vacancy = before.vacancies[index]!;
+  const vacancy = before[index]!;
   const listsBefore = listsIn(vacancy.roleText);
 
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByText(vacancy.title, { exact: true }).click();
+  await openEntry(page, "vacancies", vacancy.file);
   const roleText = (await shownField(page, "Role text")).locator("[data-slate-editor]");
   // A new line after the last paragraph, as someone adding a list at the end would:
   // a click in it, then to the end of the text, where the click did not put the
@@ -129,7 +127,7 @@ test('typing "- " or "1. " at the start of a rich-text line starts a list, saved
 
   await publish(page);
   await expectSaved(page);
-  const saved = readContent<Careers>("careers").vacancies[index]!.roleText;
+  const saved = readEntry<Vacancy>("careers", vacancy.file).roleText;
   expect(listsIn(saved)).toEqual([
     ...listsBefore,
     { ordered: false, items: ["one", "two"] },

@@ -4,7 +4,7 @@
 // whole width and Decap's own "Toggle preview" button switches to the preview
 // (admin/narrow-screen.ts, admin/editor.css).
 import type { Page } from "@playwright/test";
-import { expect, openEntry, test } from "./editor";
+import { type Employee, expect, openEntry, readEntries, test } from "./editor";
 
 /** How far the page scrolls sideways (0 when it fits its window). */
 async function sidewaysScroll(page: Page): Promise<number> {
@@ -98,7 +98,7 @@ test("at 768 px the preview is not cut off: the form opens at full width, Toggle
   await expectNoSidewaysScroll(page, "the preview");
 
   // The next entry opened starts with its form again.
-  await openEntry(page, "people", "employees");
+  await openEntry(page, "employees", readEntries<Employee>("people")[0]!.file);
   expect(await previewBox(page)).toBeNull();
   await expect(previewButton(page)).toBeVisible();
 });

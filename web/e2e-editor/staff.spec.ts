@@ -10,26 +10,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import {
-  type Careers,
   type Employee,
   expect,
   expectSaved,
-  fieldBox,
   inSandbox,
   openEntry,
   publish,
   readContent,
+  readEntries,
+  readEntry,
   test,
   type Vacancy,
 } from "./editor";
-import { escapeRegExp } from "../e2e/fixtures";
 
-/** The first vacancy's entry, unfolded. */
+/** The first vacancy's entry, opened: the form. */
 async function firstVacancy(page: Page): Promise<Locator> {
-  const vacancies = await fieldBox(page, "Vacancies");
-  await vacancies.getByRole("button", { name: "Expand" }).first().click();
-  return vacancies;
+  await openEntry(page, "vacancies", readEntries<Vacancy>("careers")[0]!.file);
+  return page.locator("body");
 }
+
+/** The first vacancy's file as it is on disk. */
+const firstVacancyFile = () =>
+  readEntry<Vacancy>("careers", readEntries<Vacancy>("careers")[0]!.file);
 
 /**
  * Replaces a text box's text as a person does: select all, type. (Playwright's
@@ -47,17 +49,16 @@ async function retype(page: Page, box: Locator, text: string) {
 const errorScreen = (page: Page) => page.getByText("There's been an error");
 
 test("a value typed back after a save is saved", async ({ page }) => {
-  const before = readContent<Careers>("careers");
-  const original = before.vacancies[0]!.title;
+  const before = firstVacancyFile();
+  const original = before.title;
   const mistake = `${original} (wrong)`;
 
-  await openEntry(page, "careers", "careers");
   const vacancies = await firstVacancy(page);
   const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
   await title.fill(mistake);
   await publish(page);
   await expectSaved(page);
-  expect(readContent<Careers>("careers").vacancies[0]!.title).toBe(mistake);
+  expect(firstVacancyFile().title).toBe(mistake);
   await expect(page.getByText("Entry saved")).toHaveCount(0);
 
   // The fix: the original value typed back is a change to save...
@@ -66,7 +67,7 @@ test("a value typed back after a save is saved", async ({ page }) => {
   await publish(page);
   await expectSaved(page);
   // ...and the file has it: as before the mistake, to the byte.
-  expect(readContent<Careers>("careers")).toEqual(before);
+  expect(firstVacancyFile()).toEqual(before);
 });
 
 test.describe(() => {
@@ -81,7 +82,7 @@ test.describe(() => {
       alerts.push(dialog.message());
       await dialog.accept();
     });
-    const before = readContent<Careers>("careers");
+    const before = firstVacancyFile();
     const html = [
       "<meta charset='utf-8'><h2>Where you work</h2>",
       '<p>Our team <img src="https://example.com/team.jpg" alt="The team"> in numbers:</p>',
@@ -91,7 +92,6 @@ test.describe(() => {
     const text =
       "Where you work\nOur team in numbers:\nOffice\tPeople\nAmsterdam\t40\nWe look forward to meeting you.";
 
-    await openEntry(page, "careers", "careers");
     await firstVacancy(page);
     const label = page
       .locator("label")
@@ -132,8 +132,8 @@ test.describe(() => {
     await publish(page);
     await expectSaved(page);
 
-    const saved = readContent<Careers>("careers").vacancies[0]!.roleText;
-    const [first, second] = before.vacancies[0]!.roleText.split("\n\n");
+    const saved = firstVacancyFile().roleText;
+    const [first, second] = before.roleText.split("\n\n");
     // Between the two paragraphs, in the order it was pasted, as Markdown the
     // site's rules accept.
     expect(saved).toContain(
@@ -152,31 +152,27 @@ test.describe(() => {
 });
 
 test("going from one open entry to another by its address shows that entry", async ({ page }) => {
-  const careers = readContent<Careers>("careers");
-  const employees = readContent<{ employees: Employee[] }>("employees").employees;
-  await openEntry(page, "people", "employees");
-  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+  const vacancy = readEntries<Vacancy>("careers")[0]!;
+  const person = readEntries<Employee>("people")[0]!;
+  const name = page.getByRole("textbox", { name: "Name", exact: true });
+  await openEntry(page, "employees", person.file);
+  await expect(name).toHaveValue(person.name);
 
   // A bookmark or a typed address: only the part after # changes.
-  await page.goto("/admin/#/collections/careers/entries/careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  await expect(vacancies).toContainText(careers.vacancies[0]!.slug);
+  await page.goto(`/admin/#/collections/vacancies/entries/${vacancy.file}`);
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(vacancy.slug);
   const preview = page.locator("iframe").first().contentFrame();
-  await expect(
-    preview.getByRole("heading", { level: 3, name: careers.vacancies[0]!.title }),
-  ).toBeVisible();
-  await expect(preview.getByText(employees[0]!.name)).toHaveCount(0);
+  await expect(preview.getByRole("heading", { level: 3, name: vacancy.title })).toBeVisible();
+  await expect(preview.getByText(person.name)).toHaveCount(0);
 
-  // Back goes to the people again, shown as such.
+  // Back goes to the person again, shown as such.
   await page.goBack();
-  await expect(await fieldBox(page, "Employees")).toContainText(employees[0]!.name);
+  await expect(name).toHaveValue(person.name);
 });
 
 test("a person's current photo shows at once, with its file name", async ({ page }) => {
-  const person = readContent<{ employees: Employee[] }>("employees").employees[0]!;
-  await openEntry(page, "people", "employees");
-  const employees = await fieldBox(page, "Employees");
-  await employees.getByRole("button", { name: "Expand" }).first().click();
+  const person = readEntries<Employee>("people")[0]!;
+  await openEntry(page, "employees", person.file);
   const imageField = page
     .locator("label")
     .filter({ hasText: /^Portrait$/ })
@@ -198,13 +194,13 @@ test("the local editor opens without signing in, names the save Save, and #/medi
   await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
 
-  await page.goto("/admin/#/collections/careers/entries/careers");
+  await firstVacancy(page);
   // Unchanged: "Saved"; and no "View Live" or "Check for Preview" (the local
   // site is the build made at start, without the edits saved since).
   await expect(page.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
   await expect(page.getByText("View Live")).toHaveCount(0);
   await expect(page.getByText("Check for Preview")).toHaveCount(0);
-  const vacancies = await firstVacancy(page);
+  const vacancies = page.locator("body");
   const title = vacancies.getByRole("textbox", { name: "Title", exact: true }).first();
   const original = await title.inputValue();
   await title.fill(`${original} (changed)`);
@@ -242,12 +238,11 @@ test("the local editor opens without signing in, names the save Save, and #/medi
   await expect(page.getByText("Not Found")).toHaveCount(0);
 });
 
-test("removing a vacancy asks first, and saving it removes the photos only it used", async ({
-  page,
-}) => {
-  const before = readContent<Careers>("careers");
-  const gone = before.vacancies.at(-1)!;
-  const others = before.vacancies.slice(0, -1);
+test("removing a vacancy asks first, and removes the photos only it used", async ({ page }) => {
+  const before = readEntries<Vacancy>("careers");
+  const gone = before.at(-1)!;
+  const others = before.slice(0, -1);
+  const file = inSandbox(`content/careers/${gone.file}.json`);
   const photosOf = (v: Vacancy) =>
     Object.values(v).filter((x): x is string => typeof x === "string" && /\.(jpe?g|png)$/.test(x));
   const usedElsewhere = new Set(others.flatMap(photosOf));
@@ -264,34 +259,26 @@ test("removing a vacancy asks first, and saving it removes the photos only it us
     if (answer) await dialog.accept();
     else await dialog.dismiss();
   });
-  await openEntry(page, "careers", "careers");
-  const vacancies = await fieldBox(page, "Vacancies");
-  // Listed by its slug or its title (whichever the list shows).
-  const name = new RegExp(`^(${escapeRegExp(gone.slug)}|${escapeRegExp(gone.title)})$`);
-  const entry = vacancies.getByText(name);
-  await expect(entry).toBeVisible();
-  // The x at the right of the entry's bar: the bar just above its name.
-  const remove = entry.locator("xpath=preceding-sibling::div[1]/button[last()]");
+  await openEntry(page, "vacancies", gone.file);
+  const remove = page.getByRole("button", { name: "Delete entry", exact: true });
 
   // "Cancel" keeps it.
   await remove.click();
-  expect(questions).toHaveLength(1);
-  expect(questions[0]).toMatch(
-    new RegExp(`^Remove the vacancy “(${escapeRegExp(gone.slug)}|${escapeRegExp(gone.title)})”\\?`),
-  );
-  await expect(entry).toBeVisible();
-  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  expect(questions).toEqual(["Are you sure you want to delete this published entry?"]);
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(gone.slug);
+  expect(existsSync(file)).toBe(true);
 
   answer = true;
   await remove.click();
   expect(questions).toHaveLength(2);
-  await expect(entry).toHaveCount(0);
-  await publish(page);
-  await expectSaved(page);
-
-  expect(readContent<Careers>("careers")).toEqual({ ...before, vacancies: others });
+  // Back in the list, without it.
+  await expect(page.getByText(`${gone.title}, `)).toHaveCount(0);
+  await expect.poll(() => existsSync(file)).toBe(false);
+  expect(readEntries<Vacancy>("careers")).toEqual(others);
   for (const photo of onlyItsOwn) {
-    expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(false);
+    await expect
+      .poll(() => existsSync(inSandbox(`content/media/images/${photo}`)), { message: photo })
+      .toBe(false);
   }
   for (const photo of shared) {
     expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(true);
@@ -300,4 +287,30 @@ test("removing a vacancy asks first, and saving it removes the photos only it us
   for (const photo of others.flatMap(photosOf)) {
     expect(existsSync(inSandbox(`content/media/images/${photo}`)), photo).toBe(true);
   }
+});
+
+test.describe(() => {
+  // Decap logs the refusal as an error of its own (actions/entries.ts
+  // deleteEntry), and its editor leaves the failed delete's promise unhandled
+  // (Editor.js handleDeleteEntry): the rejection is Redux's failure action, an Object.
+  // One pattern: Playwright reads a list of two as a fixture's value and its options.
+  test.use({ expectedProblems: [/is chosen in DNA > Quote by on Who we are|^pageerror: Object$/] });
+
+  test("deleting the person quoted on Who we are is refused, naming the page and the field", async ({
+    page,
+  }) => {
+    const { quoteBy } = readContent<{ dna: { quoteBy: number } }>("people").dna;
+    const quoted = readEntries<Employee>("people").find((p) => p.id === quoteBy)!;
+    const file = inSandbox(`content/people/${quoted.file}.json`);
+    page.on("dialog", (dialog) => dialog.accept());
+    await openEntry(page, "employees", quoted.file);
+    await page.getByRole("button", { name: "Delete entry", exact: true }).click();
+    await expect(
+      page.getByText(
+        `${quoted.name} is chosen in DNA > Quote by on Who we are: choose another there first, then delete.`,
+      ),
+    ).toBeVisible();
+    expect(existsSync(file)).toBe(true);
+    expect(readEntry<Employee>("people", quoted.file).name).toBe(quoted.name);
+  });
 });

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { readEntries } from "../scripts/content-dir.mjs";
+import type { Person, VacancyEntry } from "../src/generated/content-entries";
 import {
   expect,
   expectNoAxeViolations,
@@ -14,7 +16,8 @@ const careersJson = content<typeof import("../../content/careers.json")>("career
 const siteJson = content<typeof import("../../content/site.json")>("site.json");
 const pagesJson = content<typeof import("../../content/pages.json")>("pages.json");
 
-const vacancies = careersJson.vacancies;
+const vacancies: VacancyEntry[] = readEntries("careers");
+const directory: Person[] = readEntries("people");
 const detailHeadings = (v: (typeof vacancies)[number]) => [
   "The people",
   "The role",
@@ -229,16 +232,18 @@ test.describe("/careers/{slug}", () => {
 
       const benefits = page.getByRole("region", { name: detailHeadings(v)[4] });
       if (v.benefitsList.length === 0)
-        await expect(benefits.getByText(v.benefitsText)).toBeVisible();
+        await expect(benefits.getByText(v.benefitsText!)).toBeVisible();
       else await expect(benefits.getByRole("listitem")).toHaveCount(v.benefitsList.length);
 
       await expect(page.getByRole("region", { name: "Our Ambitions" })).toBeVisible();
       const contact = page.getByRole("region", { name: "For more information" });
-      await expect(contact.getByText(v.contactFunction, { exact: true })).toBeVisible();
-      await expect(contact.getByText(v.contactName, { exact: true })).toBeVisible();
-      await expect(contact.getByRole("link", { name: v.contactEmail })).toHaveAttribute(
+      // The contact is a person of the directory: their job title, name and e-mail.
+      const person = directory.find((p) => p.id === v.contact)!;
+      await expect(contact.getByText(person.teamShown, { exact: true })).toBeVisible();
+      await expect(contact.getByText(person.name, { exact: true })).toBeVisible();
+      await expect(contact.getByRole("link", { name: person.email! })).toHaveAttribute(
         "href",
-        new RegExp(`^mailto:${v.contactEmail}`),
+        new RegExp(`^mailto:${person.email}`),
       );
 
       // JSON-LD: one JobPosting with the fields search engines require.

@@ -7,8 +7,9 @@
 // injected code never runs while the title shows as text; and that a script
 // which gets into a built page any other way is refused by the page's policy,
 // which allows only the scripts the build declared.
+import { readEntries } from "../scripts/content-dir.mjs";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -41,14 +42,13 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   root = makeSandbox();
-  const careersPath = join(root, "content/careers.json");
-  const careers = JSON.parse(readFileSync(careersPath, "utf8")) as {
-    vacancies: { title: string }[];
-  };
-  const first = careers.vacancies[0];
-  if (!first) throw new Error("content/careers.json has no vacancy");
+  const first = readEntries("careers", join(root, "content"))[0];
+  if (!first) throw new Error("content/careers/ has no vacancy");
   first.title = hostileTitle;
-  writeFileSync(careersPath, JSON.stringify(careers, null, 2));
+  writeFileSync(
+    join(root, "content/careers", `${first.slug}.json`),
+    JSON.stringify(first, null, 2),
+  );
   const web = join(root, "web");
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
   await run("node", ["scripts/validate-content.mjs"], { cwd: web, env, timeout: 300_000 });
@@ -116,11 +116,8 @@ async function watch(page: Page) {
 
 test("a hostile vacancy title shows as text and runs nothing", async ({ page }) => {
   const { violations, dialogs } = await watch(page);
-  const careers = JSON.parse(readFileSync(join(root, "content/careers.json"), "utf8")) as {
-    vacancies: { slug: string }[];
-  };
-  const slug = careers.vacancies[0]?.slug;
-  if (!slug) throw new Error("content/careers.json has no vacancy");
+  const slug = readEntries("careers", join(root, "content"))[0]?.slug;
+  if (!slug) throw new Error("content/careers/ has no vacancy");
   const response = await page.goto(`${origin}/careers/${slug}`);
   expect(response?.status()).toBe(200);
   await expect(page.locator("h1")).toContainText("Analyst</script><script>window.__pwned");

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readEntries } from "../scripts/content-dir.mjs";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
@@ -11,9 +11,7 @@ interface Employee {
   description: string;
   email?: string;
 }
-const all: Employee[] = JSON.parse(
-  readFileSync(new URL("../../content/employees.json", import.meta.url), "utf8"),
-).employees;
+const all: Employee[] = readEntries("people");
 const first = all[0]!;
 const second = all[1]!;
 const last = all[all.length - 1]!;

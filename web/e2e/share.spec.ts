@@ -3,15 +3,17 @@
 // home page names the firm for search engines (Organization, WebSite).
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
+import { readEntries } from "../scripts/content-dir.mjs";
 import { notFoundPath } from "../scripts/paths.mjs";
+import type { Person, VacancyEntry } from "../src/generated/content-entries";
 import { expect, test } from "./fixtures";
 import { pages } from "./pages";
 
 const content = <T>(file: string): T =>
   JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8")) as T;
 const siteJson = content<typeof import("../../content/site.json")>("site.json");
-const careersJson = content<typeof import("../../content/careers.json")>("careers.json");
-const employeesJson = content<typeof import("../../content/employees.json")>("employees.json");
+const vacancies: VacancyEntry[] = readEntries("careers");
+const employees: Person[] = readEntries("people");
 
 const decode = (s: string) =>
   s
@@ -116,12 +118,12 @@ const classes = [
   "/",
   "/what-we-do",
   "/who-we-are",
-  `/who-we-are/${employeesJson.employees[0]!.id}`,
+  `/who-we-are/${employees[0]!.id}`,
   "/charity",
   "/latest-insights",
   "/governance",
   "/careers",
-  `/careers/${careersJson.vacancies[0]!.slug}`,
+  `/careers/${vacancies[0]!.slug}`,
   "/contact",
   "/privacy-statement",
 ];

@@ -2,7 +2,7 @@
 // filters, no result, Load more, the phone's filter dialog) and the employee
 // popup (opened by a click and by its address, Previous and Next, Escape).
 // docs/accessibility.md: how each is announced, how to read a failure.
-import { readFileSync } from "node:fs";
+import { readEntries } from "../scripts/content-dir.mjs";
 import type { Page } from "@playwright/test";
 import { escapeRegExp, expect, test, waitForHydration } from "./fixtures";
 import { axProperty, axSession, axTree, exposedWithRole, startScreenReader } from "./screen-reader";
@@ -12,9 +12,7 @@ interface Employee {
   name: string;
   location: string;
 }
-const all: Employee[] = JSON.parse(
-  readFileSync(new URL("../../content/employees.json", import.meta.url), "utf8"),
-).employees;
+const all: Employee[] = readEntries("people");
 const first = all[0]!;
 const second = all[1]!;
 const third = all[2]!;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMedia, svgSize, variantWidths } from "./build-media.mjs";
+import { buildMedia, focalPoint, svgSize, variantWidths } from "./build-media.mjs";
 
 describe("variantWidths", () => {
   it("never upscales and always includes the source width up to the largest", () => {
@@ -32,6 +32,34 @@ describe("svgSize", () => {
   it("is null without a usable size", () => {
     expect(svgSize('<svg width="100%" height="100%"></svg>')).toBeNull();
     expect(svgSize("<html></html>")).toBeNull();
+  });
+});
+
+describe("focalPoint", () => {
+  /** A grey photo with a face-like subject (a detailed, saturated disc) at (x, y). */
+  const photo = async (width, height, x, y) => {
+    const r = Math.round(Math.min(width, height) / 8);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#8a8a8a"/><circle cx="${x}" cy="${y}" r="${r}" fill="#e0a080"/><circle cx="${x - r / 3}" cy="${y - r / 4}" r="${r / 8}" fill="#202020"/><circle cx="${x + r / 3}" cy="${y - r / 4}" r="${r / 8}" fill="#202020"/><rect x="${x - r / 3}" y="${y + r / 3}" width="${(2 * r) / 3}" height="${r / 8}" fill="#a02020"/></svg>`;
+    return sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  };
+
+  it.each([
+    ["a landscape photo, subject at the left", [2000, 1000, 300, 500], 0],
+    ["a landscape photo, subject at the right", [2000, 1000, 1750, 500], 0],
+    ["an upright portrait, face near the top", [640, 800, 320, 180], 1],
+    ["an upright portrait, face near the bottom", [640, 800, 320, 650], 1],
+  ])("keeps %s in every cut", async (_, [w, h, x, y], axis) => {
+    const position = (await focalPoint(await photo(w, h, x, y))).map((p) => p / 100);
+    const subject = [x / w, y / h][axis];
+    // A box showing the fraction k of that side, cut at object-position p, shows
+    // p(1 - k) to p(1 - k) + k of it: the subject's centre is in every box the site uses.
+    const boxes = axis === 0 ? [3 / 4 / (w / h), 1 / (w / h), 1.33 / (w / h)] : [0.5, 0.6, 0.8];
+    for (const k of boxes) {
+      const from = position[axis] * (1 - k);
+      expect(subject).toBeGreaterThan(from + 0.02);
+      expect(subject).toBeLessThan(from + k - 0.02);
+    }
+    expect(position[1 - axis]).toBe(0.5);
   });
 });
 
@@ -111,7 +139,7 @@ describe("buildMedia", { timeout: 120_000 }, () => {
 
     expect(JSON.parse(await readFile(paths.manifestPath, "utf8"))).toEqual(manifest);
     expect(await readFile(join(dir, "generated/media.css"), "utf8")).toContain(
-      `.media-bg-wide{background-color:${wide.color}}`,
+      `.media-bg-wide{background-color:${wide.color};object-position:${wide.focus[0]}% ${wide.focus[1]}%}`,
     );
   });
 

@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { mediaKinds } from "./media-kinds.mjs";
 import { OutlineFont, ShareTextError, clean, fit } from "./share-text.mjs";
+import { readEntries } from "./content-dir.mjs";
 import { notFoundPath, staticPaths } from "./paths.mjs";
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,7 +36,7 @@ const ROOT = resolve(WEB, "..");
 
 /** Layout and encoding. Changing any value renders every image again. */
 export const SHARE = Object.freeze({
-  version: 1,
+  version: 2,
   width: 1200,
   height: 630,
   margin: 72,
@@ -108,7 +109,7 @@ const teamLine = (e) => e.teamShown.trim() || e.team.join(", ");
 
 /**
  * Every card the site needs, from its content: one per prerendered page.
- * @param {Record<string, any>} c content files by name: site, pages, home, whatWeDo, people, charity, governance, contact, careers, employees
+ * @param {Record<string, any>} c content files by name: site, pages, home, whatWeDo, people, charity, governance, contact, careers (with its vacancies), and the people of the directory as employees
  * @returns {Array<{ path: string, file: string, layout: "screen" | "record", brand: string, logo: string, eyebrow?: string, title: string, subtitle?: string, photo: string | null, alt: string }>}
  */
 export function shareCards(c) {
@@ -143,13 +144,13 @@ export function shareCards(c) {
       }),
     );
   }
-  for (const e of c.employees.employees) {
+  for (const e of c.employees) {
     cards.push(
       card(`/who-we-are/${e.id}`, "record", {
         eyebrow: c.pages["/who-we-are"].heading,
         title: e.name,
         subtitle: teamLine(e),
-        photo: e.imageDesktop,
+        photo: e.image,
       }),
     );
   }
@@ -160,7 +161,7 @@ export function shareCards(c) {
 /** Reads the content files shareCards needs. */
 export async function readContent(contentDir) {
   const load = async (f) => JSON.parse(await readFile(join(contentDir, f), "utf8"));
-  const [site, pages, home, whatWeDo, people, charity, governance, contact, careers, employees] =
+  const [site, pages, home, whatWeDo, people, charity, governance, contact, careers] =
     await Promise.all(
       [
         "site",
@@ -172,9 +173,10 @@ export async function readContent(contentDir) {
         "governance",
         "contact",
         "careers",
-        "employees",
       ].map((n) => load(`${n}.json`)),
     );
+  careers.vacancies = readEntries("careers", contentDir);
+  const employees = readEntries("people", contentDir);
   return { site, pages, home, whatWeDo, people, charity, governance, contact, careers, employees };
 }
 
@@ -239,7 +241,7 @@ export async function renderCard(card, { photo, logo, fonts }) {
     const picture = await sharp(photo, { failOn: "error" })
       .rotate()
       .toColourspace("srgb")
-      .resize({ ...size, fit: "cover", position: "centre" })
+      .resize({ ...size, fit: "cover", position: "attention" })
       .removeAlpha()
       .toBuffer();
     if (record) {

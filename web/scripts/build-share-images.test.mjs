@@ -67,9 +67,9 @@ describe("shareCards (the firm's content)", () => {
   });
 
   it("gives an employee their portrait, name and role", () => {
-    const e = content.employees.employees[0];
+    const e = content.employees[0];
     const card = cards.find((c) => c.path === `/who-we-are/${e.id}`);
-    expect(card).toMatchObject({ title: e.name, photo: e.imageDesktop });
+    expect(card).toMatchObject({ title: e.name, photo: e.image });
     expect(card.subtitle).toBe(e.teamShown || e.team.join(", "));
   });
 

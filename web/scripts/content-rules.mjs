@@ -10,22 +10,47 @@
 
 /**
  * Where a field's choices come from: the list `list` (a top-level key) of the
- * content file `file` ("site" for content/site.json); of each entry, `value` is
- * stored and `label` shown (both omitted for a list of plain texts).
- * @typedef {{ file: string, list: string, value?: string, label?: string, what: string }} OptionsSource
+ * content file `file` ("site" for content/site.json), or the entries of the
+ * folder `folder` (content/people/*.json) in their order; of each entry,
+ * `value` is stored and `label` shown (both omitted for a list of plain texts).
+ * @typedef {{ file?: string, list?: string, folder?: string, value?: string, label?: string, what: string }} OptionsSource
  * @typedef {{ value: string | number, label: string }} Option
  */
 
 /**
- * The choices of a field, from the content files (by name: "site").
+ * A folder's entries in their stored order (their `order`), from the content
+ * files by path ("people/anna-de-vries.json").
+ * @param {Record<string, any>} files
+ * @param {string} folder
+ * @returns {any[]}
+ */
+export function entriesOf(files, folder) {
+  return Object.entries(files)
+    .filter(([path]) => path.startsWith(`${folder}/`))
+    .map(([, data]) => data)
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Where staff find a source's choices, for a message: "content/site.json, offices". */
+function sourcePlace(/** @type {OptionsSource} */ source) {
+  return source.folder
+    ? `content/${source.folder}/`
+    : `content/${source.file}.json, ${source.list}`;
+}
+
+/**
+ * The choices of a field, from the content files (by name: "site"; a
+ * folder's entries by path: "people/anna-de-vries.json").
  * @param {OptionsSource} source
  * @param {Record<string, any>} files
  * @returns {Option[]}
  */
 export function optionsFrom(source, files) {
-  const list = files[source.file]?.[source.list];
+  const list = source.folder
+    ? entriesOf(files, source.folder)
+    : files[source.file ?? ""]?.[source.list ?? ""];
   if (!Array.isArray(list)) {
-    throw new Error(`content/${source.file}.json has no list "${source.list}" to choose from`);
+    throw new Error(`${sourcePlace(source)} has no list to choose from`);
   }
   return list.map((item) =>
     source.value === undefined
@@ -55,7 +80,7 @@ export function optionProblem(value, options, source) {
   const shown = options.map((o) =>
     o.label === String(o.value) ? o.label : `${o.label} (${o.value})`,
   );
-  return `"${value}" is not one of the ${source.what}: choose ${either(shown)} from the list (${source.what} are listed in content/${source.file}.json, ${source.list}).`;
+  return `"${value}" is not one of the ${source.what}: choose ${either(shown)} from the list (${source.what} are listed in ${sourcePlace(source)}).`;
 }
 
 /**
@@ -113,4 +138,29 @@ export function isBlank(/** @type {unknown} */ value) {
 /** "/vacancies/3/slug" -> "/vacancies/*\/slug": the field a rule is about, whatever its entry. */
 export function fieldPattern(/** @type {string} */ path) {
   return path.replace(/\/[0-9]+(?=\/|$)/g, "/*");
+}
+
+/**
+ * The field as errors name it: its JSON Pointer, and for a field inside a
+ * list entry with an `id` and a `name` (an employee, a partner) that entry too,
+ * e.g. "/employees/1/image (id 7, Eva Brouwer)".
+ * @param {unknown} data
+ * @param {string} path
+ */
+export function describeField(data, path) {
+  const keys = path.split("/").slice(1);
+  /** @type {string | undefined} */
+  let record;
+  /** @type {unknown} */
+  let cur = data;
+  for (const key of keys) {
+    if (cur === null || typeof cur !== "object") break;
+    const next = /** @type {Record<string, unknown>} */ (cur)[key];
+    if (Array.isArray(cur) && next && typeof next === "object") {
+      const { id, name } = /** @type {Record<string, unknown>} */ (next);
+      if (id !== undefined && typeof name === "string") record = `id ${id}, ${name}`;
+    }
+    cur = next;
+  }
+  return record ? `${path} (${record})` : path;
 }

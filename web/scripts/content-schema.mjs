@@ -30,12 +30,15 @@ export const editorMetaSchema = {
     // free number), one of a list in another content file, not before a sibling date.
     unique: { type: "string", minLength: 1 },
     assign: { enum: ["next"] },
+    // One of a list in a content file (`file`, `list`) or of a folder's entries (`folder`).
     options: {
       type: "object",
       additionalProperties: false,
-      required: ["file", "list", "what"],
+      required: ["what"],
+      oneOf: [{ required: ["file", "list"] }, { required: ["folder", "value"] }],
       properties: {
         file: { type: "string", pattern: "^[a-z-]+$" },
+        folder: { type: "string", pattern: "^[a-z-]+$" },
         list: { type: "string", minLength: 1 },
         value: { type: "string", minLength: 1 },
         label: { type: "string", minLength: 1 },
@@ -45,16 +48,16 @@ export const editorMetaSchema = {
     notBefore: { type: "string", minLength: 1 },
     // The editor's words for the values of an enum, by value.
     labels: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
-    // The width in pixels below which an uploaded photo gets a warning.
+    // The widest a field shows its photo, in pixels: a narrower one is refused.
     minWidth: { type: "integer", minimum: 1 },
-    // A long list gets a search box with this label ("Find a person").
-    search: { type: "string", minLength: 1 },
+    // On the root of an entry schema: the fewest entries its folder may hold.
+    minEntries: { type: "integer", minimum: 0 },
   },
   additionalProperties: false,
 };
 
 /**
- * @typedef {{ widget?: string, folder?: string, message?: string, label?: string, unique?: string, assign?: "next", options?: import("./content-rules.mjs").OptionsSource, notBefore?: string, labels?: Record<string, string>, minWidth?: number }} EditorAnnotation
+ * @typedef {{ widget?: string, folder?: string, message?: string, label?: string, unique?: string, assign?: "next", options?: import("./content-rules.mjs").OptionsSource, notBefore?: string, labels?: Record<string, string>, minWidth?: number, minEntries?: number }} EditorAnnotation
  * @typedef {{ path: string, value: unknown, editor: EditorAnnotation }} AnnotatedValue
  */
 

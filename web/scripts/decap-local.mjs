@@ -15,6 +15,7 @@ import {
   mediaFiles,
   unusedMedia,
   removedEntryStrings,
+  stringsIn,
 } from "./unused-media-local.mjs";
 
 const require = createRequire(import.meta.url);
@@ -50,24 +51,31 @@ app.use(express.json({ limit: "50mb" }));
 app.use(removeOrphanedMedia(process.env.GIT_REPO_DIRECTORY));
 await registerLocalFs(app, { logLevel: process.env.LOG_LEVEL || "warn" });
 /**
- * After a save, deletes the uploads it left unused (./unused-media-local.mjs).
+ * After a save or a deleted entry, deletes the uploads it left unused
+ * (./unused-media-local.mjs).
  * @param {string} root the working tree
  */
 function removeOrphanedMedia(root) {
   const content = resolve(root, "content") + sep;
   return (req, res, next) => {
-    const body = req.body;
-    if (req.method !== "POST" || body?.action !== "persistEntry") return next();
-    const files = body.params?.dataFiles ?? [body.params?.entry];
+    const { action, params } = req.body ?? {};
+    if (req.method !== "POST" || (action !== "persistEntry" && action !== "deleteFiles"))
+      return next();
+    const files =
+      action === "deleteFiles"
+        ? (params?.paths ?? []).map((/** @type {unknown} */ path) => ({ path }))
+        : (params?.dataFiles ?? [params?.entry]);
     /** @type {Set<string>} */
     const before = new Set();
     for (const file of files) {
       const path = typeof file?.path === "string" ? resolve(root, file.path) : "";
       if (!path.startsWith(content) || !path.endsWith(".json")) return next();
       try {
-        // The entries this save removes (a person, a vacancy): what they named.
-        const after = typeof file.raw === "string" ? JSON.parse(file.raw) : undefined;
-        removedEntryStrings(JSON.parse(readFileSync(path, "utf8")), after, before);
+        const was = JSON.parse(readFileSync(path, "utf8"));
+        // A deleted entry named all its strings; a save, those of the list
+        // entries it removes (a person, a vacancy).
+        if (action === "deleteFiles") stringsIn(was, before);
+        else removedEntryStrings(was, JSON.parse(file.raw), before);
       } catch {
         // A new file, or one that did not parse: nothing it named is known.
       }

@@ -111,5 +111,5 @@ export function notAPhoto(name, bytes) {
  */
 export function tooSmall(name, size, minWidth) {
   if (!size || size.width >= minWidth) return undefined;
-  return `"${name}" is only ${size.width} x ${size.height} pixels; this photo is shown at least ${minWidth} pixels wide, so it will look blurred. Upload a larger version if you have one (the site makes the smaller sizes itself).`;
+  return `"${name}" is only ${size.width} x ${size.height} pixels; this photo is shown up to ${minWidth} pixels wide, so it needs a photo at least ${minWidth} pixels wide. Choose or upload a larger version (the site makes the smaller sizes itself).`;
 }

@@ -43,9 +43,9 @@ describe("notAPhoto and tooSmall", () => {
     expect(notAPhoto("ok.jpg", await photo("jpeg"))).toBeUndefined();
   });
 
-  it("warns about a photo narrower than its field asks", () => {
+  it("refuses a photo narrower than its field shows it, with the width it needs", () => {
     expect(tooSmall("small.jpg", { width: 300, height: 200 }, 1600)).toMatch(
-      /^"small\.jpg" is only 300 x 200 pixels; this photo is shown at least 1600 pixels wide/,
+      /^"small\.jpg" is only 300 x 200 pixels; this photo is shown up to 1600 pixels wide, so it needs a photo at least 1600 pixels wide\./,
     );
     expect(tooSmall("big.jpg", { width: 2000, height: 1200 }, 1600)).toBeUndefined();
   });

@@ -86,7 +86,7 @@ export function unsafeHtmlReasons(html) {
 }
 
 /**
- * Fields of a vacancy in content/careers.json that hold Markdown (schema
+ * Fields of a vacancy (content/careers/*.json) that hold Markdown (schema
  * definition `markdown`; a test keeps this list and the schema in step).
  */
 export const careerMarkdownFields = /** @type {const} */ (["roleText", "roleText2"]);
@@ -100,27 +100,27 @@ export function renderContentMarkdown(markdown) {
 }
 
 /**
- * content/careers.json with every Markdown field rendered to sanitised HTML.
- * @param {any} careers
+ * A vacancy with every Markdown field rendered to sanitised HTML.
+ * @template {Record<string, unknown>} T
+ * @param {T} vacancy
+ * @returns {T}
  */
-export function renderCareers(careers) {
-  return {
-    ...careers,
-    vacancies: careers.vacancies.map((/** @type {Record<string, unknown>} */ v) => {
-      const out = { ...v };
-      for (const field of careerMarkdownFields) {
-        const value = out[field];
-        if (typeof value === "string") out[field] = renderContentMarkdown(value);
-      }
-      return out;
-    }),
-  };
+export function renderVacancy(vacancy) {
+  /** @type {Record<string, unknown>} */
+  const out = { ...vacancy };
+  for (const field of careerMarkdownFields) {
+    const value = out[field];
+    if (typeof value === "string") out[field] = renderContentMarkdown(value);
+  }
+  return /** @type {T} */ (out);
 }
 
 /**
- * Vite plugin: renders the Markdown fields of content/careers.json to
- * sanitised HTML when the module is loaded, before Vite turns the JSON into
- * JavaScript. Pages import the HTML; no Markdown library ships to a browser.
+ * Vite plugin: renders the Markdown fields of a vacancy (content/careers/*.json)
+ * to sanitised HTML when the module is loaded, before Vite turns the JSON into
+ * JavaScript: the editor's previews import the HTML, and no Markdown library
+ * ships to a browser. (The site reads vacancies through its content
+ * collections and renders them the same way: src/lib/entries.ts.)
  * @returns {import("vite").Plugin}
  */
 export function sanitizeContentPlugin() {
@@ -128,8 +128,8 @@ export function sanitizeContentPlugin() {
     name: "veldhaven:sanitize-content-html",
     enforce: "pre",
     transform(code, id) {
-      if (!/[\\/]content[\\/]careers\.json(\?.*)?$/.test(id)) return null;
-      return { code: JSON.stringify(renderCareers(JSON.parse(code))), map: null };
+      if (!/[\\/]content[\\/]careers[\\/][^\\/]+\.json(\?.*)?$/.test(id)) return null;
+      return { code: JSON.stringify(renderVacancy(JSON.parse(code))), map: null };
     },
   };
 }

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   careerMarkdownFields,
-  renderCareers,
+  renderVacancy,
   renderContentMarkdown,
   sanitizeContentHtml,
   sanitizeContentPlugin,
   unsafeHtmlReasons,
 } from "./safe-html.mjs";
-import { contentDir } from "./content-dir.mjs";
+import { contentDir, readEntries } from "./content-dir.mjs";
 
 // Payloads from the usual XSS cheat sheets: none of their active parts may survive.
 const payloads = [
@@ -89,36 +89,28 @@ describe("sanitizeContentPlugin", () => {
   const transform = /** @type {(code: string, id: string) => {code: string} | null} */ (
     plugin.transform
   );
-  const careers = {
-    page: {},
-    vacancies: [
-      {
-        slug: "a",
-        roleText: "Hello **you**.\n\n- one\n- [two](/careers)",
-        roleText2: "<img src=x onerror=alert(1)>b [x](javascript:alert(1))",
-      },
-    ],
+  const vacancy = {
+    slug: "a",
+    roleText: "Hello **you**.\n\n- one\n- [two](/careers)",
+    roleText2: "<img src=x onerror=alert(1)>b [x](javascript:alert(1))",
   };
 
-  it("renders the Markdown fields of content/careers.json to sanitised HTML", () => {
-    const out = transform(JSON.stringify(careers), "/repo/content/careers.json");
+  it("renders the Markdown fields of a vacancy (content/careers/*.json) to sanitised HTML", () => {
+    const out = transform(JSON.stringify(vacancy), "/repo/content/careers/a.json");
     expect(JSON.parse(out?.code ?? "")).toEqual({
-      page: {},
-      vacancies: [
-        {
-          slug: "a",
-          roleText:
-            '<p>Hello <strong>you</strong>.</p>\n<ul>\n<li>one</li>\n<li><a href="/careers">two</a></li>\n</ul>\n',
-          roleText2: "<p>&lt;img src=x onerror=alert(1)&gt;b x</p>\n",
-        },
-      ],
+      slug: "a",
+      roleText:
+        '<p>Hello <strong>you</strong>.</p>\n<ul>\n<li>one</li>\n<li><a href="/careers">two</a></li>\n</ul>\n',
+      roleText2: "<p>&lt;img src=x onerror=alert(1)&gt;b x</p>\n",
     });
-    expect(renderCareers(careers).vacancies[0].roleText).toContain("<strong>you</strong>");
+    expect(renderVacancy(vacancy).roleText).toContain("<strong>you</strong>");
   });
 
-  it("renders every Markdown field the careers schema declares, and only those", () => {
-    const schema = JSON.parse(readFileSync(join(contentDir, "schema/careers.schema.json"), "utf8"));
-    const declared = Object.entries(schema.properties.vacancies.items.properties)
+  it("renders every Markdown field the vacancy schema declares, and only those", () => {
+    const schema = JSON.parse(
+      readFileSync(join(contentDir, "schema/entries/careers.schema.json"), "utf8"),
+    );
+    const declared = Object.entries(schema.properties)
       .filter(([, def]) => /** @type {any} */ (def).$ref === "#/definitions/markdown")
       .map(([name]) => name);
     expect([...careerMarkdownFields]).toEqual(declared);
@@ -126,13 +118,13 @@ describe("sanitizeContentPlugin", () => {
 
   it("leaves every other module alone", () => {
     expect(transform("{}", "/repo/content/site.json")).toBeNull();
+    expect(transform("{}", "/repo/content/careers.json")).toBeNull();
   });
 });
 
 describe("renderContentMarkdown", () => {
   it("renders the firm's role texts within the allow-list", () => {
-    const careers = JSON.parse(readFileSync(join(contentDir, "careers.json"), "utf8"));
-    for (const v of careers.vacancies) {
+    for (const v of readEntries("careers")) {
       for (const field of careerMarkdownFields) {
         if (v[field] === undefined) continue;
         const html = renderContentMarkdown(v[field]);

@@ -4,8 +4,9 @@
 // it the last mention of a file, the file would stay behind and go into the
 // next commit unused; a photo replaced in an entry that stays is
 // kept (../admin/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
-// these functions, after decap-server has written the entry, which files to
-// delete: only files a removed entry named, and that no content file mentions now.
+// these functions, after decap-server has written or deleted the entry, which
+// files to delete: only files a removed entry named, and that no content file
+// mentions now.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { unusedMedia, removedEntryStrings, stringsIn } from "../admin/unused-media.mjs";
@@ -13,16 +14,17 @@ import { unusedMedia, removedEntryStrings, stringsIn } from "../admin/unused-med
 export { unusedMedia, removedEntryStrings, stringsIn };
 
 /**
- * The content files' strings now (content/*.json), parsed; a file that does not
- * parse keeps every media file (nothing is deleted on a guess).
+ * The content files' strings now (content/*.json and the entries' folders,
+ * content/people/*.json), parsed; a file that does not parse keeps every media
+ * file (nothing is deleted on a guess).
  * @param {string} root the working tree
  * @returns {Set<string> | undefined}
  */
 export function contentStrings(root) {
   const dir = join(root, "content");
   const strings = new Set();
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".json")) continue;
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (!name.endsWith(".json") || name.startsWith(`media${sep}`)) continue;
     try {
       stringsIn(JSON.parse(readFileSync(join(dir, name), "utf8")), strings);
     } catch {

@@ -52,7 +52,10 @@ describe("contentStrings and mediaFiles", () => {
     mkdirSync(join(root, "content/media/images"), { recursive: true });
     writeFileSync(join(root, "content/a.json"), JSON.stringify({ image: "a.jpg" }));
     writeFileSync(join(root, "content/media/images/a.jpg"), "");
-    expect([...(contentStrings(root) ?? [])]).toEqual(["a.jpg"]);
+    // An entry in a folder of entries counts too.
+    mkdirSync(join(root, "content/people"));
+    writeFileSync(join(root, "content/people/anna.json"), JSON.stringify({ image: "anna.jpg" }));
+    expect([...(contentStrings(root) ?? [])].sort()).toEqual(["a.jpg", "anna.jpg"]);
     expect(mediaFiles(root)).toEqual(["content/media/images/a.jpg"]);
     writeFileSync(join(root, "content/b.json"), "{ not json");
     expect(contentStrings(root)).toBeUndefined();

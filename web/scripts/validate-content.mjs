@@ -48,8 +48,23 @@ function readJson(dir, file, errors) {
 }
 
 /**
+ * The folders of entries: `schema/entries/<folder>.schema.json` describes each
+ * `<folder>/*.json` (one person, vacancy or partner per file).
+ * @param {string} [dir]
+ */
+export function entryFolders(dir = contentDir) {
+  const schemas = join(dir, "schema", "entries");
+  if (!existsSync(schemas)) return [];
+  return readdirSync(schemas)
+    .filter((f) => f.endsWith(".schema.json"))
+    .map((f) => f.replace(/\.schema\.json$/, ""))
+    .sort();
+}
+
+/**
  * Validates the content folder. Every `schema/<name>.schema.json` requires a
- * `<name>.json` beside it.
+ * `<name>.json` beside it; every `schema/entries/<folder>.schema.json` is the
+ * schema of each file in `<folder>/`. Errors name the file ("people/anna-de-vries.json").
  * @param {string} [dir]
  * @returns {Promise<ContentError[]>}
  */
@@ -62,6 +77,8 @@ export async function validateContent(dir = contentDir) {
   const files = {};
   /** @type {Record<string, AnnotatedValue[]>} */
   const annotated = {};
+  /** @type {[file: string, schemaFile: string, schema: any][]} */
+  const toValidate = [];
   for (const schemaFile of readdirSync(schemaDir)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()) {
@@ -71,6 +88,27 @@ export async function validateContent(dir = contentDir) {
       errors.push({ file, field: "(file)", reason: "file is missing" });
       continue;
     }
+    toValidate.push([file, schemaFile, schema]);
+  }
+  for (const folder of entryFolders(dir)) {
+    const schemaFile = `entries/${folder}.schema.json`;
+    const schema = readJson(schemaDir, schemaFile, errors);
+    const names = existsSync(join(dir, folder))
+      ? readdirSync(join(dir, folder))
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+      : [];
+    const min = schema?.editor?.minEntries ?? 0;
+    if (names.length < min) {
+      errors.push({
+        file: `${folder}/`,
+        field: "(folder)",
+        reason: `needs at least ${min} entr${min === 1 ? "y" : "ies"}, has ${names.length}`,
+      });
+    }
+    for (const name of names) toValidate.push([`${folder}/${name}`, schemaFile, schema]);
+  }
+  for (const [file, schemaFile, schema] of toValidate) {
     const data = readJson(dir, file, errors);
     if (schema === undefined || data === undefined) continue;
     let result;

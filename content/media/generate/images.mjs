@@ -520,9 +520,8 @@ export function expand(spec) {
     if (e.set === "breakpoints") {
       for (const bp of ["mobile", "tablet", "desktop"]) out.push({ ...e, name: `${e.name}-${bp}`, size: bp, seedName: e.name });
     } else if (e.set === "person") {
-      // An employee's three portrait sizes (image, imageMobile, imageDesktop in employees.json).
-      out.push({ ...e, size: "person", seedName: e.name });
-      for (const v of ["mobile", "desktop"]) out.push({ ...e, name: `${e.name}-${v}`, size: `person-${v}`, seedName: e.name });
+      // An employee's one portrait (the site derives every size it shows).
+      out.push({ ...e, size: "person" });
     } else out.push(e);
   }
   return out.map((e) => {

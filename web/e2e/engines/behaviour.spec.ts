@@ -1,6 +1,6 @@
 // What a visitor does on the site, in each engine: the menu by pointer and by
 // keyboard, the directory and its popup, the dialogs, the feed, the counters.
-import { readFileSync } from "node:fs";
+import { readEntries } from "../../scripts/content-dir.mjs";
 import type { Driver } from "./driver";
 import { expect, test } from "./fixtures";
 
@@ -9,9 +9,7 @@ interface Employee {
   name: string;
   location: string;
 }
-const employees: Employee[] = JSON.parse(
-  readFileSync(new URL("../../../content/employees.json", import.meta.url), "utf8"),
-).employees;
+const employees: Employee[] = readEntries("people");
 
 /**
  * Marks the first rendered element matching `selector` whose text or

@@ -13,31 +13,7 @@ import { markdownProblems, markdownToHtml } from "../content-markdown.mjs";
 import { kindOfFolder, splitFileName } from "../media-kinds.mjs";
 import { notAPhoto, SNIFF_BYTES } from "../media-sniff.mjs";
 import { unsafeHtmlReasons } from "../safe-html.mjs";
-
-/**
- * The field as errors name it: its JSON Pointer, and for a field inside a
- * list entry with an `id` and a `name` (an employee, a partner) that entry too,
- * e.g. "/employees/1/image (id 7, Eva Brouwer)".
- * @param {unknown} data
- * @param {string} path
- */
-export function describeField(data, path) {
-  const keys = path.split("/").slice(1);
-  /** @type {string | undefined} */
-  let record;
-  /** @type {unknown} */
-  let cur = data;
-  for (const key of keys) {
-    if (cur === null || typeof cur !== "object") break;
-    const next = /** @type {Record<string, unknown>} */ (cur)[key];
-    if (Array.isArray(cur) && next && typeof next === "object") {
-      const { id, name } = /** @type {Record<string, unknown>} */ (next);
-      if (id !== undefined && typeof name === "string") record = `id ${id}, ${name}`;
-    }
-    cur = next;
-  }
-  return record ? `${path} (${record})` : path;
-}
+import { describeField } from "../content-rules.mjs";
 
 /** The first bytes of a file, enough to tell what it is. */
 function head(/** @type {string} */ path) {

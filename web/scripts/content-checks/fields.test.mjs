@@ -5,16 +5,32 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentDir } from "../content-dir.mjs";
 import { annotatedValues, createValidator } from "../content-schema.mjs";
-import { check, describeField } from "./fields.mjs";
+import { entryFolders } from "../validate-content.mjs";
+import { describeField } from "../content-rules.mjs";
+import { check } from "./fields.mjs";
 
 const read = (/** @type {string} */ path) => JSON.parse(readFileSync(path, "utf8"));
-const names = readdirSync(join(contentDir, "schema")).map((f) =>
-  f.replace(".schema.json", ".json"),
-);
+const pageNames = readdirSync(join(contentDir, "schema"))
+  .filter((f) => f.endsWith(".schema.json"))
+  .map((f) => f.replace(".schema.json", ".json"));
+/** Every file's name, a folder's entries by path ("people/anna-de-vries.json"). */
+const names = [
+  ...pageNames,
+  ...entryFolders().flatMap((folder) =>
+    readdirSync(join(contentDir, folder)).map((f) => `${folder}/${f}`),
+  ),
+];
+/** The schema of each file (an entry's is its folder's, read once: Ajv compiles each $id once). */
+const schemaFiles = new Map();
+const schemaOf = (/** @type {string} */ f) => {
+  const path = f.includes("/")
+    ? `entries/${f.split("/")[0]}.schema.json`
+    : f.replace(".json", ".schema.json");
+  if (!schemaFiles.has(path)) schemaFiles.set(path, read(join(contentDir, "schema", path)));
+  return schemaFiles.get(path);
+};
 /** @type {Record<string, object>} */
-const schemas = Object.fromEntries(
-  names.map((f) => [f, read(join(contentDir, "schema", f.replace(".json", ".schema.json")))]),
-);
+const schemas = Object.fromEntries(names.map((f) => [f, schemaOf(f)]));
 const validator = createValidator();
 
 /**
@@ -49,8 +65,8 @@ describe("fields check", () => {
     ],
     [
       "a missing partner crop, naming the partner",
-      (/** @type {any} */ f) => (f["charity.json"].partners[1].images.tablet = "sina-square.jpg"),
-      'charity.json: /partners/1/images/tablet (id sina, SINA): unknown image "sina-square.jpg": no content/media/images/sina-square.jpg',
+      (/** @type {any} */ f) => (f["charity/sina.json"].images.tablet = "sina-square.jpg"),
+      'charity/sina.json: /images/tablet: unknown image "sina-square.jpg": no content/media/images/sina-square.jpg',
     ],
     [
       "a missing logo",
@@ -79,13 +95,13 @@ describe("fields check", () => {
     ],
     [
       "a missing vacancy image",
-      (/** @type {any} */ f) => (f["careers.json"].vacancies[0].roleImage = "no-such-photo.jpg"),
-      'careers.json: /vacancies/0/roleImage: unknown image "no-such-photo.jpg": no content/media/images/no-such-photo.jpg',
+      (/** @type {any} */ f) => (f["careers/asset-manager.json"].roleImage = "no-such-photo.jpg"),
+      'careers/asset-manager.json: /roleImage: unknown image "no-such-photo.jpg": no content/media/images/no-such-photo.jpg',
     ],
     [
       "a missing portrait, naming the employee",
-      (/** @type {any} */ f) => (f["employees.json"].employees[1].imageMobile = "nobody.jpg"),
-      'employees.json: /employees/1/imageMobile (id 4, Siobhán Gallagher): unknown image "nobody.jpg": no content/media/images/nobody.jpg',
+      (/** @type {any} */ f) => (f["people/siobhan-gallagher.json"].image = "nobody.jpg"),
+      'people/siobhan-gallagher.json: /image: unknown image "nobody.jpg": no content/media/images/nobody.jpg',
     ],
     [
       "a missing mark of the firm",
@@ -100,30 +116,32 @@ describe("fields check", () => {
     [
       "raw HTML in a role text",
       (/** @type {any} */ f) =>
-        (f["careers.json"].vacancies[0].roleText += "\n\n<script>alert(1)</script>"),
-      "careers.json: /vacancies/0/roleText: HTML is not allowed, use Markdown (",
+        (f["careers/asset-manager.json"].roleText += "\n\n<script>alert(1)</script>"),
+      "careers/asset-manager.json: /roleText: HTML is not allowed, use Markdown (",
     ],
     [
       "inline HTML in the second role text",
       (/** @type {any} */ f) =>
-        (f["careers.json"].vacancies[0].roleText2 = 'A <img src="x" onerror="alert(1)"> photo'),
-      "careers.json: /vacancies/0/roleText2: HTML is not allowed, use Markdown (",
+        (f["careers/asset-manager.json"].roleText2 = 'A <img src="x" onerror="alert(1)"> photo'),
+      "careers/asset-manager.json: /roleText2: HTML is not allowed, use Markdown (",
     ],
     [
       "a javascript: link",
       (/** @type {any} */ f) =>
-        (f["careers.json"].vacancies[1].roleText = "[Apply](javascript:alert(1))"),
-      'careers.json: /vacancies/1/roleText: link "javascript:alert(1)" is not allowed (use https:, http:, mailto:, tel: or a site path such as /careers)',
+        (f["careers/investment-intern.json"].roleText = "[Apply](javascript:alert(1))"),
+      'careers/investment-intern.json: /roleText: link "javascript:alert(1)" is not allowed (use https:, http:, mailto:, tel: or a site path such as /careers)',
     ],
     [
       "an image in a role text",
-      (/** @type {any} */ f) => (f["careers.json"].vacancies[2].roleText = "![Team](/team.jpg)"),
-      'careers.json: /vacancies/2/roleText: image "/team.jpg" is not allowed in the text: photos have their own fields',
+      (/** @type {any} */ f) =>
+        (f["careers/intern-business-operations.json"].roleText = "![Team](/team.jpg)"),
+      'careers/intern-business-operations.json: /roleText: image "/team.jpg" is not allowed in the text: photos have their own fields',
     ],
     [
       "a top-level heading in a role text",
-      (/** @type {any} */ f) => (f["careers.json"].vacancies[2].roleText = "# The role\n\nText."),
-      'careers.json: /vacancies/2/roleText: heading level 1 ("# The role") is not allowed: use ### for a heading and #### below it',
+      (/** @type {any} */ f) =>
+        (f["careers/intern-business-operations.json"].roleText = "# The role\n\nText."),
+      'careers/intern-business-operations.json: /roleText: heading level 1 ("# The role") is not allowed: use ### for a heading and #### below it',
     ],
   ])("reports %s", (_, change, message) => {
     const errors = errorsAfter(change);
@@ -181,33 +199,34 @@ describe("a photo that is not one", () => {
     join(dir, "media", "images", "real.jpg"),
     Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
   );
-  const careers = read(join(contentDir, "careers.json"));
+  const vacancy = read(join(contentDir, "careers", "investment-intern.json"));
+  const file = "careers/investment-intern.json";
 
   it.each([
     ["renamed-pdf.jpg", "is named like a photo but is a PDF document"],
     ["iphone.jpg", "is named like a photo but is an iPhone photo in HEIC format"],
-  ])("fails the build naming file and field for %s", (file, reason) => {
-    const data = structuredClone(careers);
-    data.vacancies[1].headerImage = file;
-    const annotated = validator.validate(schemas["careers.json"] ?? {}, data).annotated;
-    const errors = check({ "careers.json": data }, dir, { "careers.json": annotated })
+  ])("fails the build naming file and field for %s", (photo, reason) => {
+    const data = structuredClone(vacancy);
+    data.headerImage = photo;
+    const annotated = validator.validate(schemas[file] ?? {}, data).annotated;
+    const errors = check({ [file]: data }, dir, { [file]: annotated })
       .map((e) => `${e.file}: ${e.field}: ${e.reason}`)
-      .filter((e) => e.includes(file));
+      .filter((e) => e.includes(photo));
     expect(errors).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^careers\\.json: /vacancies/1/headerImage: content/media/images/${file.replace(".", "\\.")}: "${file.replace(".", "\\.")}" ${reason}`,
+          `^careers/investment-intern\\.json: /headerImage: content/media/images/${photo.replace(".", "\\.")}: "${photo.replace(".", "\\.")}" ${reason}`,
         ),
       ),
     ]);
   });
 
   it("accepts a real JPEG", () => {
-    const data = structuredClone(careers);
-    data.vacancies[1].headerImage = "real.jpg";
-    const annotated = validator.validate(schemas["careers.json"] ?? {}, data).annotated;
-    const errors = check({ "careers.json": data }, dir, { "careers.json": annotated }).filter((e) =>
-      e.field.includes("/vacancies/1/headerImage"),
+    const data = structuredClone(vacancy);
+    data.headerImage = "real.jpg";
+    const annotated = validator.validate(schemas[file] ?? {}, data).annotated;
+    const errors = check({ [file]: data }, dir, { [file]: annotated }).filter((e) =>
+      e.field.includes("/headerImage"),
     );
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,5 @@
-// Rules for the content screens' files (home, what-we-do, charity, governance,
-// contact, privacy) that a JSON Schema cannot state: offices exist in site.json
+// Rules for the content screens' files (home, what-we-do, charity and its
+// partners in charity/, governance, contact, privacy) that a JSON Schema cannot state: offices exist in site.json
 // (and each has an accordion entry), partner ids are unique, no text is blank,
 // and every {placeholder} names a value in site.json. Media files are checked
 // for every file by ./fields.mjs.
@@ -28,7 +28,8 @@ export function check(files) {
   /** @type {import("../validate-content.mjs").ContentError[]} */
   const errors = [];
   const site = /** @type {any} */ (files["site.json"]);
-  for (const file of screenFiles) {
+  const partners = Object.keys(files).filter((f) => f.startsWith("charity/"));
+  for (const file of [...screenFiles, ...partners]) {
     const data = files[file];
     if (!data) continue;
     (function walk(/** @type {unknown} */ value, /** @type {string[]} */ keys) {

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import careersJson from "#content/careers.json";
-import { parseCareers, type Vacancy } from "@/lib/careers";
+import { careers } from "@/lib/bundled-entries";
+import type { Vacancy } from "@/lib/careers";
 import { CareerTeasers } from "./CareerTeasers";
 
-const { page, vacancies } = parseCareers(careersJson);
+const { page, vacancies } = careers;
 
 function renderTeasers(list: readonly Vacancy[] = vacancies) {
   render(<CareerTeasers teasers={page.teasers} vacancies={list} />);

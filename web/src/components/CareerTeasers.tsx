@@ -31,7 +31,7 @@ export function CareerTeasers({
                   title={title.cut ? v.title : undefined}
                 >
                   <ResponsiveImage
-                    name={v.overviewImage}
+                    name={v.overviewImage ?? v.headerImage}
                     alt=""
                     sizes="(min-width: 1024px) 390px, (min-width: 768px) 33vw, 100vw"
                     className={styles.image}

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import careersJson from "#content/careers.json";
-import { parseCareers, type Vacancy } from "@/lib/careers";
+import { careers } from "@/lib/bundled-entries";
+import type { Vacancy } from "@/lib/careers";
 import { VacancyCards } from "./VacancyCards";
 
-const { page, vacancies } = parseCareers(careersJson);
+const { page, vacancies } = careers;
 
 function renderCards(list: readonly Vacancy[]) {
   render(<VacancyCards vacancies={list} page={page} />);

@@ -26,7 +26,7 @@ export function VacancyCards({
             <Reveal as="li" key={v.slug} className={styles.item}>
               <article className={styles.card} aria-labelledby={`vacancy-${v.slug}`}>
                 <ResponsiveImage
-                  name={v.overviewImage}
+                  name={v.overviewImage ?? v.headerImage}
                   alt=""
                   sizes="(min-width: 1024px) 390px, (min-width: 768px) 50vw, 100vw"
                   className={styles.image}

@@ -2,7 +2,10 @@
 import type { CareersContent, Vacancy } from "./careers";
 import { truncate } from "./truncate";
 
-export type VacancyTeaser = Pick<Vacancy, "slug" | "title" | "location" | "overviewImage">;
+export type VacancyTeaser = Pick<
+  Vacancy,
+  "slug" | "title" | "location" | "overviewImage" | "headerImage"
+>;
 export type TeaserCopy = CareersContent["page"]["teasers"];
 
 export const TEASER_TITLE_LENGTH = 20;

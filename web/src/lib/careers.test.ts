@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import careersJson from "#content/careers.json";
 import siteJson from "#content/site.json";
-import { benefits, jobPosting, parseCareers, vacancyPreview, type Vacancy } from "./careers";
+import { careers } from "./bundled-entries";
+import { benefits, jobPosting, vacancyPreview, type Vacancy } from "./careers";
 import { teaserTitle } from "./career-teasers";
 import type { Site } from "./content";
 import { vacancyPageHead } from "./page-meta";
 
 const site: Site = siteJson;
-const { vacancies } = parseCareers(careersJson);
+const { vacancies } = careers;
 
 const a = (n: number) => "a".repeat(n);
 // U+1F600 is a surrogate pair; the family emoji is one grapheme of 11 code units;

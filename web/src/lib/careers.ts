@@ -2,71 +2,35 @@
 // Markdown there; the build renders them to sanitised HTML as the module is
 // bundled, see scripts/safe-html.mjs) and the rules of the careers screens:
 // preview, benefits heading and the JobPosting data.
+import type { VacancyEntry } from "@/generated/content-entries";
 import type careersJson from "#content/careers.json";
 import type { Office } from "./content";
+import type { Employee } from "./people";
 import { absoluteUrl } from "./seo";
 import { imageObject, postalAddress } from "./structured-data";
 import { htmlToText, truncate } from "./truncate";
 
-export type EmploymentType =
-  | "FULL_TIME"
-  | "PART_TIME"
-  | "CONTRACTOR"
-  | "TEMPORARY"
-  | "INTERN"
-  | "VOLUNTEER"
-  | "PER_DIEM"
-  | "OTHER";
-
-export interface Vacancy {
-  id: number;
-  slug: string;
-  title: string;
-  /** Shown on cards and in the header. */
-  location: string;
-  /** Id of the office in site.json: the job location for search engines. */
-  office: string;
-  employmentType: EmploymentType;
-  /** ISO date (yyyy-mm-dd). */
-  datePosted: string;
-  validThrough?: string;
-  overviewImage: string;
-  /** Card preview; when absent, the role text is used. */
-  previewText?: string;
-  headerImage: string;
-  headerText: string;
-  roleImage: string;
-  roleImageAlt: string;
-  /** Sanitised HTML, rendered at build from the Markdown in content/careers.json. */
-  roleText: string;
-  roleImage2?: string;
-  roleImage2Alt?: string;
-  /** Sanitised HTML, rendered at build from the Markdown in content/careers.json. */
-  roleText2?: string;
-  profileImageMobile: string;
-  profileImageTablet: string;
-  profileImageDesktop: string;
-  profileImageAlt: string;
-  profileText: string;
-  requirements: string[];
-  personalAttributes?: string[];
-  benefitsText: string;
-  benefitsList: string[];
-  contactName: string;
-  contactFunction: string;
-  contactEmail: string;
-  contactImage: string;
-}
-
-export type CareersContent = Omit<typeof careersJson, "vacancies"> & { vacancies: Vacancy[] };
-
 /**
- * content/careers.json as the careers screens read it. Only the types narrow:
- * the build has validated the file against its schema (employmentType is one
- * of the schema's values).
+ * A vacancy (content/careers/*.json, the type generated from its schema) as
+ * the pages read it: `roleText` and `roleText2` are sanitised HTML, rendered
+ * at build from their Markdown (scripts/safe-html.mjs).
  */
-export function parseCareers(json: typeof careersJson): CareersContent {
-  return json as CareersContent;
+export type Vacancy = Omit<VacancyEntry, "order">;
+
+export type EmploymentType = Vacancy["employmentType"];
+
+/** content/careers.json with the vacancies, as the careers screens read it. */
+export type CareersContent = Omit<typeof careersJson, "$schema"> & { vacancies: Vacancy[] };
+
+/** A vacancy's contact: the person of the directory it names. */
+export type VacancyContact = Pick<Employee, "name" | "team" | "teamShown" | "email" | "image">;
+
+/** The person a vacancy names as its contact, if the directory has them (the build checks it does). */
+export function contactOf<P extends VacancyContact & Pick<Employee, "id">>(
+  v: Pick<Vacancy, "contact">,
+  people: readonly P[],
+): P | undefined {
+  return people.find((p) => p.id === v.contact);
 }
 
 /** Characters of the preview on a vacancy card. */
@@ -88,7 +52,8 @@ export function benefits(
 ):
   | { heading: string; kind: "text"; text: string }
   | { heading: string; kind: "list"; items: string[] } {
-  return v.benefitsList.length === 0
+  // The content check requires the text when the list is empty.
+  return v.benefitsList.length === 0 && v.benefitsText !== undefined
     ? { heading: headings.text, kind: "text", text: v.benefitsText }
     : { heading: headings.list, kind: "list", items: v.benefitsList };
 }

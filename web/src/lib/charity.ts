@@ -1,9 +1,12 @@
-// The type of content/charity.json (validated at build against its schema and
+// The types of content/charity.json and its partners (validated at build against their schemas and
 // scripts/content-checks/screens.mjs) and where its partners' captions go.
+import type { Partner as PartnerEntry } from "@/generated/content-entries";
 import type charityJson from "#content/charity.json";
 
-export type Charity = typeof charityJson;
-export type Partner = Charity["partners"][number];
+/** A partner charity (content/charity/*.json, the type generated from its schema). */
+export type Partner = Omit<PartnerEntry, "order">;
+/** content/charity.json with its partners. */
+export type Charity = Omit<typeof charityJson, "$schema"> & { partners: Partner[] };
 
 /** Where a partner video's captions are served (pages/captions/[video].vtt.ts). */
 export const captionsPath = (slug: string) => `/captions/${slug}.vtt`;
@@ -23,7 +26,7 @@ export function captionedVideos(charity: Pick<Charity, "partners">) {
           {
             slug: videoSlug(p.video.name),
             cues: p.video.captions,
-            where: `content/charity.json, partner ${p.name}, video captions`,
+            where: `content/charity/${p.id}.json, video captions`,
           },
         ]
       : [],

@@ -74,3 +74,8 @@ export function pageMeta(pages: object, path: string): PageMeta {
   if (!entry) throw new Error(`content/pages.json has no entry for ${path}`);
   return entry;
 }
+
+/** Entries by their `order`, without it: the site shows the order, not the number. */
+export function inOrder<T extends { order: number }>(entries: readonly T[]): Omit<T, "order">[] {
+  return [...entries].sort((a, b) => a.order - b.order).map(({ order: _order, ...data }) => data);
+}

@@ -1,29 +1,16 @@
 // The people content: the types of content/people.json (teams in sort order,
-// page copy, labels) and content/employees.json, and what the directory
-// island shows of a person. Both files are validated at build (schemas +
+// page copy, labels) and the people of content/people/, and what the directory
+// island shows of a person. Both are validated at build (schemas +
 // scripts/content-checks/rules.mjs). The island gets the people it shows as
 // props, photos resolved by whoever calls (the build's manifest in the page
 // shell, the uploads too in the editor's preview).
+import type { Person } from "@/generated/content-entries";
 import type peopleJson from "#content/people.json";
 import type { Site } from "./content";
 import type { ImageMedia } from "./media";
 
-export interface Employee {
-  id: number;
-  name: string;
-  /** Image file names (content/media/images/<name>.jpg): card, mobile card, popup. */
-  image: string;
-  imageMobile: string;
-  imageDesktop: string;
-  team: string[];
-  /** Displayed title; empty means the team list joined by commas. */
-  teamShown: string;
-  location: string;
-  description: string;
-  email?: string;
-  linkedin?: string;
-  liv?: string;
-}
+/** A person of the directory (content/people/*.json), in the type generated from its schema. */
+export type Employee = Omit<Person, "order">;
 
 export type PeopleContent = Omit<typeof peopleJson, "$schema">;
 
@@ -32,20 +19,12 @@ export interface PersonCard extends Pick<
   Employee,
   "id" | "name" | "team" | "teamShown" | "location"
 > {
-  /** Card photo from 768 px. */
+  /** The portrait: the card's and the popup's photo, each cut to its box. */
   image: ImageMedia;
-  /** Card photo under 768 px. */
-  imageMobile: ImageMedia;
 }
 
 /** What only the popup shows of a person. */
-export interface PersonDetails extends Pick<
-  Employee,
-  "id" | "description" | "email" | "linkedin" | "liv"
-> {
-  /** The popup's photo. */
-  imageDesktop: ImageMedia;
-}
+export type PersonDetails = Pick<Employee, "id" | "description" | "email" | "linkedin" | "liv">;
 
 /** The labels the directory island shows. */
 export type DirectoryLabels = PeopleContent["directory"];
@@ -69,17 +48,12 @@ export function personCard(e: Employee, image: ImageOf): PersonCard {
     teamShown,
     location,
     image: image(e.image),
-    imageMobile: image(e.imageMobile),
   };
 }
 
-/** What the popup adds to a person's card, photo resolved. Empty links are left out. */
-export function personDetails(e: Employee, image: ImageOf): PersonDetails {
-  const details: PersonDetails = {
-    id: e.id,
-    description: e.description,
-    imageDesktop: image(e.imageDesktop),
-  };
+/** What the popup adds to a person's card. Empty links are left out. */
+export function personDetails(e: Employee): PersonDetails {
+  const details: PersonDetails = { id: e.id, description: e.description };
   if (e.email) details.email = e.email;
   if (e.linkedin) details.linkedin = e.linkedin;
   if (e.liv) details.liv = e.liv;

@@ -2,16 +2,22 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/Button";
 import { ContentHtml } from "@/components/ContentHtml";
-import { ResponsiveArtImage, ResponsiveImage } from "@/components/ResponsiveImage";
+import { Picture, PictureSources } from "@/components/Picture";
+import { DESKTOP_QUERY, ResponsiveImage, TABLET_QUERY } from "@/components/ResponsiveImage";
 import { Reveal } from "@/components/Reveal";
-import { benefits, type CareersContent, type Vacancy } from "@/lib/careers";
+import { useMedia } from "@/components/media-context";
+import { benefits, type CareersContent, type Vacancy, type VacancyContact } from "@/lib/careers";
+import { teamLine } from "@/lib/directory";
 import styles from "./VacancyPage.module.css";
 
 export function VacancyPage({
   vacancy: v,
+  contact,
   detail: d,
 }: {
   vacancy: Vacancy;
+  /** The person of the directory the vacancy names as its contact. */
+  contact: VacancyContact | undefined;
   /** The labels and copy every vacancy's page shares. */
   detail: CareersContent["detail"];
 }) {
@@ -97,14 +103,7 @@ export function VacancyPage({
               </>
             )}
           </div>
-          <ResponsiveArtImage
-            mobile={v.profileImageMobile}
-            tablet={v.profileImageTablet}
-            desktop={v.profileImageDesktop}
-            alt={v.profileImageAlt}
-            sizes={{ mobile: "100vw", tablet: "100vw", desktop: "560px" }}
-            className={styles.splitImage}
-          />
+          <ProfilePhoto vacancy={v} />
         </div>
       </Section>
 
@@ -140,29 +139,66 @@ export function VacancyPage({
       </Section>
 
       <Section id="contact" heading={d.contactHeading} className={styles.contact}>
-        <div className={styles.contactCard}>
-          <ResponsiveImage
-            name={v.contactImage}
-            alt=""
-            sizes="160px"
-            className={styles.contactImage}
-          />
-          <div>
-            <p className={styles.contactFunction}>{v.contactFunction}</p>
-            <p className={styles.contactName}>{v.contactName}</p>
-            <p>
-              {d.contactText}{" "}
-              <a href={`mailto:${v.contactEmail}?subject=${encodeURIComponent(v.title)}`}>
-                {v.contactEmail}
-              </a>
-            </p>
+        {contact && (
+          <div className={styles.contactCard}>
+            <ResponsiveImage
+              name={contact.image}
+              alt=""
+              sizes="160px"
+              className={styles.contactImage}
+            />
+            <div>
+              <p className={styles.contactFunction}>{teamLine(contact)}</p>
+              <p className={styles.contactName}>{contact.name}</p>
+              {contact.email && (
+                <p>
+                  {d.contactText}{" "}
+                  <a href={`mailto:${contact.email}?subject=${encodeURIComponent(v.title)}`}>
+                    {contact.email}
+                  </a>
+                </p>
+              )}
+            </div>
           </div>
-        </div>
+        )}
         <Button to="/careers" variant="tertiary">
           {d.backLabel}
         </Button>
       </Section>
     </article>
+  );
+}
+
+/**
+ * The profile photo, cut upright on phones, square on tablets and wide from
+ * 1024 px (the focal point the media build found keeps its subject in view),
+ * from the header photo unless the vacancy has a profile photo or one of its own
+ * for a width.
+ */
+function ProfilePhoto({ vacancy: v }: { vacancy: Vacancy }) {
+  const { image } = useMedia();
+  const desktop = image(v.profileImage ?? v.headerImage);
+  const tablet = v.profileImageTablet ? image(v.profileImageTablet) : desktop;
+  const mobile = v.profileImageMobile ? image(v.profileImageMobile) : desktop;
+  // Cut to a narrower box, a photo is drawn wider than the box: `sizes` says how much.
+  const drawn = (img: typeof desktop, box: number, width: number, unit: string) =>
+    `${Math.ceil(width * Math.max(1, img.width / img.height / box))}${unit}`;
+  return (
+    <div className={`${styles.splitImage} ${styles.profileImage}`}>
+      <Picture
+        image={mobile}
+        alt={v.profileImageAlt ?? ""}
+        sizes={drawn(mobile, 3 / 4, 100, "vw")}
+        cover
+      >
+        <PictureSources
+          image={desktop}
+          sizes={drawn(desktop, 16 / 10, 560, "px")}
+          media={DESKTOP_QUERY}
+        />
+        <PictureSources image={tablet} sizes={drawn(tablet, 1, 100, "vw")} media={TABLET_QUERY} />
+      </Picture>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Picture, PictureSources } from "@/components/Picture";
+import { Picture } from "@/components/Picture";
 import { teamLine } from "@/lib/directory";
 import { isPlainClick } from "@/lib/plain-click";
 import type { PersonCard } from "@/lib/people";
@@ -33,13 +33,12 @@ export function EmployeeCard({
       }}
     >
       <span className={styles.photo}>
-        <Picture image={person.imageMobile} alt="" sizes="50vw" cover>
-          <PictureSources
-            image={person.image}
-            sizes="(min-width: 1024px) 300px, 33vw"
-            media="(min-width: 768px)"
-          />
-        </Picture>
+        <Picture
+          image={person.image}
+          alt=""
+          sizes="(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw"
+          cover
+        />
       </span>
       <span className={styles.name}>{person.name}</span>
       <span className={styles.team}>{teamLine(person)}</span>

@@ -130,7 +130,7 @@ export function EmployeePopup({
           >
             <div className={styles.photo}>
               <Picture
-                image={person.imageDesktop}
+                image={person.image}
                 alt=""
                 sizes="(min-width: 768px) 340px, 100vw"
                 priority

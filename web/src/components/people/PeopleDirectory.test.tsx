@@ -38,13 +38,11 @@ const people: PersonCard[] = rows.map(([id, name, team, location]) => ({
   teamShown: "",
   location,
   image: photo(`p${id}`),
-  imageMobile: photo(`p${id}-mobile`),
 }));
 const details: PersonDetails[] = rows.map(([id, name]) => ({
   id,
   description: `About ${name}.`,
   email: `${id}@example.eu`,
-  imageDesktop: photo(`p${id}-desktop`),
 }));
 const props: PeopleDirectoryProps = {
   people,
