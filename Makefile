@@ -61,7 +61,7 @@ setting = $(shell printf '%s\n' '$(subst ','\'',$(2))' >$(STAMPS)/$(1).new && \
   { cmp -s $(STAMPS)/$(1).new $(STAMPS)/$(1) && rm -f $(STAMPS)/$(1).new || mv -f $(STAMPS)/$(1).new $(STAMPS)/$(1); })
 
 # The web build's inputs, without its unit tests and what it writes into the tree.
-WEB_INPUTS := $(call input-list,web-inputs,$(wildcard content web/src web/admin web/scripts web/public \
+WEB_INPUTS := $(call input-list,web-inputs,$(wildcard content web/src web/admin web/lib web/scripts web/public \
   web/astro.config.mjs web/tsconfig.json web/package.json web/package-lock.json) \
   \( -path web/src/generated -o -path web/public/media \) -prune -o -type f ! -name '*.test.*' -print)
 $(call setting,web-settings,SITE_URL=$(SITE_URL))

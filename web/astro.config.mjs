@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
-import { aliases } from "./scripts/aliases.mjs";
-import { inlineHashes } from "./scripts/inline-hashes.mjs";
+import { aliases } from "./lib/aliases.mjs";
+import { inlineHashes } from "./lib/inline-hashes.mjs";
 
 /**
  * client:interaction: hydrate an island on the visitor's first interaction
@@ -46,7 +46,7 @@ export default defineConfig({
   // At build, Astro hashes the scripts and styles it emits and those
   // components declare (src/lib/csp.ts); inlineHashes turns that on and hands
   // each page's list to bin/site, which allows that inline code and no other
-  // (scripts/inline-hashes.mjs).
+  // (lib/inline-hashes.mjs).
   integrations: [react(), onInteraction, inlineHashes()],
   vite: {
     resolve: { alias: aliases },

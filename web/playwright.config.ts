@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { siteServer } from "./playwright.server";
-import { chromiumFlags, systemChromium } from "./scripts/chromium.mjs";
+import { chromiumFlags, systemChromium } from "./lib/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT || 4173);
 

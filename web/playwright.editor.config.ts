@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { makeSandbox } from "./e2e-editor/sandbox";
-import { chromiumFlags, systemChromium } from "./scripts/chromium.mjs";
+import { chromiumFlags, systemChromium } from "./lib/chromium.mjs";
 
 // The editor against `make edit`, in a copy of the repository made
 // once by the runner (workers inherit EDITOR_SANDBOX) and removed after the run

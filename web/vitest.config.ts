@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { aliases } from "./scripts/aliases.mjs";
-import { sanitizeContentPlugin } from "./scripts/safe-html.mjs";
+import { aliases } from "./lib/aliases.mjs";
+import { sanitizeContentPlugin } from "./lib/safe-html.mjs";
 
 // The unit tests: components and pure logic in jsdom, with the aliases and the
 // content sanitiser of the Astro build (astro.config.mjs). Decap's core stands
@@ -13,6 +13,7 @@ export default defineConfig({
     environment: "jsdom",
     include: [
       "src/**/*.test.{ts,tsx}",
+      "lib/**/*.test.{js,mjs,ts}",
       "scripts/**/*.test.{js,mjs,ts}",
       "admin/**/*.test.{ts,tsx}",
     ],

@@ -894,7 +894,7 @@ func mediaInputs(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	entry := regexp.MustCompile(`node (scripts/\S+\.mjs)`)
-	importRe := regexp.MustCompile(`from "(\./[^"]+\.mjs)"`)
+	importRe := regexp.MustCompile(`from "(\.\.?/[^"]+\.mjs)"`)
 	seen := map[string]bool{}
 	var queue []string
 	for _, m := range entry.FindAllStringSubmatch(pkg.Scripts["media"], -1) {

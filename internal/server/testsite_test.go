@@ -47,7 +47,7 @@ func testSite(t testing.TB) fstest.MapFS {
 		"admin/assets/index.AbCdEf12.js":      {Data: []byte("console.log('editor')")},
 		"media/documents/code-of-conduct.pdf": {Data: []byte("%PDF-1.7")},
 		".hidden":                             {Data: []byte("secret")},
-		// What the build lists (web/scripts/inline-hashes.mjs): each page's own script and style.
+		// What the build lists (web/lib/inline-hashes.mjs): each page's own script and style.
 		inlineHashesFile: {Data: inlineHashesJSON(t, map[string]inlineHashes{
 			"index.html":       {Scripts: []string{"window.ctx = 1;"}, Styles: []string{"h1{color:navy}"}},
 			"404.html":         {Scripts: []string{"window.ctx = 2;"}},

@@ -15,7 +15,7 @@
 // - Media (`editor.folder`) are uploaded to content/media/<folder> and stored as
 //   the bare file name, as the content files refer to them; a photo narrower
 //   than `editor.minWidth` (800 px when unsaid) is refused, on upload and when chosen.
-// - Rules between values (scripts/content-rules.mjs) travel with the field for
+// - Rules between values (lib/content-rules.mjs) travel with the field for
 //   admin/rule-control.tsx: `editor.unique` -> unique (the list, the entry's
 //   word), `editor.assign` -> the "assigned-id" widget, `editor.options` -> a
 //   select whose options are read from the content when the editor is built,
@@ -24,8 +24,8 @@
 //   (./date-control.tsx checks it, in the order the box asks for).
 // - Hints are plain text (Decap would read **bold** in them as Markdown) and
 //   begin with "Required." on a required field.
-import { optionsFrom } from "../scripts/content-rules.mjs";
-import { mediaKinds } from "../scripts/media-kinds.mjs";
+import { optionsFrom } from "../lib/content-rules.mjs";
+import { mediaKinds } from "../lib/media-kinds.mjs";
 import { editorGroups } from "./groups.mjs";
 import { MAX_UPLOAD_BYTES } from "./upload-rules.ts";
 

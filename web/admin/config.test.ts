@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentDir } from "../scripts/content-dir.mjs";
+import { contentDir } from "../lib/content-dir.mjs";
 import { readContentFiles, readSchemas } from "./read-schemas.mjs";
-import { staticPaths } from "../scripts/paths.mjs";
+import { staticPaths } from "../lib/paths.mjs";
 import { editorConfig, fieldFor, humanize, singular, stringPattern } from "./config.mjs";
 
 type Schema = Record<string, any>;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { createValidator } from "../scripts/content-schema.mjs";
+import { createValidator } from "../lib/content-schema.mjs";
 import { editorConfig } from "./config.mjs";
 import {
   annotatedOf,

@@ -2,18 +2,18 @@
 // vacancies name, a team removed that people are in, a person deleted whom
 // Who we are quotes, a value a page's {placeholder} reads, a slug another
 // vacancy has. The editor runs the build's own content checks
-// (scripts/content-checks/, all but the media files', which read the disk) on
+// (lib/content-checks/, all but the media files', which read the disk) on
 // the content as published with the change made, and refuses the change when
 // they find something they did not find before, naming the place. The values
 // the checks' schema annotations apply to come from the editor's fields
 // (admin/config.mjs put the annotations there), not from Ajv, which the
 // editor's policy refuses to run.
-import type { ContentCheck, ContentError } from "../scripts/validate-content.mjs";
-import { check as careersCheck } from "../scripts/content-checks/careers.mjs";
-import { check as rulesCheck } from "../scripts/content-checks/rules.mjs";
-import { check as screensCheck } from "../scripts/content-checks/screens.mjs";
-import { check as siteCheck } from "../scripts/content-checks/site.mjs";
-import type { AnnotatedValue, EditorAnnotation } from "../scripts/content-schema.mjs";
+import type { ContentCheck, ContentError } from "../lib/validate-content.mjs";
+import { check as careersCheck } from "../lib/content-checks/careers.mjs";
+import { check as rulesCheck } from "../lib/content-checks/rules.mjs";
+import { check as screensCheck } from "../lib/content-checks/screens.mjs";
+import { check as siteCheck } from "../lib/content-checks/site.mjs";
+import type { AnnotatedValue, EditorAnnotation } from "../lib/content-schema.mjs";
 import type { ContentFiles } from "./decap-internals";
 import type { EditorField } from "./empty-fields";
 import type { RuleField } from "./field-rules";

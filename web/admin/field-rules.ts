@@ -1,9 +1,9 @@
 // What is wrong with one field's value by the rules that span more than one
-// value (scripts/content-rules.mjs, the module the build checks them with),
+// value (lib/content-rules.mjs, the module the build checks them with),
 // read from the field's configuration (admin/config.mjs puts them there from
 // the schemas' `editor` annotations). Pure: admin/rule-control.tsx asks it
 // when Decap validates a field before a save.
-import { markdownProblems } from "../scripts/content-markdown.mjs";
+import { markdownProblems } from "../lib/content-markdown.mjs";
 import {
   datePairProblem,
   duplicateProblem,
@@ -11,7 +11,7 @@ import {
   optionProblem,
   type Option,
   type OptionsSource,
-} from "../scripts/content-rules.mjs";
+} from "../lib/content-rules.mjs";
 
 /** The rule keys of a field's configuration, as plain data. */
 export interface RuleField {

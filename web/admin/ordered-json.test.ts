@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentDir } from "../scripts/content-dir.mjs";
+import { contentDir } from "../lib/content-dir.mjs";
 import { editorConfig } from "./config.mjs";
 import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 import type { EditorField } from "./empty-fields";

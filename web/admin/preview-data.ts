@@ -1,6 +1,6 @@
 // What a preview does to an entry's data before the site's components draw it:
 // what the build does to the content module. Markdown fields become HTML with
-// the build's own renderer (scripts/content-markdown.mjs turns raw HTML into
+// the build's own renderer (lib/content-markdown.mjs turns raw HTML into
 // text and drops unsafe links), so a preview never puts an entry's HTML on the
 // editor's page. The rest of the site a preview shows (the people on Who we
 // are, the offices, the vacancies' cards) is the content as it is now: loaded
@@ -13,7 +13,7 @@ import type { Charity } from "@/lib/charity";
 import { inOrder, type Site } from "@/lib/content";
 import type { InsightsContent } from "@/lib/insights-content";
 import type { Employee, PeopleContent } from "@/lib/people";
-import { markdownToHtml } from "../scripts/content-markdown.mjs";
+import { markdownToHtml } from "../lib/content-markdown.mjs";
 import type { ContentFiles } from "./decap-internals";
 import type { EditorField } from "./empty-fields";
 

@@ -4,7 +4,7 @@
 // preview provides them to the site's components (components/media-context).
 import { MissingMediaError, type ImageMedia, type Media } from "@/lib/media";
 import { media as built } from "@/lib/media-manifest";
-import { splitFileName } from "../scripts/media-kinds.mjs";
+import { splitFileName } from "../lib/media-kinds.mjs";
 
 /** The URL Decap has for a file of the images folder, if any. */
 export type AssetUrl = (file: string) => string | undefined;

@@ -2,8 +2,8 @@
 // as the editor's configuration is generated from them (admin/config.mjs).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { contentDir } from "../scripts/content-dir.mjs";
-import { entryFolders } from "../scripts/validate-content.mjs";
+import { contentDir } from "../lib/content-dir.mjs";
+import { entryFolders } from "../lib/validate-content.mjs";
 
 /**
  * The schemas by content file name, and each folder's entry schema by

@@ -5,7 +5,7 @@
 // without HTML), so a save the build would refuse is refused on the field, in
 // the build's words.
 import { Component, createRef, type ComponentType } from "react";
-import { nextId } from "../scripts/content-rules.mjs";
+import { nextId } from "../lib/content-rules.mjs";
 import { noteValidation, passOnControlHooks, type Immutable } from "./decap-internals";
 import { fieldProblems, type RuleField } from "./field-rules";
 

@@ -1,8 +1,8 @@
 // What a save in the editor on the site (GitHub, editorial workflow) does with
 // uploads: the uploads no content uses any more go with the save, in its own
-// commit, as `make edit` deletes them locally (./unused-media.mjs has the rule
+// commit, as `make edit` deletes them locally (../lib/unused-media.mjs has the rule
 // both use). Pure: the texts come from GitHub (./unused-media-github.ts).
-import { unusedMedia, removedEntryStrings, stringsIn } from "./unused-media.mjs";
+import { unusedMedia, removedEntryStrings, stringsIn } from "../lib/unused-media.mjs";
 
 export interface UnusedMediaInput {
   /** The saved files as they were: on the default branch, and in the draft in review. */
@@ -62,7 +62,7 @@ export function unusedAfterDelete(input: {
 export function unusedMediaPlan(input: UnusedMediaInput): UnusedMediaPlan {
   const saved = strings(input.saved, "the saved file");
   const now = new Set([...strings(input.others, "a content file"), ...saved]);
-  // What the entries this save removes named (a replaced photo stays: ./unused-media.mjs).
+  // What the entries this save removes named (a replaced photo stays: ../lib/unused-media.mjs).
   const before = new Set<string>();
   const savedValues = parsed(input.saved, "the saved file");
   for (const value of parsed(input.before, "the saved file as it was")) {

@@ -1,10 +1,10 @@
-// What each media folder accepts: the kinds of scripts/media-kinds.mjs
+// What each media folder accepts: the kinds of lib/media-kinds.mjs
 // (a photo JPEG or PNG, a logo SVG, a video MP4, a document PDF, each named in
 // lower-case kebab-case) and nothing over 10 MB. The editor checks a file before
 // Decap uploads it, so a refused file never reaches content/media; the schemas
 // and the build check the names again.
-import { filePattern, kindOfFolder, mediaKinds, type MediaKind } from "../scripts/media-kinds.mjs";
-import { imageSize, notAPhoto, SNIFF_BYTES, tooSmall } from "../scripts/media-sniff.mjs";
+import { filePattern, kindOfFolder, mediaKinds, type MediaKind } from "../lib/media-kinds.mjs";
+import { imageSize, notAPhoto, SNIFF_BYTES, tooSmall } from "../lib/media-sniff.mjs";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

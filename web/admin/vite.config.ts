@@ -5,8 +5,8 @@
 // bin/site serves as /admin/config.yml with the backend of its deployment).
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { aliases } from "../scripts/aliases.mjs";
-import { sanitizeContentPlugin } from "../scripts/safe-html.mjs";
+import { aliases } from "../lib/aliases.mjs";
+import { sanitizeContentPlugin } from "../lib/safe-html.mjs";
 import { editorConfig } from "./config.mjs";
 import { readContentFiles, readSchemas } from "./read-schemas.mjs";
 

@@ -21,6 +21,7 @@ const copied = [
   "web/admin",
   "web/astro.config.mjs",
   "web/embed.go",
+  "web/lib",
   "web/package.json",
   "web/package-lock.json",
   "web/public",

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { readEntries } from "../scripts/content-dir.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
 import type { Person, VacancyEntry } from "../src/generated/content-entries";
 import {
   expect,

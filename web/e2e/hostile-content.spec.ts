@@ -7,7 +7,7 @@
 // injected code never runs while the title shows as text; and that a script
 // which gets into a built page any other way is refused by the page's policy,
 // which allows only the scripts the build declared.
-import { readEntries } from "../scripts/content-dir.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";

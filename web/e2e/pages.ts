@@ -1,5 +1,5 @@
 // The pages under test: exactly the ones the build prerenders.
-import { notFoundPath, prerenderPaths } from "../scripts/paths.mjs";
+import { notFoundPath, prerenderPaths } from "../lib/paths.mjs";
 
 export const pages: string[] = prerenderPaths().filter((p: string) => p !== notFoundPath);
 

@@ -1,4 +1,4 @@
-import { readEntries } from "../scripts/content-dir.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 

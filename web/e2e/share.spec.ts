@@ -3,8 +3,8 @@
 // home page names the firm for search engines (Organization, WebSite).
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { readEntries } from "../scripts/content-dir.mjs";
-import { notFoundPath } from "../scripts/paths.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
+import { notFoundPath } from "../lib/paths.mjs";
 import type { Person, VacancyEntry } from "../src/generated/content-entries";
 import { expect, test } from "./fixtures";
 import { pages } from "./pages";

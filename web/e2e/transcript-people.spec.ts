@@ -2,7 +2,7 @@
 // filters, no result, Load more, the phone's filter dialog) and the employee
 // popup (opened by a click and by its address, Previous and Next, Escape).
 // docs/accessibility.md: how each is announced, how to read a failure.
-import { readEntries } from "../scripts/content-dir.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
 import type { Page } from "@playwright/test";
 import { escapeRegExp, expect, test, waitForHydration } from "./fixtures";
 import { axProperty, axSession, axTree, exposedWithRole, startScreenReader } from "./screen-reader";

@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import { cpus, loadavg, release, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromiumFlags, systemChromium } from "./chromium.mjs";
+import { chromiumFlags, systemChromium } from "../lib/chromium.mjs";
 
 const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const DIST = join(ROOT, "web/dist");

@@ -29,7 +29,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { MEDIA_NAME, mediaKinds } from "./media-kinds.mjs";
+import { MEDIA_NAME, mediaKinds } from "../lib/media-kinds.mjs";
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = resolve(WEB, "..");

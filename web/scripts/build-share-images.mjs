@@ -26,10 +26,10 @@ import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { mediaKinds } from "./media-kinds.mjs";
+import { mediaKinds } from "../lib/media-kinds.mjs";
 import { OutlineFont, ShareTextError, clean, fit } from "./share-text.mjs";
-import { readEntries } from "./content-dir.mjs";
-import { notFoundPath, staticPaths } from "./paths.mjs";
+import { readEntries } from "../lib/content-dir.mjs";
+import { notFoundPath, staticPaths } from "../lib/paths.mjs";
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = resolve(WEB, "..");

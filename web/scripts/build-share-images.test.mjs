@@ -15,8 +15,8 @@ import {
   renderCard,
   shareCards,
 } from "./build-share-images.mjs";
-import { contentDir } from "./content-dir.mjs";
-import { prerenderPaths } from "./paths.mjs";
+import { contentDir } from "../lib/content-dir.mjs";
+import { prerenderPaths } from "../lib/paths.mjs";
 import { OutlineFont } from "./share-text.mjs";
 
 const MARK =

@@ -5,8 +5,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { compile } from "json-schema-to-typescript";
-import { contentDir } from "./content-dir.mjs";
-import { entryFolders } from "./validate-content.mjs";
+import { contentDir } from "../lib/content-dir.mjs";
+import { entryFolders } from "../lib/validate-content.mjs";
 
 /** The type's name for each folder's entry. */
 export const entryTypes = { people: "Person", careers: "VacancyEntry", charity: "Partner" };

@@ -3,13 +3,13 @@
 // content/media/<folder>/). When a save removes a vacancy or a person, and with
 // it the last mention of a file, the file would stay behind and go into the
 // next commit unused; a photo replaced in an entry that stays is
-// kept (../admin/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
+// kept (../lib/unused-media.mjs). The local backend's middleware (decap-local.mjs) asks
 // these functions, after decap-server has written or deleted the entry, which
 // files to delete: only files a removed entry named, and that no content file
 // mentions now.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { unusedMedia, removedEntryStrings, stringsIn } from "../admin/unused-media.mjs";
+import { unusedMedia, removedEntryStrings, stringsIn } from "../lib/unused-media.mjs";
 
 export { unusedMedia, removedEntryStrings, stringsIn };
 

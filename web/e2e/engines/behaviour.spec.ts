@@ -1,6 +1,6 @@
 // What a visitor does on the site, in each engine: the menu by pointer and by
 // keyboard, the directory and its popup, the dialogs, the feed, the counters.
-import { readEntries } from "../../scripts/content-dir.mjs";
+import { readEntries } from "../../lib/content-dir.mjs";
 import type { Driver } from "./driver";
 import { expect, test } from "./fixtures";
 

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { Builder, By, Key, type WebDriver } from "selenium-webdriver";
-import { chromiumFlags, systemChromium } from "../../scripts/chromium.mjs";
+import { chromiumFlags, systemChromium } from "../../lib/chromium.mjs";
 
 export type Engine = "firefox" | "webkit" | "chromium";
 export type KeyName = "Tab" | "Shift+Tab" | "Enter" | "Escape";

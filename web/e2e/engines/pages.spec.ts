@@ -1,7 +1,7 @@
 // Every page read top to bottom as a visitor would, on a phone and a desktop:
 // it loads and scrolls with no error, and nothing is left invisible once it has
 // been scrolled past (the reveals end opaque, whichever way the engine runs them).
-import { recordPaths, staticPaths } from "../../scripts/paths.mjs";
+import { recordPaths, staticPaths } from "../../lib/paths.mjs";
 import { expect, test } from "./fixtures";
 
 /** Every route once: each static page, the first page of each kind of record, an unknown path. */

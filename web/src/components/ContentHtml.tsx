@@ -1,4 +1,4 @@
-/** HTML the build rendered from content Markdown and sanitised (scripts/safe-html.mjs). */
+/** HTML the build rendered from content Markdown and sanitised (lib/safe-html.mjs). */
 export function ContentHtml({ html, className }: { html: string; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

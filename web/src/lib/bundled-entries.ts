@@ -1,5 +1,5 @@
 // The entries of content/people/, careers/ and charity/ as Vite bundles them
-// (import.meta.glob, vacancies' Markdown rendered by scripts/safe-html.mjs's
+// (import.meta.glob, vacancies' Markdown rendered by lib/safe-html.mjs's
 // plugin): what the unit tests read. The site's pages read the same files through Astro's
 // content collections (./entries.ts), in the same order.
 import type { Partner as PartnerEntry, Person, VacancyEntry } from "@/generated/content-entries";

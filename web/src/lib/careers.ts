@@ -1,6 +1,6 @@
 // Job openings: the type of content/careers.json (its role texts are
 // Markdown there; the build renders them to sanitised HTML as the module is
-// bundled, see scripts/safe-html.mjs) and the rules of the careers screens:
+// bundled, see lib/safe-html.mjs) and the rules of the careers screens:
 // preview, benefits heading and the JobPosting data.
 import type { VacancyEntry } from "@/generated/content-entries";
 import type careersJson from "#content/careers.json";
@@ -13,7 +13,7 @@ import { htmlToText, truncate } from "./truncate";
 /**
  * A vacancy (content/careers/*.json, the type generated from its schema) as
  * the pages read it: `roleText` and `roleText2` are sanitised HTML, rendered
- * at build from their Markdown (scripts/safe-html.mjs).
+ * at build from their Markdown (lib/safe-html.mjs).
  */
 export type Vacancy = Omit<VacancyEntry, "order">;
 

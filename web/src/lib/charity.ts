@@ -1,5 +1,5 @@
 // The types of content/charity.json and its partners (validated at build against their schemas and
-// scripts/content-checks/screens.mjs) and where its partners' captions go.
+// lib/content-checks/screens.mjs) and where its partners' captions go.
 import type { Partner as PartnerEntry } from "@/generated/content-entries";
 import type charityJson from "#content/charity.json";
 

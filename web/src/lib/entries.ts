@@ -6,7 +6,7 @@ import type { CareersContent } from "./careers";
 import type { Charity } from "./charity";
 import { inOrder } from "./content";
 import type { Employee } from "./people";
-import { renderVacancy } from "../../scripts/safe-html.mjs";
+import { renderVacancy } from "../../lib/safe-html.mjs";
 import careersJson from "#content/careers.json";
 import charityJson from "#content/charity.json";
 

@@ -1,7 +1,7 @@
 // The people content: the types of content/people.json (teams in sort order,
 // page copy, labels) and the people of content/people/, and what the directory
 // island shows of a person. Both are validated at build (schemas +
-// scripts/content-checks/rules.mjs). The island gets the people it shows as
+// lib/content-checks/rules.mjs). The island gets the people it shows as
 // props, photos resolved by whoever calls (the build's manifest in the page
 // shell, the uploads too in the editor's preview).
 import type { Person } from "@/generated/content-entries";

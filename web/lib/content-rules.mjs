@@ -3,7 +3,7 @@
 // a list in another content file (a vacancy's office, an employee's teams and
 // location), a date that must not come before another. The schemas name them
 // with the `editor` annotation (`unique`, `options`, `notBefore`;
-// scripts/content-schema.mjs declares it) and this module says what each rule
+// lib/content-schema.mjs declares it) and this module says what each rule
 // means, in the words staff read: the build (content-checks/rules.mjs) and the
 // editor (admin/rule-control.tsx) both call it, so they cannot disagree.
 // Plain module, no Node built-ins: it runs in the editor too.

@@ -1,7 +1,7 @@
 // The build's sanitiser for the HTML that content puts on a page: a vacancy's
 // role text, written in Markdown (content-markdown.mjs) and rendered here.
 // Used at build time only, so the browser never runs a sanitiser:
-// - scripts/content-checks/fields.mjs fails the build, naming file, field and
+// - lib/content-checks/fields.mjs fails the build, naming file, field and
 //   reason, when a Markdown field holds anything outside the allow-list
 //   (content-allow-list.mjs);
 // - the Vite plugin below renders the Markdown fields of content/careers.json

@@ -1,5 +1,5 @@
 // The rules the schemas name with their `editor` annotation and that span
-// more than one value (scripts/content-rules.mjs): unique in a list, one of a
+// more than one value (lib/content-rules.mjs): unique in a list, one of a
 // list in another file, a date not before another. The editor checks the same
 // annotations with the same module before a save (admin/rule-control.tsx), so
 // what the build refuses here the editor has already refused on the field.

@@ -105,7 +105,7 @@ describe("media definitions", () => {
       }
     }
     // Any other annotated definition is rich text, or says what its pattern wants
-    // (and may name a rule between values: scripts/content-rules.mjs).
+    // (and may name a rule between values: lib/content-rules.mjs).
     for (const [name, def] of Object.entries(defs)) {
       const isMedia = Object.values(mediaKinds).some((k) => k.definition === name);
       if (isMedia || !def.editor) continue;

@@ -1,12 +1,12 @@
 // Rules that follow from a field's schema definition, for every content file:
 // the schemas mark media fields (`imageFile`, `logoFile`, `videoFile`,
 // `documentFile`) and rich text (`markdown`) with an `editor` annotation
-// (scripts/content-schema.mjs); validation lists every value they apply to
+// (lib/content-schema.mjs); validation lists every value they apply to
 // (`annotated`), so a new field of either kind is checked without code here.
 // - A media field names a file that exists in its folder of content/media/.
 // - A Markdown field stays inside the allow-list: no raw HTML, headings ### and
 //   #### only, no images, links only to https:, http:, mailto:, tel: or a site
-//   path (scripts/content-markdown.mjs says why, in Markdown terms).
+//   path (lib/content-markdown.mjs says why, in Markdown terms).
 import { closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { markdownProblems, markdownToHtml } from "../content-markdown.mjs";

@@ -1,7 +1,7 @@
 // The rule for uploads a save leaves unused, shared by both editors: the local
 // one (`make edit`: ../scripts/unused-media-local.mjs deletes the files after
 // decap-server wrote the entry) and the one on the site (GitHub, editorial
-// workflow: ./unused-media-github.ts removes them in the save's own commit).
+// workflow: ../admin/unused-media-github.ts removes them in the save's own commit).
 // Content files name their media by bare file name ("anna-de-vries.jpg", in
 // content/media/<folder>/). Only files that an entry the save removed (a person,
 // a vacancy: a list entry with an id) named, and that no content file mentions

@@ -25,7 +25,7 @@ export const editorMetaSchema = {
     folder: { type: "string", pattern: "^[a-z]+$" },
     message: { type: "string", minLength: 1 },
     label: { type: "string", minLength: 1 },
-    // Rules between values (scripts/content-rules.mjs): unique in its list (the
+    // Rules between values (lib/content-rules.mjs): unique in its list (the
     // word for one entry, "vacancy"), assigned by the editor ("next": the next
     // free number), one of a list in another content file, not before a sibling date.
     unique: { type: "string", minLength: 1 },
