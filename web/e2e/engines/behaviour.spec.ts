@@ -199,13 +199,17 @@ test.describe("the charity videos", () => {
           (t) => `${t.srclang} ${t.track.mode}`,
         ),
       );
-    // Shown as it plays, and still once the video has loaded and played a while.
+    // Shown as it plays, and still once the video has loaded and played a while
+    // (WebKitGTK's decoder, starved of CPU on a busy machine, took over 10 s to play
+    // its first second).
     await expect.poll(tracks).toEqual(["en showing"]);
     await expect
-      .poll(() =>
-        site.evaluate(
-          () => document.querySelector<HTMLVideoElement>("dialog[open] video")!.currentTime,
-        ),
+      .poll(
+        () =>
+          site.evaluate(
+            () => document.querySelector<HTMLVideoElement>("dialog[open] video")!.currentTime,
+          ),
+        { timeout: 30_000 },
       )
       .toBeGreaterThan(1);
     expect(await tracks()).toEqual(["en showing"]);
