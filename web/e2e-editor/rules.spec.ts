@@ -155,6 +155,35 @@ test.describe("refused on the field before a save", () => {
   });
 });
 
+/** The labels of the photo fields shown, each "(optional)" unless it must be filled in. */
+const photoFieldLabels = (page: Page) =>
+  page
+    .locator("label:visible")
+    .evaluateAll((labels) =>
+      labels
+        .filter((l) =>
+          /^Choose (an|different) image$/.test(
+            l.parentElement?.parentElement?.querySelector("button")?.textContent ?? "",
+          ),
+        )
+        .map((l) => l.textContent ?? ""),
+    );
+
+test("a charity partner and the ESG block ask for one photo; one for phones or tablets is optional", async ({
+  page,
+}) => {
+  // The picture's fields, not a video's poster.
+  const pictureFields = async () =>
+    (await photoFieldLabels(page)).filter((label) => label.startsWith("Photo"));
+  const oneRequired = ["Photo for phones (optional)", "Photo for tablets (optional)", "Photo"];
+  await openEntry(page, "partners", "sina");
+  expect(await pictureFields()).toEqual(oneRequired);
+  await openEntry(page, "pages", "charity");
+  // A block's nested fields open folded.
+  await (await shownField(page, "Images")).getByRole("button", { name: "Expand" }).click();
+  expect(await pictureFields()).toEqual(oneRequired);
+});
+
 test("a PDF or an iPhone photo renamed .jpg is refused before upload with a message naming it; so is a 300 x 200 photo, with the width it needs", async ({
   page,
 }) => {
@@ -267,17 +296,7 @@ test("the walkthrough: a vacancy added with two photos, its contact and office p
       await expect(library).toBeHidden();
     });
   // Two photos are asked for; the card, the profile and the contact's photo follow from them and the directory.
-  const photoFields = await page
-    .locator("label:visible")
-    .evaluateAll((labels) =>
-      labels
-        .filter(
-          (l) =>
-            l.parentElement?.parentElement?.querySelector("button")?.textContent ===
-            "Choose an image",
-        )
-        .map((l) => l.textContent ?? ""),
-    );
+  const photoFields = await photoFieldLabels(page);
   expect(photoFields.filter((label) => !label.endsWith("(optional)"))).toEqual([
     "Header photo",
     "Role photo",

@@ -89,6 +89,21 @@ describe("validateContent", () => {
     const errors = (await validateContent(dir)).map(formatError);
     expect(errors[0]).toMatch(/^content\/pages\.json: \(file\): /);
   });
+
+  it("accepts a charity partner and the ESG block with one photo each; the photo stays required", async () => {
+    const dir = contentCopy();
+    symlinkSync(join(contentDir, "media"), join(dir, "media"));
+    const onlyDesktop = ({ mobile, tablet, ...images }) => images;
+    edit(dir, "charity/sina.json", (d) => (d.images = onlyDesktop(d.images)));
+    edit(dir, "charity.json", (d) => (d.esg.images = onlyDesktop(d.esg.images)));
+    expect((await validateContent(dir)).map(formatError)).toEqual([]);
+    edit(dir, "charity/sina.json", (d) => delete d.images.desktop);
+    expect((await validateContent(dir)).map(formatError)).toEqual([
+      expect.stringMatching(
+        /^content\/charity\/sina\.json: \/images\/desktop: must have required property 'desktop'/,
+      ),
+    ]);
+  });
 });
 
 describe("people content checks", () => {

@@ -14,9 +14,7 @@ export function EsgBlock({ esg: e, site }: { esg: Charity["esg"]; site: Site }) 
         <Reveal when="bottom" duration={0.3} distance={50} className={styles.esg}>
           <div className={styles.esgMedia}>
             <ResponsiveArtImage
-              mobile={e.images.mobile}
-              tablet={e.images.tablet}
-              desktop={e.images.desktop}
+              {...e.images}
               alt={e.alt}
               sizes={{
                 mobile: "100vw",

@@ -28,9 +28,7 @@ export function PartnerSection({ partner: p, index, labels, site }: PartnerSecti
     >
       <div className={styles.partnerMedia}>
         <ResponsiveArtImage
-          mobile={p.images.mobile}
-          tablet={p.images.tablet}
-          desktop={p.images.desktop}
+          {...p.images}
           alt={p.alt}
           sizes={{ mobile: "100vw", tablet: "50vw", desktop: "(min-width: 1264px) 600px, 48vw" }}
         />
